@@ -1,0 +1,10 @@
+using Bookstore.Domain;
+
+namespace Bookstore.Data;
+
+public interface IBookQueries
+{
+    List<Book> ByGenre(Genre genre);
+
+    IEnumerable<Book> Search(string text);
+}

@@ -1,0 +1,9 @@
+namespace Bookstore.Domain;
+
+public enum Genre
+{
+    Fiction,
+    Science,
+    History,
+    Children = 10,
+}
