@@ -1,7 +1,9 @@
 //! Project automation: `cargo xtask <command>`.
 //!
 //! - `test`: every check CI runs — formatting, clippy, the whole test suite.
+//! - `codegen`: regenerate the syntax crate's kinds and typed AST from the C# grammar.
 
+mod codegen;
 mod test;
 
 use std::process::ExitCode;
@@ -10,8 +12,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("test") => test::run(&args[1..]),
+        Some("codegen") => codegen::run(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test>");
+            eprintln!("usage: cargo xtask <test|codegen>");
             return ExitCode::from(2);
         }
     };

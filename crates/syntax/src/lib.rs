@@ -4,11 +4,25 @@
 //! [`Parse`] (a rowan green tree and a list of errors) out. Everything behind it — the `#if` evaluator, the
 //! tree-sitter parse, the conversion to rowan — can be replaced without touching the HIR.
 
+mod coarse_lexer;
+pub mod ast;
+mod parsing;
 mod preprocessor;
+mod syntax_kind;
+mod syntax_node;
 mod word_index;
 
+#[cfg(test)]
+mod tests;
+
 pub use crate::{
+    parsing::{Parse, parse},
     preprocessor::{Preprocessed, preprocess},
+    syntax_kind::{Field, SyntaxKind},
+    syntax_node::{
+        CSharp, HasField, PreorderWithTokens, SyntaxElement, SyntaxElementChildren, SyntaxNode,
+        SyntaxNodeChildren, SyntaxToken, debug_dump,
+    },
     word_index::WordIndex,
 };
 pub use rowan::{TextRange, TextSize};

@@ -1,0 +1,1 @@
+//! Hand-written accessors where the generated ones are awkward.

@@ -1,0 +1,92 @@
+//! `parse`: preprocess, run tree-sitter over the blanked text, convert its tree to a rowan green
+//! tree that holds every byte of the original text.
+
+mod convert;
+
+use std::{cell::RefCell, sync::Arc};
+
+use rowan::GreenNode;
+
+use crate::{
+    Defines, Preprocessed, SyntaxError, SyntaxNode, ast, preprocess, syntax_node::debug_dump,
+};
+
+/// A parsed file: the lossless green tree and what went wrong. Cheap to clone, comparable (so a
+/// query returning it can be backdated), and free of any tree-sitter state.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Parse {
+    green: GreenNode,
+    errors: Arc<[SyntaxError]>,
+}
+
+impl Parse {
+    pub fn syntax_node(&self) -> SyntaxNode {
+        SyntaxNode::new_root(self.green.clone())
+    }
+
+    /// The root: always a `COMPILATION_UNIT`, whatever the input.
+    pub fn tree(&self) -> ast::CompilationUnit {
+        ast::CompilationUnit { syntax: self.syntax_node() }
+    }
+
+    pub fn green(&self) -> &GreenNode {
+        &self.green
+    }
+
+    /// Preprocessor errors, then parse errors (`unexpected `)``, `expected `;``), by position.
+    pub fn errors(&self) -> &[SyntaxError] {
+        &self.errors
+    }
+
+    /// [`debug_dump`] of the tree, then one `error start..end: message` line per error.
+    pub fn debug_dump(&self) -> String {
+        let mut dump = debug_dump(&self.syntax_node());
+        for error in self.errors.iter() {
+            dump.push_str(&format!("error {:?}: {}\n", error.range, error.message));
+        }
+        dump
+    }
+}
+
+/// Parses a C# file with `defines` as the symbols defined before its first line.
+///
+/// `parse(text, _).syntax_node().text() == text` for every input.
+pub fn parse(text: &str, defines: &Defines) -> Parse {
+    let preprocessed = preprocess(text, defines);
+    parse_preprocessed(text, &preprocessed)
+}
+
+pub(crate) fn parse_preprocessed(text: &str, preprocessed: &Preprocessed) -> Parse {
+    // A blanked text of another length would shift every offset: parse the original instead.
+    let blanked = if preprocessed.text.len() == text.len() { &preprocessed.text } else { text };
+    let tree = with_parser(|parser| parser.parse(blanked, None));
+    let (green, mut errors) = convert::convert(text, tree.as_ref(), preprocessed);
+    errors.extend(preprocessed.errors.iter().cloned());
+    errors.sort_by_key(|error| (error.range.start(), error.range.end()));
+    Parse { green, errors: errors.into() }
+}
+
+/// Parses `text` as if it had no directives: the conversion alone, for tests.
+#[cfg(test)]
+pub(crate) fn parse_without_preprocessing(text: &str) -> Parse {
+    let preprocessed = Preprocessed {
+        text: text.to_owned(),
+        directives: Vec::new(),
+        inactive: Vec::new(),
+        errors: Vec::new(),
+    };
+    parse_preprocessed(text, &preprocessed)
+}
+
+fn with_parser<T>(f: impl FnOnce(&mut tree_sitter::Parser) -> T) -> T {
+    thread_local! {
+        static PARSER: RefCell<tree_sitter::Parser> = RefCell::new({
+            let mut parser = tree_sitter::Parser::new();
+            parser
+                .set_language(&tree_sitter_c_sharp::LANGUAGE.into())
+                .expect("tree-sitter-c-sharp is built for a supported tree-sitter ABI");
+            parser
+        });
+    }
+    PARSER.with_borrow_mut(f)
+}

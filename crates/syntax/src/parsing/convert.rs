@@ -1,0 +1,293 @@
+//! tree-sitter tree → rowan green tree.
+//!
+//! tree-sitter's tokens are copied from the original text; every byte gap between them becomes
+//! trivia, classified by the preprocessor's ranges. The output position only moves forward and the
+//! tail is always emitted, so the green tree's text is the input whatever tree-sitter reports.
+
+use std::sync::OnceLock;
+
+use rowan::{GreenNode, GreenNodeBuilder};
+use tree_sitter::{Node, TreeCursor};
+
+use crate::{Field, Preprocessed, SyntaxError, SyntaxKind, TextRange, TextSize};
+
+/// Deeper trees are flattened: their deeper tokens go into the node at this depth. rowan drops,
+/// compares and hashes trees recursively, and so will most consumers.
+pub(crate) const MAX_DEPTH: usize = 1000;
+
+pub(super) fn convert(
+    text: &str,
+    tree: Option<&tree_sitter::Tree>,
+    preprocessed: &Preprocessed,
+) -> (GreenNode, Vec<SyntaxError>) {
+    let mut converter = Converter::new(text, preprocessed);
+    converter.builder.start_node(SyntaxKind::COMPILATION_UNIT.into());
+    if let Some(tree) = tree {
+        let root = tree.root_node();
+        let mut cursor = root.walk();
+        let root_is_unit = tree_sitter_kind(&root) == Some(SyntaxKind::COMPILATION_UNIT);
+        // The root compilation unit is the node opened above; anything else goes inside it.
+        if !root_is_unit || cursor.goto_first_child() {
+            converter.walk(&mut cursor);
+        }
+    }
+    converter.emit_gap(text.len());
+    converter.builder.finish_node();
+    (converter.builder.finish(), converter.errors)
+}
+
+struct Frame {
+    /// Whether the node opened a rowan node (it does not beyond `MAX_DEPTH`).
+    opened: bool,
+    is_error: bool,
+}
+
+struct Converter<'a> {
+    text: &'a str,
+    /// Directive lines and inactive regions, sorted by start.
+    special: Vec<(TextRange, SyntaxKind)>,
+    /// The first of `special` that may still lie ahead of `pos`.
+    next_special: usize,
+    builder: GreenNodeBuilder<'static>,
+    /// Bytes of `text` before `pos` are in the tree.
+    pos: usize,
+    /// The tree-sitter nodes being walked.
+    stack: Vec<Frame>,
+    /// Rowan nodes open, and how many tree-sitter `ERROR` nodes enclose `pos`.
+    depth: usize,
+    errors_open: usize,
+    reported_depth: bool,
+    errors: Vec<SyntaxError>,
+}
+
+impl<'a> Converter<'a> {
+    fn new(text: &'a str, preprocessed: &Preprocessed) -> Converter<'a> {
+        let mut special: Vec<(TextRange, SyntaxKind)> = (preprocessed.directives.iter())
+            .map(|&range| (range, SyntaxKind::PREPROCESSOR_DIRECTIVE))
+            .chain(preprocessed.inactive.iter().map(|&range| (range, SyntaxKind::INACTIVE_CODE)))
+            .collect();
+        special.sort_by_key(|(range, _)| range.start());
+        Converter {
+            text,
+            special,
+            next_special: 0,
+            builder: GreenNodeBuilder::new(),
+            pos: 0,
+            stack: Vec::new(),
+            depth: 1,
+            errors_open: 0,
+            reported_depth: false,
+            errors: Vec::new(),
+        }
+    }
+
+    /// Converts the node under the cursor, its following siblings, and all their descendants.
+    fn walk(&mut self, cursor: &mut TreeCursor<'_>) {
+        let base = self.stack.len();
+        loop {
+            let node = cursor.node();
+            let field = cursor.field_id().and_then(|id| field_for_id(id.get()));
+            if self.enter(node, field) {
+                if cursor.goto_first_child() {
+                    continue;
+                }
+                self.leave();
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if self.stack.len() == base || !cursor.goto_parent() {
+                    return;
+                }
+                self.leave();
+            }
+        }
+    }
+
+    /// Emits what `node` starts with; returns whether its children must be walked (then the caller
+    /// ends with `leave`).
+    fn enter(&mut self, node: Node<'_>, field: Option<Field>) -> bool {
+        if node.is_missing() {
+            let message = match node.is_named() {
+                true => format!("expected {}", node.kind().replace('_', " ")),
+                false => format!("expected `{}`", node.kind()),
+            };
+            let at = self.floor(node.start_byte()).max(self.pos);
+            self.error(at..at, message);
+            return false;
+        }
+        if node.is_error() {
+            if self.errors_open == 0 {
+                let range = self.floor(node.start_byte())..self.floor(node.end_byte());
+                self.error(range, format!("unexpected `{}`", self.first_token_text(node)));
+            }
+            self.open(node.start_byte(), SyntaxKind::ERROR, None, true);
+            return true;
+        }
+        let kind = tree_sitter_kind(&node).unwrap_or(SyntaxKind::ERROR);
+        if kind.is_token() {
+            self.emit_gap(node.start_byte());
+            self.emit(node.end_byte(), kind.to_raw(field));
+            return false;
+        }
+        if node.child_count() == 0 {
+            // A node kind tree-sitter built without children: keep its text under its kind.
+            self.open(node.start_byte(), kind, field, false);
+            self.emit(node.end_byte(), kind.to_raw(None));
+            self.leave();
+            return false;
+        }
+        self.open(node.start_byte(), kind, field, false);
+        true
+    }
+
+    fn open(&mut self, start: usize, kind: SyntaxKind, field: Option<Field>, is_error: bool) {
+        self.emit_gap(start);
+        let opened = self.depth < MAX_DEPTH;
+        if opened {
+            self.builder.start_node(kind.to_raw(field));
+            self.depth += 1;
+        } else if !self.reported_depth {
+            self.reported_depth = true;
+            let at = self.pos;
+            self.error(at..at, format!("nesting deeper than {MAX_DEPTH} levels is flattened"));
+        }
+        if is_error {
+            self.errors_open += 1;
+        }
+        self.stack.push(Frame { opened, is_error });
+    }
+
+    fn leave(&mut self) {
+        let Some(frame) = self.stack.pop() else { return };
+        if frame.is_error {
+            self.errors_open -= 1;
+        }
+        if frame.opened {
+            self.builder.finish_node();
+            self.depth -= 1;
+        }
+    }
+
+    /// One token from `pos` to `end`.
+    fn emit(&mut self, end: usize, raw: rowan::SyntaxKind) {
+        let end = self.floor(end);
+        if end > self.pos {
+            self.builder.token(raw, &self.text[self.pos..end]);
+            self.pos = end;
+        }
+    }
+
+    /// Trivia from `pos` to `end`: directive lines, inactive code, whitespace between them.
+    fn emit_gap(&mut self, end: usize) {
+        let end = self.floor(end);
+        while self.pos < end {
+            while let Some(&(range, _)) = self.special.get(self.next_special) {
+                if usize::from(range.end()) > self.pos {
+                    break;
+                }
+                self.next_special += 1;
+            }
+            let (piece_end, kind) = match self.special.get(self.next_special) {
+                Some(&(range, kind)) if usize::from(range.start()) <= self.pos => {
+                    (usize::from(range.end()), kind)
+                }
+                Some(&(range, _)) => (usize::from(range.start()), SyntaxKind::WHITESPACE),
+                None => (end, SyntaxKind::WHITESPACE),
+            };
+            let piece_end = self.floor(piece_end.min(end));
+            if piece_end <= self.pos {
+                // A range not on a char boundary: take the rest as whitespace-or-error.
+                self.emit_unclassified(end);
+                return;
+            }
+            match kind {
+                SyntaxKind::WHITESPACE => self.emit_unclassified(piece_end),
+                _ => self.emit(piece_end, kind.into()),
+            }
+        }
+    }
+
+    /// Text tree-sitter skipped as extras: whitespace, or garbage it stopped at (a NUL byte).
+    fn emit_unclassified(&mut self, end: usize) {
+        while self.pos < end {
+            let rest = &self.text[self.pos..end];
+            let blank = |c: char| c.is_whitespace() || c == '\u{feff}';
+            let first_blank = rest.chars().next().is_some_and(blank);
+            let len = rest.find(|c: char| blank(c) != first_blank).unwrap_or(rest.len());
+            let piece_end = self.pos + len;
+            if first_blank {
+                self.emit(piece_end, SyntaxKind::WHITESPACE.into());
+            } else {
+                if self.errors_open == 0 {
+                    let message = format!("unexpected `{}`", abbreviate(&rest[..len]));
+                    self.error(self.pos..piece_end, message);
+                }
+                self.emit(piece_end, SyntaxKind::ERROR.into());
+            }
+        }
+    }
+
+    /// The largest char boundary at or before `offset`, and not before `pos`.
+    fn floor(&self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset.max(self.pos)
+    }
+
+    fn first_token_text(&self, node: Node<'_>) -> &'a str {
+        let mut leaf = node;
+        while let Some(child) = leaf.child(0) {
+            leaf = child;
+        }
+        let text = self.text.get(leaf.start_byte()..leaf.end_byte()).unwrap_or_default();
+        abbreviate(text)
+    }
+
+    fn error(&mut self, range: std::ops::Range<usize>, message: String) {
+        let offset = |offset: usize| TextSize::try_from(offset).unwrap_or(TextSize::from(u32::MAX));
+        let range = TextRange::new(offset(range.start), offset(range.end.max(range.start)));
+        self.errors.push(SyntaxError { range, message });
+    }
+}
+
+/// The first line of `text`, at most 30 chars.
+fn abbreviate(text: &str) -> &str {
+    let line = text.trim().lines().next().unwrap_or_default();
+    match line.char_indices().nth(30) {
+        Some((end, _)) => &line[..end],
+        None => line,
+    }
+}
+
+fn tree_sitter_kind(node: &Node<'_>) -> Option<SyntaxKind> {
+    static KINDS: OnceLock<Vec<Option<SyntaxKind>>> = OnceLock::new();
+    let kinds = KINDS.get_or_init(|| {
+        let language: tree_sitter::Language = tree_sitter_c_sharp::LANGUAGE.into();
+        (0..language.node_kind_count())
+            .map(|id| {
+                let id = u16::try_from(id).ok()?;
+                let name = language.node_kind_for_id(id)?;
+                SyntaxKind::from_tree_sitter(name, language.node_kind_is_named(id))
+            })
+            .collect()
+    });
+    kinds.get(usize::from(node.kind_id())).copied().flatten()
+}
+
+fn field_for_id(id: u16) -> Option<Field> {
+    static FIELDS: OnceLock<Vec<Option<Field>>> = OnceLock::new();
+    let fields = FIELDS.get_or_init(|| {
+        let language: tree_sitter::Language = tree_sitter_c_sharp::LANGUAGE.into();
+        (0..=language.field_count())
+            .map(|id| {
+                let id = u16::try_from(id).ok()?;
+                Field::from_name(language.field_name_for_id(id)?)
+            })
+            .collect()
+    });
+    fields.get(usize::from(id)).copied().flatten()
+}

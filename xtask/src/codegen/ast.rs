@@ -1,0 +1,363 @@
+//! Generates the typed AST: a struct per concrete named node type, an enum per supertype, and an
+//! accessor per field and per kind of unfielded child.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+
+use anyhow::{Context, Result, bail};
+
+use super::camel_case;
+use super::grammar::{Children, Grammar, NodeType, Shape, TypeRef};
+use super::kinds::{Kind, kind_name, kinds};
+
+/// Named types only the directive grammar produces (`#if !A`); the preprocessor blanks every
+/// directive before tree-sitter runs, so accessors skip them, like every `preproc_*` type.
+const DIRECTIVE_ONLY: &[&str] = &["unary_expression"];
+
+/// Unfielded children that `node-types.json` lists as "multiple" (because their siblings repeat) but
+/// that occur at most once: these get a singular accessor.
+const SINGULAR_CHILDREN: &[(&str, &str)] = &[
+    ("anonymous_method_expression", "block"),
+    ("class_declaration", "base_list"),
+    ("class_declaration", "parameter_list"),
+    ("class_declaration", "type_parameter_list"),
+    ("constructor_declaration", "constructor_initializer"),
+    ("enum_declaration", "base_list"),
+    ("fixed_statement", "statement"),
+    ("fixed_statement", "variable_declaration"),
+    ("generic_name", "identifier"),
+    ("generic_name", "type_argument_list"),
+    ("implicit_object_creation_expression", "argument_list"),
+    ("implicit_object_creation_expression", "initializer_expression"),
+    ("interface_declaration", "base_list"),
+    ("labeled_statement", "identifier"),
+    ("labeled_statement", "statement"),
+    ("lock_statement", "expression"),
+    ("lock_statement", "statement"),
+    ("parameter", "expression"),
+    ("record_declaration", "base_list"),
+    ("record_declaration", "parameter_list"),
+    ("record_declaration", "type_parameter_list"),
+    ("struct_declaration", "base_list"),
+    ("struct_declaration", "parameter_list"),
+    ("struct_declaration", "type_parameter_list"),
+    ("using_statement", "expression"),
+    ("using_statement", "variable_declaration"),
+    ("variable_declarator", "expression"),
+    ("variable_declarator", "tuple_pattern"),
+];
+
+/// Names for the enums of fields whose types no supertype covers, keyed by their first use.
+const UNION_NAMES: &[(&str, &str)] = &[
+    ("accessor_declaration.body", "FunctionBody"),
+    ("for_statement.initializer", "ForInitializer"),
+    ("foreach_statement.left", "ForeachLeft"),
+    ("invocation_expression.function", "InvocationFunction"),
+    ("lambda_expression.body", "LambdaBody"),
+    ("lambda_expression.parameters", "LambdaParameters"),
+    ("member_access_expression.expression", "MemberAccessReceiver"),
+    ("property_declaration.value", "PropertyValue"),
+];
+
+/// Method names the AST traits already use.
+const RESERVED: &[&str] =
+    &["syntax", "cast", "can_cast", "text", "cast_element", "can_cast_element", "syntax_element"];
+
+/// What an accessor returns for one child position.
+enum ChildType {
+    /// A plain token (keywords and operators in a field: `operator`, accessor names).
+    Token,
+    /// A struct, supertype enum or union enum, by Rust name.
+    Typed(String),
+}
+
+struct Union {
+    name: String,
+    members: Vec<TypeRef>,
+}
+
+struct Generator<'a> {
+    grammar: &'a Grammar,
+    shapes: BTreeMap<TypeRef, Shape>,
+    unions: BTreeMap<BTreeSet<TypeRef>, Union>,
+}
+
+pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
+    let kinds = kinds(grammar)?;
+    let shapes = kinds.iter().map(|kind| (kind.node.ty.clone(), kind.shape)).collect();
+    let mut generator = Generator { grammar, shapes, unions: BTreeMap::new() };
+
+    let mut out = String::new();
+    writeln!(out, "#![allow(clippy::enum_variant_names)]")?;
+    writeln!(out, "use crate::{{")?;
+    writeln!(out, "Field, SyntaxElement, SyntaxKind::{{self, *}}, SyntaxNode, SyntaxToken,")?;
+    writeln!(out, "ast::{{AstChildren, AstElement, AstNode, AstToken, support}},")?;
+    writeln!(out, "}};\n")?;
+
+    for kind in kinds.iter().filter(|kind| kind.node.ty.named && !is_directive_only(&kind.node.ty)) {
+        match kind.shape {
+            Shape::Token => generator.token_struct(kind, &mut out)?,
+            Shape::Node => generator.node_struct(kind, &mut out)?,
+        }
+    }
+    for node in grammar.node_types.iter().filter(|node| !node.subtypes.is_empty()) {
+        let members = generator.supertype_members(&node.ty);
+        generator.enum_type(&camel_case(&node.ty.name), &members, &mut out)?;
+    }
+    let unions: Vec<Union> = std::mem::take(&mut generator.unions).into_values().collect();
+    for union in unions {
+        generator.enum_type(&union.name, &union.members, &mut out)?;
+    }
+    Ok(out)
+}
+
+fn is_directive_only(ty: &TypeRef) -> bool {
+    ty.named && (ty.name.starts_with("preproc_") || DIRECTIVE_ONLY.contains(&ty.name.as_str()))
+}
+
+fn method_name(type_or_field: &str) -> String {
+    match type_or_field {
+        "type" => "ty".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+fn plural(name: &str) -> String {
+    match name {
+        "ty" => "types".to_owned(),
+        _ => format!("{name}s"),
+    }
+}
+
+impl Generator<'_> {
+    fn is_token(&self, ty: &TypeRef) -> bool {
+        self.shapes.get(ty) == Some(&Shape::Token)
+    }
+
+    fn rust_type(&self, ty: &TypeRef) -> String {
+        if ty.named { camel_case(&ty.name) } else { "SyntaxToken".to_owned() }
+    }
+
+    /// The members of a supertype's enum: its subtypes, except that a supertype made only of
+    /// supertypes (`expression` = `lvalue_expression` | `non_lvalue_expression`) is flattened.
+    fn supertype_members(&self, ty: &TypeRef) -> Vec<TypeRef> {
+        let Some(node) = self.grammar.node_type(ty) else { return Vec::new() };
+        let flatten = node.subtypes.iter().all(|sub| self.grammar.is_supertype(sub));
+        let mut members = Vec::new();
+        for sub in &node.subtypes {
+            let expanded = if flatten { self.supertype_members(sub) } else { vec![sub.clone()] };
+            for member in expanded {
+                if !members.contains(&member) && !is_directive_only(&member) {
+                    members.push(member);
+                }
+            }
+        }
+        members
+    }
+
+    fn concrete(&self, ty: &TypeRef) -> BTreeSet<TypeRef> {
+        self.grammar.concrete(ty)
+    }
+
+    fn child_type(&mut self, owner: &str, field: &str, children: &Children) -> Result<ChildType> {
+        let types: Vec<&TypeRef> = children.types.iter().filter(|ty| !is_directive_only(ty)).collect();
+        let named: Vec<&TypeRef> = types.iter().copied().filter(|ty| ty.named).collect();
+        if named.len() < types.len() && named.iter().all(|ty| self.is_token(ty)) {
+            return Ok(ChildType::Token);
+        }
+        if let [single] = named.as_slice() {
+            return Ok(ChildType::Typed(self.rust_type(single)));
+        }
+        let wanted: BTreeSet<TypeRef> = named.iter().flat_map(|ty| self.concrete(ty)).collect();
+        let covering = self
+            .grammar
+            .node_types
+            .iter()
+            .filter(|node| !node.subtypes.is_empty())
+            .map(|node| (self.concrete(&node.ty), &node.ty))
+            .filter(|(concrete, _)| wanted.is_subset(concrete))
+            .min_by_key(|(concrete, _)| concrete.len());
+        if let Some((_, supertype)) = covering {
+            return Ok(ChildType::Typed(camel_case(&supertype.name)));
+        }
+        let mut members: Vec<TypeRef> = Vec::new();
+        for ty in &named {
+            let covered_by_other = named.iter().any(|other| {
+                other != ty
+                    && self.grammar.is_supertype(other)
+                    && self.concrete(ty).is_subset(&self.concrete(other))
+            });
+            if !covered_by_other {
+                members.push((*ty).clone());
+            }
+        }
+        if let [single] = members.as_slice() {
+            return Ok(ChildType::Typed(self.rust_type(single)));
+        }
+        let key: BTreeSet<TypeRef> = members.iter().cloned().collect();
+        if let Some(union) = self.unions.get(&key) {
+            return Ok(ChildType::Typed(union.name.clone()));
+        }
+        let site = format!("{owner}.{field}");
+        let name = UNION_NAMES
+            .iter()
+            .find(|(at, _)| *at == site)
+            .map(|(_, name)| name.to_string())
+            .with_context(|| format!("name the enum for {site} ({members:?}) in UNION_NAMES"))?;
+        // Concrete members first: a supertype member may also contain them.
+        members.sort_by_key(|ty| self.grammar.is_supertype(ty));
+        self.unions.insert(key, Union { name: name.clone(), members });
+        Ok(ChildType::Typed(name))
+    }
+
+    fn token_struct(&mut self, kind: &Kind<'_>, out: &mut String) -> Result<()> {
+        let name = camel_case(&kind.node.ty.name);
+        let kind_name = &kind.name;
+        writeln!(out, "/// `{}` (a token).", kind.node.ty.name)?;
+        writeln!(out, "#[derive(Debug, Clone, PartialEq, Eq, Hash)]")?;
+        writeln!(out, "pub struct {name} {{ pub(crate) syntax: SyntaxToken }}\n")?;
+        writeln!(out, "impl AstToken for {name} {{")?;
+        writeln!(out, "fn can_cast(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}")?;
+        writeln!(out, "fn cast(syntax: SyntaxToken) -> Option<Self> {{")?;
+        writeln!(out, "Self::can_cast(syntax.kind()).then_some({name} {{ syntax }})\n}}")?;
+        writeln!(out, "fn syntax(&self) -> &SyntaxToken {{ &self.syntax }}\n}}\n")?;
+        writeln!(out, "impl AstElement for {name} {{")?;
+        writeln!(out, "fn can_cast_element(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}")?;
+        writeln!(out, "fn cast_element(element: SyntaxElement) -> Option<Self> {{")?;
+        writeln!(out, "element.into_token().and_then(<Self as AstToken>::cast)\n}}")?;
+        writeln!(out, "fn syntax_element(&self) -> SyntaxElement {{ self.syntax.clone().into() }}\n}}\n")?;
+        Ok(())
+    }
+
+    fn node_struct(&mut self, kind: &Kind<'_>, out: &mut String) -> Result<()> {
+        let node = kind.node;
+        let name = camel_case(&node.ty.name);
+        let kind_name = &kind.name;
+        writeln!(out, "/// `{}`.", node.ty.name)?;
+        writeln!(out, "#[derive(Debug, Clone, PartialEq, Eq, Hash)]")?;
+        writeln!(out, "pub struct {name} {{ pub(crate) syntax: SyntaxNode }}\n")?;
+        writeln!(out, "impl AstNode for {name} {{")?;
+        writeln!(out, "fn can_cast(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}")?;
+        writeln!(out, "fn cast(syntax: SyntaxNode) -> Option<Self> {{")?;
+        writeln!(out, "Self::can_cast(syntax.kind()).then_some({name} {{ syntax }})\n}}")?;
+        writeln!(out, "fn syntax(&self) -> &SyntaxNode {{ &self.syntax }}\n}}\n")?;
+        writeln!(out, "impl AstElement for {name} {{")?;
+        writeln!(out, "fn can_cast_element(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}")?;
+        writeln!(out, "fn cast_element(element: SyntaxElement) -> Option<Self> {{")?;
+        writeln!(out, "element.into_node().and_then(<Self as AstNode>::cast)\n}}")?;
+        writeln!(out, "fn syntax_element(&self) -> SyntaxElement {{ self.syntax.clone().into() }}\n}}\n")?;
+
+        let accessors = self.accessors(node)?;
+        if !accessors.is_empty() {
+            writeln!(out, "impl {name} {{\n{accessors}}}\n")?;
+        }
+        Ok(())
+    }
+
+    fn accessors(&mut self, node: &NodeType) -> Result<String> {
+        let owner = &node.ty.name;
+        let mut out = String::new();
+        let mut methods: BTreeSet<String> = RESERVED.iter().map(|name| name.to_string()).collect();
+        let mut add = |method: String| -> Result<String> {
+            if !methods.insert(method.clone()) {
+                bail!("two accessors of {owner} are both called `{method}`");
+            }
+            Ok(method)
+        };
+        for (field, children) in &node.fields {
+            let ty = self.child_type(owner, field, children)?;
+            let base = method_name(field);
+            let method = add(if children.multiple { plural(&base) } else { base })?;
+            let doc = format!("Field `{field}`.");
+            let field = format!("Some(Field::{})", camel_case(field));
+            write_accessor(&mut out, &doc, &method, &ty, children.multiple, &field)?;
+        }
+        if let Some(children) = &node.children {
+            for ty in children.types.iter().filter(|ty| !is_directive_only(ty)) {
+                let singular = !children.multiple
+                    || SINGULAR_CHILDREN.contains(&(owner.as_str(), ty.name.as_str()));
+                let base = method_name(&ty.name);
+                let method = add(if singular { base } else { plural(&base) })?;
+                let child = ChildType::Typed(self.rust_type(ty));
+                let doc = format!("Child `{}` without a field.", ty.name);
+                write_accessor(&mut out, &doc, &method, &child, !singular, "None")?;
+            }
+        }
+        Ok(out)
+    }
+
+    fn enum_type(&self, name: &str, members: &[TypeRef], out: &mut String) -> Result<()> {
+        writeln!(out, "#[derive(Debug, Clone, PartialEq, Eq, Hash)]")?;
+        writeln!(out, "pub enum {name} {{")?;
+        for member in members {
+            writeln!(out, "{}({}),", camel_case(&member.name), self.rust_type(member))?;
+        }
+        writeln!(out, "}}\n")?;
+
+        let (nested, concrete): (Vec<&TypeRef>, Vec<&TypeRef>) =
+            members.iter().partition(|member| self.grammar.is_supertype(member));
+        let kinds: Vec<String> = concrete.iter().map(|ty| kind_name(ty)).collect();
+        let mut can_cast = Vec::new();
+        if !kinds.is_empty() {
+            can_cast.push(format!("matches!(kind, {})", kinds.join(" | ")));
+        }
+        for ty in &nested {
+            can_cast.push(format!("{}::can_cast_element(kind)", camel_case(&ty.name)));
+        }
+
+        writeln!(out, "impl AstElement for {name} {{")?;
+        writeln!(out, "fn can_cast_element(kind: SyntaxKind) -> bool {{ {} }}", can_cast.join(" || "))?;
+        writeln!(out, "fn cast_element(element: SyntaxElement) -> Option<Self> {{")?;
+        writeln!(out, "let kind = element.kind();\nmatch kind {{")?;
+        for ty in &concrete {
+            let variant = camel_case(&ty.name);
+            let cast = if ty.named {
+                format!("{variant}::cast_element(element)")
+            } else {
+                "element.into_token()".to_owned()
+            };
+            writeln!(out, "{} => {cast}.map(Self::{variant}),", kind_name(ty))?;
+        }
+        for ty in &nested {
+            let variant = camel_case(&ty.name);
+            writeln!(
+                out,
+                "_ if {variant}::can_cast_element(kind) => {variant}::cast_element(element).map(Self::{variant}),"
+            )?;
+        }
+        writeln!(out, "_ => None,\n}}\n}}")?;
+        writeln!(out, "fn syntax_element(&self) -> SyntaxElement {{\nmatch self {{")?;
+        for ty in members {
+            let variant = camel_case(&ty.name);
+            let element =
+                if ty.named { "it.syntax_element()" } else { "it.clone().into()" };
+            writeln!(out, "Self::{variant}(it) => {element},")?;
+        }
+        writeln!(out, "}}\n}}\n}}\n")?;
+        Ok(())
+    }
+}
+
+fn write_accessor(
+    out: &mut String,
+    doc: &str,
+    method: &str,
+    ty: &ChildType,
+    multiple: bool,
+    field: &str,
+) -> Result<()> {
+    let ty = match ty {
+        ChildType::Token => "SyntaxToken",
+        ChildType::Typed(name) => name,
+    };
+    writeln!(out, "/// {doc}")?;
+    if multiple {
+        writeln!(
+            out,
+            "pub fn {method}(&self) -> AstChildren<{ty}> {{ support::children(&self.syntax, {field}) }}"
+        )?;
+    } else {
+        writeln!(out, "pub fn {method}(&self) -> Option<{ty}> {{ support::child(&self.syntax, {field}) }}")?;
+    }
+    Ok(())
+}
