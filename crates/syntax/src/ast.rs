@@ -9,7 +9,9 @@ mod helpers;
 
 use std::marker::PhantomData;
 
-use crate::{Field, HasField, SyntaxElement, SyntaxElementChildren, SyntaxKind, SyntaxNode, SyntaxToken};
+use crate::{
+    Field, HasField, SyntaxElement, SyntaxElementChildren, SyntaxKind, SyntaxNode, SyntaxToken,
+};
 
 pub use self::generated::*;
 
@@ -66,15 +68,25 @@ impl<T: AstElement> Iterator for AstChildren<T> {
 
     fn next(&mut self) -> Option<T> {
         let field = self.field;
-        self.inner.by_ref().filter(|child| child.field() == field).find_map(T::cast_element)
+        self.inner
+            .by_ref()
+            .filter(|child| child.field() == field)
+            .find_map(T::cast_element)
     }
 }
 
 mod support {
     use super::*;
 
-    pub(super) fn children<T: AstElement>(parent: &SyntaxNode, field: Option<Field>) -> AstChildren<T> {
-        AstChildren { inner: parent.children_with_tokens(), field, ph: PhantomData }
+    pub(super) fn children<T: AstElement>(
+        parent: &SyntaxNode,
+        field: Option<Field>,
+    ) -> AstChildren<T> {
+        AstChildren {
+            inner: parent.children_with_tokens(),
+            field,
+            ph: PhantomData,
+        }
     }
 
     pub(super) fn child<T: AstElement>(parent: &SyntaxNode, field: Option<Field>) -> Option<T> {
@@ -83,6 +95,9 @@ mod support {
 
     /// The first direct child token of `kind` (a keyword that tells a variant: `static`, `struct`).
     pub(super) fn token(parent: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
-        parent.children_with_tokens().filter_map(SyntaxElement::into_token).find(|t| t.kind() == kind)
+        parent
+            .children_with_tokens()
+            .filter_map(SyntaxElement::into_token)
+            .find(|t| t.kind() == kind)
     }
 }

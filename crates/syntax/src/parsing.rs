@@ -26,7 +26,9 @@ impl Parse {
 
     /// The root: always a `COMPILATION_UNIT`, whatever the input.
     pub fn tree(&self) -> ast::CompilationUnit {
-        ast::CompilationUnit { syntax: self.syntax_node() }
+        ast::CompilationUnit {
+            syntax: self.syntax_node(),
+        }
     }
 
     pub fn green(&self) -> &GreenNode {
@@ -58,12 +60,19 @@ pub fn parse(text: &str, defines: &Defines) -> Parse {
 
 pub(crate) fn parse_preprocessed(text: &str, preprocessed: &Preprocessed) -> Parse {
     // A blanked text of another length would shift every offset: parse the original instead.
-    let blanked = if preprocessed.text.len() == text.len() { &preprocessed.text } else { text };
+    let blanked = if preprocessed.text.len() == text.len() {
+        &preprocessed.text
+    } else {
+        text
+    };
     let tree = with_parser(|parser| parser.parse(blanked, None));
     let (green, mut errors) = convert::convert(text, tree.as_ref(), preprocessed);
     errors.extend(preprocessed.errors.iter().cloned());
     errors.sort_by_key(|error| (error.range.start(), error.range.end()));
-    Parse { green, errors: errors.into() }
+    Parse {
+        green,
+        errors: errors.into(),
+    }
 }
 
 /// Parses `text` as if it had no directives: the conversion alone, for tests.

@@ -21,7 +21,10 @@ impl SyntaxKind {
     }
 
     pub(crate) fn from_raw(raw: rowan::SyntaxKind) -> SyntaxKind {
-        SyntaxKind::ALL.get(usize::from(raw.0 & KIND_MASK)).copied().unwrap_or(SyntaxKind::ERROR)
+        SyntaxKind::ALL
+            .get(usize::from(raw.0 & KIND_MASK))
+            .copied()
+            .unwrap_or(SyntaxKind::ERROR)
     }
 
     /// The raw rowan kind of an element of this kind in `field`: the field id above the kind bits,
@@ -35,7 +38,9 @@ impl SyntaxKind {
 impl Field {
     pub(crate) fn from_raw(raw: rowan::SyntaxKind) -> Option<Field> {
         let id = usize::from(raw.0 >> KIND_BITS);
-        id.checked_sub(1).and_then(|index| Field::ALL.get(index)).copied()
+        id.checked_sub(1)
+            .and_then(|index| Field::ALL.get(index))
+            .copied()
     }
 }
 

@@ -1,7 +1,22 @@
-use crate::parsing::parse_without_preprocessing;
+//! Tests of the parser and the typed AST. Through `parse` (with the preprocessor) unless a test is
+//! about the conversion alone.
 
-#[test]
-fn smoke() {
-    let parse = parse_without_preprocessing("class Foo { int Bar() => 1; }");
-    println!("{}", parse.debug_dump());
+mod accessors;
+mod lossless;
+mod trees;
+
+use crate::{Defines, Parse};
+
+fn parse(text: &str) -> Parse {
+    crate::parse(text, &Defines::new(["DEBUG"]))
+}
+
+/// Parses, and checks what must hold for every input.
+#[track_caller]
+fn check_lossless(text: &str) -> Parse {
+    let parse = parse(text);
+    let node = parse.syntax_node();
+    assert_eq!(node.text().to_string(), text, "the tree lost text");
+    assert_eq!(node.kind(), crate::SyntaxKind::COMPILATION_UNIT);
+    parse
 }

@@ -18,33 +18,55 @@ const DIRECTIVE_ONLY: &[&str] = &["unary_expression"];
 /// that occur at most once: these get a singular accessor.
 const SINGULAR_CHILDREN: &[(&str, &str)] = &[
     ("anonymous_method_expression", "block"),
+    ("catch_clause", "catch_declaration"),
+    ("catch_clause", "catch_filter_clause"),
     ("class_declaration", "base_list"),
     ("class_declaration", "parameter_list"),
     ("class_declaration", "type_parameter_list"),
     ("constructor_declaration", "constructor_initializer"),
+    (
+        "conversion_operator_declaration",
+        "explicit_interface_specifier",
+    ),
     ("enum_declaration", "base_list"),
+    ("event_declaration", "explicit_interface_specifier"),
+    ("event_field_declaration", "variable_declaration"),
+    ("field_declaration", "variable_declaration"),
     ("fixed_statement", "statement"),
     ("fixed_statement", "variable_declaration"),
     ("generic_name", "identifier"),
     ("generic_name", "type_argument_list"),
     ("implicit_object_creation_expression", "argument_list"),
-    ("implicit_object_creation_expression", "initializer_expression"),
+    (
+        "implicit_object_creation_expression",
+        "initializer_expression",
+    ),
+    ("indexer_declaration", "explicit_interface_specifier"),
     ("interface_declaration", "base_list"),
     ("labeled_statement", "identifier"),
     ("labeled_statement", "statement"),
+    ("local_declaration_statement", "variable_declaration"),
     ("lock_statement", "expression"),
     ("lock_statement", "statement"),
+    ("method_declaration", "explicit_interface_specifier"),
+    ("operator_declaration", "explicit_interface_specifier"),
     ("parameter", "expression"),
+    ("property_declaration", "explicit_interface_specifier"),
     ("record_declaration", "base_list"),
     ("record_declaration", "parameter_list"),
     ("record_declaration", "type_parameter_list"),
     ("struct_declaration", "base_list"),
     ("struct_declaration", "parameter_list"),
     ("struct_declaration", "type_parameter_list"),
+    ("switch_expression", "expression"),
+    ("try_statement", "finally_clause"),
+    ("type_parameter_constraints_clause", "identifier"),
     ("using_statement", "expression"),
     ("using_statement", "variable_declaration"),
+    ("variable_declarator", "bracketed_argument_list"),
     ("variable_declarator", "expression"),
     ("variable_declarator", "tuple_pattern"),
+    ("with_expression", "expression"),
 ];
 
 /// Names for the enums of fields whose types no supertype covers, keyed by their first use.
@@ -55,13 +77,23 @@ const UNION_NAMES: &[(&str, &str)] = &[
     ("invocation_expression.function", "InvocationFunction"),
     ("lambda_expression.body", "LambdaBody"),
     ("lambda_expression.parameters", "LambdaParameters"),
-    ("member_access_expression.expression", "MemberAccessReceiver"),
+    (
+        "member_access_expression.expression",
+        "MemberAccessReceiver",
+    ),
     ("property_declaration.value", "PropertyValue"),
 ];
 
 /// Method names the AST traits already use.
-const RESERVED: &[&str] =
-    &["syntax", "cast", "can_cast", "text", "cast_element", "can_cast_element", "syntax_element"];
+const RESERVED: &[&str] = &[
+    "syntax",
+    "cast",
+    "can_cast",
+    "text",
+    "cast_element",
+    "can_cast_element",
+    "syntax_element",
+];
 
 /// What an accessor returns for one child position.
 enum ChildType {
@@ -84,27 +116,49 @@ struct Generator<'a> {
 
 pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
     let kinds = kinds(grammar)?;
-    let shapes = kinds.iter().map(|kind| (kind.node.ty.clone(), kind.shape)).collect();
-    let mut generator = Generator { grammar, shapes, unions: BTreeMap::new() };
+    let shapes = kinds
+        .iter()
+        .map(|kind| (kind.node.ty.clone(), kind.shape))
+        .collect();
+    let mut generator = Generator {
+        grammar,
+        shapes,
+        unions: BTreeMap::new(),
+    };
 
     let mut out = String::new();
     writeln!(out, "#![allow(clippy::enum_variant_names)]")?;
     writeln!(out, "use crate::{{")?;
-    writeln!(out, "Field, SyntaxElement, SyntaxKind::{{self, *}}, SyntaxNode, SyntaxToken,")?;
-    writeln!(out, "ast::{{AstChildren, AstElement, AstNode, AstToken, support}},")?;
+    writeln!(
+        out,
+        "Field, SyntaxElement, SyntaxKind::{{self, *}}, SyntaxNode, SyntaxToken,"
+    )?;
+    writeln!(
+        out,
+        "ast::{{AstChildren, AstElement, AstNode, AstToken, support}},"
+    )?;
     writeln!(out, "}};\n")?;
 
-    for kind in kinds.iter().filter(|kind| kind.node.ty.named && !is_directive_only(&kind.node.ty)) {
+    for kind in kinds
+        .iter()
+        .filter(|kind| kind.node.ty.named && !is_directive_only(&kind.node.ty))
+    {
         match kind.shape {
             Shape::Token => generator.token_struct(kind, &mut out)?,
             Shape::Node => generator.node_struct(kind, &mut out)?,
         }
     }
-    for node in grammar.node_types.iter().filter(|node| !node.subtypes.is_empty()) {
+    let supertypes = grammar
+        .node_types
+        .iter()
+        .filter(|node| !node.subtypes.is_empty() && grammar.canonical(&node.ty) == node.ty);
+    for node in supertypes {
         let members = generator.supertype_members(&node.ty);
         generator.enum_type(&camel_case(&node.ty.name), &members, &mut out)?;
     }
-    let unions: Vec<Union> = std::mem::take(&mut generator.unions).into_values().collect();
+    let unions: Vec<Union> = std::mem::take(&mut generator.unions)
+        .into_values()
+        .collect();
     for union in unions {
         generator.enum_type(&union.name, &union.members, &mut out)?;
     }
@@ -135,17 +189,30 @@ impl Generator<'_> {
     }
 
     fn rust_type(&self, ty: &TypeRef) -> String {
-        if ty.named { camel_case(&ty.name) } else { "SyntaxToken".to_owned() }
+        if ty.named {
+            camel_case(&self.grammar.canonical(ty).name)
+        } else {
+            "SyntaxToken".to_owned()
+        }
     }
 
     /// The members of a supertype's enum: its subtypes, except that a supertype made only of
     /// supertypes (`expression` = `lvalue_expression` | `non_lvalue_expression`) is flattened.
     fn supertype_members(&self, ty: &TypeRef) -> Vec<TypeRef> {
-        let Some(node) = self.grammar.node_type(ty) else { return Vec::new() };
-        let flatten = node.subtypes.iter().all(|sub| self.grammar.is_supertype(sub));
+        let Some(node) = self.grammar.node_type(ty) else {
+            return Vec::new();
+        };
+        let flatten = node
+            .subtypes
+            .iter()
+            .all(|sub| self.grammar.is_supertype(sub));
         let mut members = Vec::new();
         for sub in &node.subtypes {
-            let expanded = if flatten { self.supertype_members(sub) } else { vec![sub.clone()] };
+            let expanded = if flatten {
+                self.supertype_members(sub)
+            } else {
+                vec![sub.clone()]
+            };
             for member in expanded {
                 if !members.contains(&member) && !is_directive_only(&member) {
                     members.push(member);
@@ -160,7 +227,11 @@ impl Generator<'_> {
     }
 
     fn child_type(&mut self, owner: &str, field: &str, children: &Children) -> Result<ChildType> {
-        let types: Vec<&TypeRef> = children.types.iter().filter(|ty| !is_directive_only(ty)).collect();
+        let types: Vec<&TypeRef> = children
+            .types
+            .iter()
+            .filter(|ty| !is_directive_only(ty))
+            .collect();
         let named: Vec<&TypeRef> = types.iter().copied().filter(|ty| ty.named).collect();
         if named.len() < types.len() && named.iter().all(|ty| self.is_token(ty)) {
             return Ok(ChildType::Token);
@@ -168,16 +239,7 @@ impl Generator<'_> {
         if let [single] = named.as_slice() {
             return Ok(ChildType::Typed(self.rust_type(single)));
         }
-        let wanted: BTreeSet<TypeRef> = named.iter().flat_map(|ty| self.concrete(ty)).collect();
-        let covering = self
-            .grammar
-            .node_types
-            .iter()
-            .filter(|node| !node.subtypes.is_empty())
-            .map(|node| (self.concrete(&node.ty), &node.ty))
-            .filter(|(concrete, _)| wanted.is_subset(concrete))
-            .min_by_key(|(concrete, _)| concrete.len());
-        if let Some((_, supertype)) = covering {
+        if let Some(supertype) = self.covering_supertype(&named) {
             return Ok(ChildType::Typed(camel_case(&supertype.name)));
         }
         let mut members: Vec<TypeRef> = Vec::new();
@@ -206,8 +268,27 @@ impl Generator<'_> {
             .with_context(|| format!("name the enum for {site} ({members:?}) in UNION_NAMES"))?;
         // Concrete members first: a supertype member may also contain them.
         members.sort_by_key(|ty| self.grammar.is_supertype(ty));
-        self.unions.insert(key, Union { name: name.clone(), members });
+        self.unions.insert(
+            key,
+            Union {
+                name: name.clone(),
+                members,
+            },
+        );
         Ok(ChildType::Typed(name))
+    }
+
+    /// The smallest supertype whose concrete types include all of `types`'.
+    fn covering_supertype(&self, types: &[&TypeRef]) -> Option<&TypeRef> {
+        let wanted: BTreeSet<TypeRef> = types.iter().flat_map(|ty| self.concrete(ty)).collect();
+        self.grammar
+            .node_types
+            .iter()
+            .filter(|node| !node.subtypes.is_empty() && self.grammar.canonical(&node.ty) == node.ty)
+            .map(|node| (self.concrete(&node.ty), &node.ty))
+            .filter(|(concrete, _)| wanted.is_subset(concrete))
+            .min_by_key(|(concrete, _)| concrete.len())
+            .map(|(_, supertype)| supertype)
     }
 
     fn token_struct(&mut self, kind: &Kind<'_>, out: &mut String) -> Result<()> {
@@ -215,17 +296,41 @@ impl Generator<'_> {
         let kind_name = &kind.name;
         writeln!(out, "/// `{}` (a token).", kind.node.ty.name)?;
         writeln!(out, "#[derive(Debug, Clone, PartialEq, Eq, Hash)]")?;
-        writeln!(out, "pub struct {name} {{ pub(crate) syntax: SyntaxToken }}\n")?;
+        writeln!(
+            out,
+            "pub struct {name} {{ pub(crate) syntax: SyntaxToken }}\n"
+        )?;
         writeln!(out, "impl AstToken for {name} {{")?;
-        writeln!(out, "fn can_cast(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}")?;
+        writeln!(
+            out,
+            "fn can_cast(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}"
+        )?;
         writeln!(out, "fn cast(syntax: SyntaxToken) -> Option<Self> {{")?;
-        writeln!(out, "Self::can_cast(syntax.kind()).then_some({name} {{ syntax }})\n}}")?;
-        writeln!(out, "fn syntax(&self) -> &SyntaxToken {{ &self.syntax }}\n}}\n")?;
+        writeln!(
+            out,
+            "Self::can_cast(syntax.kind()).then_some({name} {{ syntax }})\n}}"
+        )?;
+        writeln!(
+            out,
+            "fn syntax(&self) -> &SyntaxToken {{ &self.syntax }}\n}}\n"
+        )?;
         writeln!(out, "impl AstElement for {name} {{")?;
-        writeln!(out, "fn can_cast_element(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}")?;
-        writeln!(out, "fn cast_element(element: SyntaxElement) -> Option<Self> {{")?;
-        writeln!(out, "element.into_token().and_then(<Self as AstToken>::cast)\n}}")?;
-        writeln!(out, "fn syntax_element(&self) -> SyntaxElement {{ self.syntax.clone().into() }}\n}}\n")?;
+        writeln!(
+            out,
+            "fn can_cast_element(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}"
+        )?;
+        writeln!(
+            out,
+            "fn cast_element(element: SyntaxElement) -> Option<Self> {{"
+        )?;
+        writeln!(
+            out,
+            "element.into_token().and_then(<Self as AstToken>::cast)\n}}"
+        )?;
+        writeln!(
+            out,
+            "fn syntax_element(&self) -> SyntaxElement {{ self.syntax.clone().into() }}\n}}\n"
+        )?;
         Ok(())
     }
 
@@ -235,17 +340,41 @@ impl Generator<'_> {
         let kind_name = &kind.name;
         writeln!(out, "/// `{}`.", node.ty.name)?;
         writeln!(out, "#[derive(Debug, Clone, PartialEq, Eq, Hash)]")?;
-        writeln!(out, "pub struct {name} {{ pub(crate) syntax: SyntaxNode }}\n")?;
+        writeln!(
+            out,
+            "pub struct {name} {{ pub(crate) syntax: SyntaxNode }}\n"
+        )?;
         writeln!(out, "impl AstNode for {name} {{")?;
-        writeln!(out, "fn can_cast(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}")?;
+        writeln!(
+            out,
+            "fn can_cast(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}"
+        )?;
         writeln!(out, "fn cast(syntax: SyntaxNode) -> Option<Self> {{")?;
-        writeln!(out, "Self::can_cast(syntax.kind()).then_some({name} {{ syntax }})\n}}")?;
-        writeln!(out, "fn syntax(&self) -> &SyntaxNode {{ &self.syntax }}\n}}\n")?;
+        writeln!(
+            out,
+            "Self::can_cast(syntax.kind()).then_some({name} {{ syntax }})\n}}"
+        )?;
+        writeln!(
+            out,
+            "fn syntax(&self) -> &SyntaxNode {{ &self.syntax }}\n}}\n"
+        )?;
         writeln!(out, "impl AstElement for {name} {{")?;
-        writeln!(out, "fn can_cast_element(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}")?;
-        writeln!(out, "fn cast_element(element: SyntaxElement) -> Option<Self> {{")?;
-        writeln!(out, "element.into_node().and_then(<Self as AstNode>::cast)\n}}")?;
-        writeln!(out, "fn syntax_element(&self) -> SyntaxElement {{ self.syntax.clone().into() }}\n}}\n")?;
+        writeln!(
+            out,
+            "fn can_cast_element(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}"
+        )?;
+        writeln!(
+            out,
+            "fn cast_element(element: SyntaxElement) -> Option<Self> {{"
+        )?;
+        writeln!(
+            out,
+            "element.into_node().and_then(<Self as AstNode>::cast)\n}}"
+        )?;
+        writeln!(
+            out,
+            "fn syntax_element(&self) -> SyntaxElement {{ self.syntax.clone().into() }}\n}}\n"
+        )?;
 
         let accessors = self.accessors(node)?;
         if !accessors.is_empty() {
@@ -267,13 +396,36 @@ impl Generator<'_> {
         for (field, children) in &node.fields {
             let ty = self.child_type(owner, field, children)?;
             let base = method_name(field);
-            let method = add(if children.multiple { plural(&base) } else { base })?;
+            let method = add(if children.multiple {
+                plural(&base)
+            } else {
+                base
+            })?;
             let doc = format!("Field `{field}`.");
             let field = format!("Some(Field::{})", camel_case(field));
             write_accessor(&mut out, &doc, &method, &ty, children.multiple, &field)?;
         }
         if let Some(children) = &node.children {
-            for ty in children.types.iter().filter(|ty| !is_directive_only(ty)) {
+            let types: Vec<&TypeRef> = children
+                .types
+                .iter()
+                .filter(|ty| !is_directive_only(ty))
+                .collect();
+            // One child of several possible types: one accessor if a supertype covers them all.
+            if let (false, [_, _, ..], Some(supertype)) = (
+                children.multiple,
+                types.as_slice(),
+                self.covering_supertype(&types),
+            ) {
+                let method = add(method_name(&supertype.name))?;
+                let doc = "The child without a field.".to_owned();
+                let child = ChildType::Typed(camel_case(&supertype.name));
+                write_accessor(&mut out, &doc, &method, &child, false, "None")?;
+                return Ok(out);
+            }
+            let types: BTreeSet<TypeRef> =
+                types.iter().map(|ty| self.grammar.canonical(ty)).collect();
+            for ty in &types {
                 let singular = !children.multiple
                     || SINGULAR_CHILDREN.contains(&(owner.as_str(), ty.name.as_str()));
                 let base = method_name(&ty.name);
@@ -290,12 +442,18 @@ impl Generator<'_> {
         writeln!(out, "#[derive(Debug, Clone, PartialEq, Eq, Hash)]")?;
         writeln!(out, "pub enum {name} {{")?;
         for member in members {
-            writeln!(out, "{}({}),", camel_case(&member.name), self.rust_type(member))?;
+            writeln!(
+                out,
+                "{}({}),",
+                camel_case(&member.name),
+                self.rust_type(member)
+            )?;
         }
         writeln!(out, "}}\n")?;
 
-        let (nested, concrete): (Vec<&TypeRef>, Vec<&TypeRef>) =
-            members.iter().partition(|member| self.grammar.is_supertype(member));
+        let (nested, concrete): (Vec<&TypeRef>, Vec<&TypeRef>) = members
+            .iter()
+            .partition(|member| self.grammar.is_supertype(member));
         let kinds: Vec<String> = concrete.iter().map(|ty| kind_name(ty)).collect();
         let mut can_cast = Vec::new();
         if !kinds.is_empty() {
@@ -306,8 +464,15 @@ impl Generator<'_> {
         }
 
         writeln!(out, "impl AstElement for {name} {{")?;
-        writeln!(out, "fn can_cast_element(kind: SyntaxKind) -> bool {{ {} }}", can_cast.join(" || "))?;
-        writeln!(out, "fn cast_element(element: SyntaxElement) -> Option<Self> {{")?;
+        writeln!(
+            out,
+            "fn can_cast_element(kind: SyntaxKind) -> bool {{ {} }}",
+            can_cast.join(" || ")
+        )?;
+        writeln!(
+            out,
+            "fn cast_element(element: SyntaxElement) -> Option<Self> {{"
+        )?;
         writeln!(out, "let kind = element.kind();\nmatch kind {{")?;
         for ty in &concrete {
             let variant = camel_case(&ty.name);
@@ -326,11 +491,17 @@ impl Generator<'_> {
             )?;
         }
         writeln!(out, "_ => None,\n}}\n}}")?;
-        writeln!(out, "fn syntax_element(&self) -> SyntaxElement {{\nmatch self {{")?;
+        writeln!(
+            out,
+            "fn syntax_element(&self) -> SyntaxElement {{\nmatch self {{"
+        )?;
         for ty in members {
             let variant = camel_case(&ty.name);
-            let element =
-                if ty.named { "it.syntax_element()" } else { "it.clone().into()" };
+            let element = if ty.named {
+                "it.syntax_element()"
+            } else {
+                "it.clone().into()"
+            };
             writeln!(out, "Self::{variant}(it) => {element},")?;
         }
         writeln!(out, "}}\n}}\n}}\n")?;
@@ -357,7 +528,10 @@ fn write_accessor(
             "pub fn {method}(&self) -> AstChildren<{ty}> {{ support::children(&self.syntax, {field}) }}"
         )?;
     } else {
-        writeln!(out, "pub fn {method}(&self) -> Option<{ty}> {{ support::child(&self.syntax, {field}) }}")?;
+        writeln!(
+            out,
+            "pub fn {method}(&self) -> Option<{ty}> {{ support::child(&self.syntax, {field}) }}"
+        )?;
     }
     Ok(())
 }

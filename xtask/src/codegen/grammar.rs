@@ -66,8 +66,14 @@ impl Grammar {
             .iter()
             .map(parse_node_type)
             .collect::<Result<_>>()?;
-        let fields = node_types.iter().flat_map(|node| node.fields.keys().cloned()).collect();
-        let rules = grammar["rules"].as_object().context("grammar.json has no rules")?.clone();
+        let fields = node_types
+            .iter()
+            .flat_map(|node| node.fields.keys().cloned())
+            .collect();
+        let rules = grammar["rules"]
+            .as_object()
+            .context("grammar.json has no rules")?
+            .clone();
         let externals = grammar["externals"]
             .as_array()
             .into_iter()
@@ -78,11 +84,29 @@ impl Grammar {
         for rule in rules.values() {
             collect_aliases(rule, &mut aliases);
         }
-        Ok(Grammar { node_types, fields, rules, externals, aliases })
+        Ok(Grammar {
+            node_types,
+            fields,
+            rules,
+            externals,
+            aliases,
+        })
     }
 
     pub(crate) fn is_supertype(&self, ty: &TypeRef) -> bool {
-        self.node_type(ty).is_some_and(|node| !node.subtypes.is_empty())
+        self.node_type(ty)
+            .is_some_and(|node| !node.subtypes.is_empty())
+    }
+
+    /// A supertype that only partitions its parent (`lvalue_expression` of `expression`) stands
+    /// for the parent: the AST has one `Expression`.
+    pub(crate) fn canonical(&self, ty: &TypeRef) -> TypeRef {
+        let parent = self.node_types.iter().find(|node| {
+            !node.subtypes.is_empty()
+                && node.subtypes.contains(ty)
+                && node.subtypes.iter().all(|sub| self.is_supertype(sub))
+        });
+        parent.map_or_else(|| ty.clone(), |parent| parent.ty.clone())
     }
 
     pub(crate) fn node_type(&self, ty: &TypeRef) -> Option<&NodeType> {
@@ -92,9 +116,11 @@ impl Grammar {
     /// The concrete types a type stands for: itself, or a supertype's subtypes, recursively.
     pub(crate) fn concrete(&self, ty: &TypeRef) -> BTreeSet<TypeRef> {
         match self.node_type(ty) {
-            Some(node) if !node.subtypes.is_empty() => {
-                node.subtypes.iter().flat_map(|sub| self.concrete(sub)).collect()
-            }
+            Some(node) if !node.subtypes.is_empty() => node
+                .subtypes
+                .iter()
+                .flat_map(|sub| self.concrete(sub))
+                .collect(),
             _ => BTreeSet::from([ty.clone()]),
         }
     }
@@ -125,7 +151,9 @@ impl Grammar {
         let result = match self.rules.get(name) {
             Some(rule) => self.rule_is_one_token(rule, visiting),
             None => self.aliases.get(name).is_some_and(|rules| {
-                rules.iter().all(|rule| self.rule_is_one_token(rule, visiting))
+                rules
+                    .iter()
+                    .all(|rule| self.rule_is_one_token(rule, visiting))
             }),
         };
         visiting.remove(name);
@@ -143,9 +171,9 @@ impl Grammar {
             "PREC" | "PREC_LEFT" | "PREC_RIGHT" | "PREC_DYNAMIC" | "FIELD" | "ALIAS" => {
                 self.rule_is_one_token(&rule["content"], visiting)
             }
-            "SYMBOL" => {
-                rule["name"].as_str().is_some_and(|name| self.symbol_is_one_token(name, visiting))
-            }
+            "SYMBOL" => rule["name"]
+                .as_str()
+                .is_some_and(|name| self.symbol_is_one_token(name, visiting)),
             _ => false,
         }
     }
@@ -169,7 +197,12 @@ fn parse_node_type(value: &Value) -> Result<NodeType> {
         .flatten()
         .map(parse_type_ref)
         .collect::<Result<_>>()?;
-    Ok(NodeType { ty, fields, children, subtypes })
+    Ok(NodeType {
+        ty,
+        fields,
+        children,
+        subtypes,
+    })
 }
 
 fn parse_children(value: &Value) -> Result<Children> {
@@ -186,8 +219,13 @@ fn parse_children(value: &Value) -> Result<Children> {
 
 fn parse_type_ref(value: &Value) -> Result<TypeRef> {
     Ok(TypeRef {
-        name: value["type"].as_str().context("node type without a name")?.to_owned(),
-        named: value["named"].as_bool().context("node type without `named`")?,
+        name: value["type"]
+            .as_str()
+            .context("node type without a name")?
+            .to_owned(),
+        named: value["named"]
+            .as_bool()
+            .context("node type without `named`")?,
     })
 }
 
@@ -196,7 +234,10 @@ fn collect_aliases(rule: &Value, aliases: &mut BTreeMap<String, Vec<Value>>) {
         && rule["named"] == true
         && let Some(name) = rule["value"].as_str()
     {
-        aliases.entry(name.to_owned()).or_default().push(rule["content"].clone());
+        aliases
+            .entry(name.to_owned())
+            .or_default()
+            .push(rule["content"].clone());
     }
     if let Some(content) = rule.get("content") {
         collect_aliases(content, aliases);

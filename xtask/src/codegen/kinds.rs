@@ -13,10 +13,20 @@ pub(crate) const KIND_BITS: u32 = 9;
 /// Kinds tree-sitter does not produce from the grammar: its error nodes and the trivia the converter
 /// makes from the byte gaps between tokens.
 const HAND_KINDS: &[(&str, &str)] = &[
-    ("ERROR", "A tree-sitter `ERROR` node, or text between tokens that no rule accepted."),
+    (
+        "ERROR",
+        "A tree-sitter `ERROR` node, or text between tokens that no rule accepted.",
+    ),
     ("WHITESPACE", "Spaces, tabs and line breaks between tokens."),
-    ("PREPROCESSOR_DIRECTIVE", "A directive line, `#` up to the line break."),
+    (
+        "PREPROCESSOR_DIRECTIVE",
+        "A directive line, `#` up to the line break.",
+    ),
     ("INACTIVE_CODE", "Lines skipped by `#if`."),
+    (
+        "TEXT",
+        "Text of a token the grammar leaves unnamed (the `N2` of `{x:N2}`).",
+    ),
 ];
 
 const PUNCTUATION: &[(&str, &str)] = &[
@@ -85,21 +95,35 @@ pub(crate) struct Kind<'a> {
 
 /// The concrete node types in `node-types.json` order, with their `SyntaxKind` names.
 pub(crate) fn kinds(grammar: &Grammar) -> Result<Vec<Kind<'_>>> {
-    let mut seen: BTreeSet<String> = HAND_KINDS.iter().map(|(name, _)| name.to_string()).collect();
+    let mut seen: BTreeSet<String> = HAND_KINDS
+        .iter()
+        .map(|(name, _)| name.to_string())
+        .collect();
     let mut kinds = Vec::new();
-    for node in grammar.node_types.iter().filter(|node| node.subtypes.is_empty()) {
+    for node in grammar
+        .node_types
+        .iter()
+        .filter(|node| node.subtypes.is_empty())
+    {
         let name = kind_name(&node.ty);
         if !seen.insert(name.clone()) {
             bail!("two node types are both named {name}");
         }
-        kinds.push(Kind { name, node, shape: grammar.shape(node) });
+        kinds.push(Kind {
+            name,
+            node,
+            shape: grammar.shape(node),
+        });
     }
     ensure!(
         HAND_KINDS.len() + kinds.len() <= 1 << KIND_BITS,
         "{} kinds do not fit in {KIND_BITS} bits",
         kinds.len()
     );
-    ensure!(grammar.fields.len() < 1 << (16 - KIND_BITS), "too many fields");
+    ensure!(
+        grammar.fields.len() < 1 << (16 - KIND_BITS),
+        "too many fields"
+    );
     Ok(kinds)
 }
 
@@ -130,22 +154,43 @@ pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
 
     writeln!(out, "/// The kind of a node or token in the rowan tree.")?;
     writeln!(out, "///")?;
-    writeln!(out, "/// One kind per concrete tree-sitter node type: named types in UPPER_SNAKE_CASE,")?;
-    writeln!(out, "/// keywords as `CLASS_KW`, punctuation by name (`L_CURLY`, `PLUS_EQ`).")?;
-    writeln!(out, "#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]")?;
+    writeln!(
+        out,
+        "/// One kind per concrete tree-sitter node type: named types in UPPER_SNAKE_CASE,"
+    )?;
+    writeln!(
+        out,
+        "/// keywords as `CLASS_KW`, punctuation by name (`L_CURLY`, `PLUS_EQ`)."
+    )?;
+    writeln!(
+        out,
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]"
+    )?;
     writeln!(out, "#[repr(u16)]")?;
-    writeln!(out, "#[allow(non_camel_case_types, clippy::upper_case_acronyms)]")?;
+    writeln!(
+        out,
+        "#[allow(non_camel_case_types, clippy::upper_case_acronyms)]"
+    )?;
     writeln!(out, "pub enum SyntaxKind {{")?;
     for (name, doc) in HAND_KINDS {
         writeln!(out, "/// {doc}\n{name},")?;
     }
     for kind in &kinds {
-        let what = if kind.node.ty.named { "Node type" } else { "Token" };
+        let what = if kind.node.ty.named {
+            "Node type"
+        } else {
+            "Token"
+        };
         let shape = match kind.shape {
             Shape::Token => "a token",
             Shape::Node => "a node",
         };
-        writeln!(out, "/// {what} `{}`: {shape}.\n{},", kind.node.ty.name.escape_default(), kind.name)?;
+        writeln!(
+            out,
+            "/// {what} `{}`: {shape}.\n{},",
+            kind.node.ty.name.escape_default(),
+            kind.name
+        )?;
     }
     writeln!(out, "}}\n")?;
 
@@ -161,17 +206,33 @@ pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
     }
     writeln!(out, "];\n")?;
 
-    writeln!(out, "/// The kind tree-sitter calls `name` (`named` tells `this` the keyword from a named node).")?;
-    writeln!(out, "pub(crate) fn from_tree_sitter(name: &str, named: bool) -> Option<SyntaxKind> {{")?;
+    writeln!(
+        out,
+        "/// The kind tree-sitter calls `name` (`named` tells `this` the keyword from a named node)."
+    )?;
+    writeln!(
+        out,
+        "pub(crate) fn from_tree_sitter(name: &str, named: bool) -> Option<SyntaxKind> {{"
+    )?;
     writeln!(out, "let kind = match (name, named) {{")?;
     for kind in &kinds {
-        writeln!(out, "({:?}, {}) => {},", kind.node.ty.name, kind.node.ty.named, kind.name)?;
+        writeln!(
+            out,
+            "({:?}, {}) => {},",
+            kind.node.ty.name, kind.node.ty.named, kind.name
+        )?;
     }
     writeln!(out, "_ => return None,\n}};\nSome(kind)\n}}\n")?;
 
-    writeln!(out, "/// The tree-sitter name of the kind: the text of a keyword or punctuation, the rule name")?;
+    writeln!(
+        out,
+        "/// The tree-sitter name of the kind: the text of a keyword or punctuation, the rule name"
+    )?;
     writeln!(out, "/// of a named node.")?;
-    writeln!(out, "pub fn tree_sitter_name(self) -> &'static str {{\nmatch self {{")?;
+    writeln!(
+        out,
+        "pub fn tree_sitter_name(self) -> &'static str {{\nmatch self {{"
+    )?;
     for (name, _) in HAND_KINDS {
         writeln!(out, "{name} => {:?},", name.to_ascii_lowercase())?;
     }
@@ -180,15 +241,30 @@ pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
     }
     writeln!(out, "}}\n}}\n")?;
 
-    writeln!(out, "/// Whether tree-sitter names the kind (`identifier`) rather than spelling it (`class`).")?;
+    writeln!(
+        out,
+        "/// Whether tree-sitter names the kind (`identifier`) rather than spelling it (`class`)."
+    )?;
     writeln!(out, "pub fn is_named(self) -> bool {{")?;
-    let named: Vec<&str> = kinds.iter().filter(|k| k.node.ty.named).map(|k| k.name.as_str()).collect();
+    let named: Vec<&str> = kinds
+        .iter()
+        .filter(|k| k.node.ty.named)
+        .map(|k| k.name.as_str())
+        .collect();
     writeln!(out, "matches!(self, {})\n}}\n", named.join(" | "))?;
 
-    writeln!(out, "/// Whether the kind is always a token in the tree (never a node).")?;
+    writeln!(
+        out,
+        "/// Whether the kind is always a token in the tree (never a node)."
+    )?;
     writeln!(out, "pub fn is_token(self) -> bool {{")?;
     let nodes: Vec<&str> = std::iter::once("ERROR")
-        .chain(kinds.iter().filter(|k| k.shape == Shape::Node).map(|k| k.name.as_str()))
+        .chain(
+            kinds
+                .iter()
+                .filter(|k| k.shape == Shape::Node)
+                .map(|k| k.name.as_str()),
+        )
         .collect();
     writeln!(out, "!matches!(self, {})\n}}", nodes.join(" | "))?;
     writeln!(out, "}}\n")?;
@@ -198,8 +274,14 @@ pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
 }
 
 fn generate_fields(grammar: &Grammar, out: &mut String) -> Result<()> {
-    writeln!(out, "/// A tree-sitter field: the role a child plays in its parent (`name`, `body`, `type`, …).")?;
-    writeln!(out, "#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]")?;
+    writeln!(
+        out,
+        "/// A tree-sitter field: the role a child plays in its parent (`name`, `body`, `type`, …)."
+    )?;
+    writeln!(
+        out,
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]"
+    )?;
     writeln!(out, "#[repr(u16)]")?;
     writeln!(out, "pub enum Field {{")?;
     for (i, field) in grammar.fields.iter().enumerate() {
@@ -207,8 +289,15 @@ fn generate_fields(grammar: &Grammar, out: &mut String) -> Result<()> {
     }
     writeln!(out, "}}\n")?;
     writeln!(out, "impl Field {{")?;
-    writeln!(out, "/// Every field, indexed by its discriminant minus one.")?;
-    writeln!(out, "pub(crate) const ALL: [Field; {}] = [", grammar.fields.len())?;
+    writeln!(
+        out,
+        "/// Every field, indexed by its discriminant minus one."
+    )?;
+    writeln!(
+        out,
+        "pub(crate) const ALL: [Field; {}] = [",
+        grammar.fields.len()
+    )?;
     for field in &grammar.fields {
         writeln!(out, "Field::{},", super::camel_case(field))?;
     }
@@ -219,12 +308,22 @@ fn generate_fields(grammar: &Grammar, out: &mut String) -> Result<()> {
         writeln!(out, "Field::{} => {field:?},", super::camel_case(field))?;
     }
     writeln!(out, "}}\n}}\n")?;
-    writeln!(out, "pub(crate) fn from_name(name: &str) -> Option<Field> {{\nmatch name {{")?;
+    writeln!(
+        out,
+        "pub(crate) fn from_name(name: &str) -> Option<Field> {{\nmatch name {{"
+    )?;
     for field in &grammar.fields {
-        writeln!(out, "{field:?} => Some(Field::{}),", super::camel_case(field))?;
+        writeln!(
+            out,
+            "{field:?} => Some(Field::{}),",
+            super::camel_case(field)
+        )?;
     }
     writeln!(out, "_ => None,\n}}\n}}\n}}\n")?;
-    writeln!(out, "/// Bits of a raw rowan kind that hold the `SyntaxKind`; the field sits above them.")?;
+    writeln!(
+        out,
+        "/// Bits of a raw rowan kind that hold the `SyntaxKind`; the field sits above them."
+    )?;
     writeln!(out, "pub(crate) const KIND_BITS: u32 = {KIND_BITS};")?;
     Ok(())
 }

@@ -130,7 +130,7 @@ impl AliasQualifiedName {
         support::child(&self.syntax, Some(Field::Alias))
     }
     /// Field `name`.
-    pub fn name(&self) -> Option<LvalueExpression> {
+    pub fn name(&self) -> Option<Type> {
         support::child(&self.syntax, Some(Field::Name))
     }
 }
@@ -581,7 +581,7 @@ impl AstElement for AssignmentExpression {
 
 impl AssignmentExpression {
     /// Field `left`.
-    pub fn left(&self) -> Option<LvalueExpression> {
+    pub fn left(&self) -> Option<Expression> {
         support::child(&self.syntax, Some(Field::Left))
     }
     /// Field `operator`.
@@ -1208,12 +1208,12 @@ impl CatchClause {
         support::child(&self.syntax, Some(Field::Body))
     }
     /// Child `catch_declaration` without a field.
-    pub fn catch_declarations(&self) -> AstChildren<CatchDeclaration> {
-        support::children(&self.syntax, None)
+    pub fn catch_declaration(&self) -> Option<CatchDeclaration> {
+        support::child(&self.syntax, None)
     }
     /// Child `catch_filter_clause` without a field.
-    pub fn catch_filter_clauses(&self) -> AstChildren<CatchFilterClause> {
-        support::children(&self.syntax, None)
+    pub fn catch_filter_clause(&self) -> Option<CatchFilterClause> {
+        support::child(&self.syntax, None)
     }
 }
 
@@ -1743,64 +1743,8 @@ impl AstElement for ConstantPattern {
 }
 
 impl ConstantPattern {
-    /// Child `binary_expression` without a field.
-    pub fn binary_expression(&self) -> Option<BinaryExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `cast_expression` without a field.
-    pub fn cast_expression(&self) -> Option<CastExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `default_expression` without a field.
-    pub fn default_expression(&self) -> Option<DefaultExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `generic_name` without a field.
-    pub fn generic_name(&self) -> Option<GenericName> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `identifier` without a field.
-    pub fn identifier(&self) -> Option<Identifier> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `interpolated_string_expression` without a field.
-    pub fn interpolated_string_expression(&self) -> Option<InterpolatedStringExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `invocation_expression` without a field.
-    pub fn invocation_expression(&self) -> Option<InvocationExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `literal` without a field.
-    pub fn literal(&self) -> Option<Literal> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `member_access_expression` without a field.
-    pub fn member_access_expression(&self) -> Option<MemberAccessExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `parenthesized_expression` without a field.
-    pub fn parenthesized_expression(&self) -> Option<ParenthesizedExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `postfix_unary_expression` without a field.
-    pub fn postfix_unary_expression(&self) -> Option<PostfixUnaryExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `prefix_unary_expression` without a field.
-    pub fn prefix_unary_expression(&self) -> Option<PrefixUnaryExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `sizeof_expression` without a field.
-    pub fn sizeof_expression(&self) -> Option<SizeofExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `tuple_expression` without a field.
-    pub fn tuple_expression(&self) -> Option<TupleExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `typeof_expression` without a field.
-    pub fn typeof_expression(&self) -> Option<TypeofExpression> {
+    /// The child without a field.
+    pub fn expression(&self) -> Option<Expression> {
         support::child(&self.syntax, None)
     }
 }
@@ -2007,8 +1951,8 @@ impl ConversionOperatorDeclaration {
         support::children(&self.syntax, None)
     }
     /// Child `explicit_interface_specifier` without a field.
-    pub fn explicit_interface_specifiers(&self) -> AstChildren<ExplicitInterfaceSpecifier> {
-        support::children(&self.syntax, None)
+    pub fn explicit_interface_specifier(&self) -> Option<ExplicitInterfaceSpecifier> {
+        support::child(&self.syntax, None)
     }
     /// Child `modifier` without a field.
     pub fn modifiers(&self) -> AstChildren<Modifier> {
@@ -2624,8 +2568,8 @@ impl EventDeclaration {
         support::children(&self.syntax, None)
     }
     /// Child `explicit_interface_specifier` without a field.
-    pub fn explicit_interface_specifiers(&self) -> AstChildren<ExplicitInterfaceSpecifier> {
-        support::children(&self.syntax, None)
+    pub fn explicit_interface_specifier(&self) -> Option<ExplicitInterfaceSpecifier> {
+        support::child(&self.syntax, None)
     }
     /// Child `modifier` without a field.
     pub fn modifiers(&self) -> AstChildren<Modifier> {
@@ -2673,8 +2617,8 @@ impl EventFieldDeclaration {
         support::children(&self.syntax, None)
     }
     /// Child `variable_declaration` without a field.
-    pub fn variable_declarations(&self) -> AstChildren<VariableDeclaration> {
-        support::children(&self.syntax, None)
+    pub fn variable_declaration(&self) -> Option<VariableDeclaration> {
+        support::child(&self.syntax, None)
     }
 }
 
@@ -2709,20 +2653,8 @@ impl AstElement for ExplicitInterfaceSpecifier {
 }
 
 impl ExplicitInterfaceSpecifier {
-    /// Child `alias_qualified_name` without a field.
-    pub fn alias_qualified_name(&self) -> Option<AliasQualifiedName> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `generic_name` without a field.
-    pub fn generic_name(&self) -> Option<GenericName> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `identifier` without a field.
-    pub fn identifier(&self) -> Option<Identifier> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `qualified_name` without a field.
-    pub fn qualified_name(&self) -> Option<QualifiedName> {
+    /// The child without a field.
+    pub fn ty(&self) -> Option<Type> {
         support::child(&self.syntax, None)
     }
 }
@@ -2795,32 +2727,8 @@ impl AstElement for ExpressionStatement {
 }
 
 impl ExpressionStatement {
-    /// Child `assignment_expression` without a field.
-    pub fn assignment_expression(&self) -> Option<AssignmentExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `await_expression` without a field.
-    pub fn await_expression(&self) -> Option<AwaitExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `invocation_expression` without a field.
-    pub fn invocation_expression(&self) -> Option<InvocationExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `object_creation_expression` without a field.
-    pub fn object_creation_expression(&self) -> Option<ObjectCreationExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `parenthesized_expression` without a field.
-    pub fn parenthesized_expression(&self) -> Option<ParenthesizedExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `postfix_unary_expression` without a field.
-    pub fn postfix_unary_expression(&self) -> Option<PostfixUnaryExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `prefix_unary_expression` without a field.
-    pub fn prefix_unary_expression(&self) -> Option<PrefixUnaryExpression> {
+    /// The child without a field.
+    pub fn expression(&self) -> Option<Expression> {
         support::child(&self.syntax, None)
     }
 }
@@ -2902,8 +2810,8 @@ impl FieldDeclaration {
         support::children(&self.syntax, None)
     }
     /// Child `variable_declaration` without a field.
-    pub fn variable_declarations(&self) -> AstChildren<VariableDeclaration> {
-        support::children(&self.syntax, None)
+    pub fn variable_declaration(&self) -> Option<VariableDeclaration> {
+        support::child(&self.syntax, None)
     }
 }
 
@@ -3738,8 +3646,8 @@ impl IndexerDeclaration {
         support::children(&self.syntax, None)
     }
     /// Child `explicit_interface_specifier` without a field.
-    pub fn explicit_interface_specifiers(&self) -> AstChildren<ExplicitInterfaceSpecifier> {
-        support::children(&self.syntax, None)
+    pub fn explicit_interface_specifier(&self) -> Option<ExplicitInterfaceSpecifier> {
+        support::child(&self.syntax, None)
     }
     /// Child `modifier` without a field.
     pub fn modifiers(&self) -> AstChildren<Modifier> {
@@ -4447,8 +4355,8 @@ impl LocalDeclarationStatement {
         support::children(&self.syntax, None)
     }
     /// Child `variable_declaration` without a field.
-    pub fn variable_declarations(&self) -> AstChildren<VariableDeclaration> {
-        support::children(&self.syntax, None)
+    pub fn variable_declaration(&self) -> Option<VariableDeclaration> {
+        support::child(&self.syntax, None)
     }
 }
 
@@ -4633,7 +4541,7 @@ impl MemberAccessExpression {
         support::child(&self.syntax, Some(Field::Expression))
     }
     /// Field `name`.
-    pub fn name(&self) -> Option<LvalueExpression> {
+    pub fn name(&self) -> Option<Type> {
         support::child(&self.syntax, Some(Field::Name))
     }
 }
@@ -4670,7 +4578,7 @@ impl AstElement for MemberBindingExpression {
 
 impl MemberBindingExpression {
     /// Field `name`.
-    pub fn name(&self) -> Option<LvalueExpression> {
+    pub fn name(&self) -> Option<Type> {
         support::child(&self.syntax, Some(Field::Name))
     }
 }
@@ -4731,8 +4639,8 @@ impl MethodDeclaration {
         support::children(&self.syntax, None)
     }
     /// Child `explicit_interface_specifier` without a field.
-    pub fn explicit_interface_specifiers(&self) -> AstChildren<ExplicitInterfaceSpecifier> {
-        support::children(&self.syntax, None)
+    pub fn explicit_interface_specifier(&self) -> Option<ExplicitInterfaceSpecifier> {
+        support::child(&self.syntax, None)
     }
     /// Child `modifier` without a field.
     pub fn modifiers(&self) -> AstChildren<Modifier> {
@@ -4988,8 +4896,8 @@ impl OperatorDeclaration {
         support::children(&self.syntax, None)
     }
     /// Child `explicit_interface_specifier` without a field.
-    pub fn explicit_interface_specifiers(&self) -> AstChildren<ExplicitInterfaceSpecifier> {
-        support::children(&self.syntax, None)
+    pub fn explicit_interface_specifier(&self) -> Option<ExplicitInterfaceSpecifier> {
+        support::child(&self.syntax, None)
     }
     /// Child `modifier` without a field.
     pub fn modifiers(&self) -> AstChildren<Modifier> {
@@ -5212,24 +5120,8 @@ impl AstElement for ParenthesizedExpression {
 }
 
 impl ParenthesizedExpression {
-    /// Child `boolean_literal` without a field.
-    pub fn boolean_literal(&self) -> Option<BooleanLiteral> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `character_literal` without a field.
-    pub fn character_literal(&self) -> Option<CharacterLiteral> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `integer_literal` without a field.
-    pub fn integer_literal(&self) -> Option<IntegerLiteral> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `lvalue_expression` without a field.
-    pub fn lvalue_expression(&self) -> Option<LvalueExpression> {
-        support::child(&self.syntax, None)
-    }
-    /// Child `non_lvalue_expression` without a field.
-    pub fn non_lvalue_expression(&self) -> Option<NonLvalueExpression> {
+    /// The child without a field.
+    pub fn expression(&self) -> Option<Expression> {
         support::child(&self.syntax, None)
     }
 }
@@ -5559,8 +5451,8 @@ impl PropertyDeclaration {
         support::children(&self.syntax, None)
     }
     /// Child `explicit_interface_specifier` without a field.
-    pub fn explicit_interface_specifiers(&self) -> AstChildren<ExplicitInterfaceSpecifier> {
-        support::children(&self.syntax, None)
+    pub fn explicit_interface_specifier(&self) -> Option<ExplicitInterfaceSpecifier> {
+        support::child(&self.syntax, None)
     }
     /// Child `modifier` without a field.
     pub fn modifiers(&self) -> AstChildren<Modifier> {
@@ -5637,7 +5529,7 @@ impl AstElement for QualifiedName {
 
 impl QualifiedName {
     /// Field `name`.
-    pub fn name(&self) -> Option<LvalueExpression> {
+    pub fn name(&self) -> Option<Type> {
         support::child(&self.syntax, Some(Field::Name))
     }
     /// Field `qualifier`.
@@ -6560,8 +6452,8 @@ impl AstElement for SwitchExpression {
 
 impl SwitchExpression {
     /// Child `expression` without a field.
-    pub fn expressions(&self) -> AstChildren<Expression> {
-        support::children(&self.syntax, None)
+    pub fn expression(&self) -> Option<Expression> {
+        support::child(&self.syntax, None)
     }
     /// Child `switch_expression_arm` without a field.
     pub fn switch_expression_arms(&self) -> AstChildren<SwitchExpressionArm> {
@@ -6818,8 +6710,8 @@ impl TryStatement {
         support::children(&self.syntax, None)
     }
     /// Child `finally_clause` without a field.
-    pub fn finally_clauses(&self) -> AstChildren<FinallyClause> {
-        support::children(&self.syntax, None)
+    pub fn finally_clause(&self) -> Option<FinallyClause> {
+        support::child(&self.syntax, None)
     }
 }
 
@@ -7134,8 +7026,8 @@ impl AstElement for TypeParameterConstraintsClause {
 
 impl TypeParameterConstraintsClause {
     /// Child `identifier` without a field.
-    pub fn identifiers(&self) -> AstChildren<Identifier> {
-        support::children(&self.syntax, None)
+    pub fn identifier(&self) -> Option<Identifier> {
+        support::child(&self.syntax, None)
     }
     /// Child `type_parameter_constraint` without a field.
     pub fn type_parameter_constraints(&self) -> AstChildren<TypeParameterConstraint> {
@@ -7499,8 +7391,8 @@ impl VariableDeclarator {
         support::child(&self.syntax, Some(Field::Name))
     }
     /// Child `bracketed_argument_list` without a field.
-    pub fn bracketed_argument_lists(&self) -> AstChildren<BracketedArgumentList> {
-        support::children(&self.syntax, None)
+    pub fn bracketed_argument_list(&self) -> Option<BracketedArgumentList> {
+        support::child(&self.syntax, None)
     }
     /// Child `expression` without a field.
     pub fn expression(&self) -> Option<Expression> {
@@ -7659,8 +7551,8 @@ impl AstElement for WithExpression {
 
 impl WithExpression {
     /// Child `expression` without a field.
-    pub fn expressions(&self) -> AstChildren<Expression> {
-        support::children(&self.syntax, None)
+    pub fn expression(&self) -> Option<Expression> {
+        support::child(&self.syntax, None)
     }
     /// Child `with_initializer` without a field.
     pub fn with_initializers(&self) -> AstChildren<WithInitializer> {
@@ -8771,314 +8663,6 @@ impl AstElement for Literal {
             Self::RealLiteral(it) => it.syntax_element(),
             Self::StringLiteral(it) => it.syntax_element(),
             Self::VerbatimStringLiteral(it) => it.syntax_element(),
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum LvalueExpression {
-    ElementAccessExpression(ElementAccessExpression),
-    ElementBindingExpression(ElementBindingExpression),
-    GenericName(GenericName),
-    Identifier(Identifier),
-    MemberAccessExpression(MemberAccessExpression),
-    ParenthesizedExpression(ParenthesizedExpression),
-    PrefixUnaryExpression(PrefixUnaryExpression),
-    This(SyntaxToken),
-    TupleExpression(TupleExpression),
-}
-
-impl AstElement for LvalueExpression {
-    fn can_cast_element(kind: SyntaxKind) -> bool {
-        matches!(
-            kind,
-            ELEMENT_ACCESS_EXPRESSION
-                | ELEMENT_BINDING_EXPRESSION
-                | GENERIC_NAME
-                | IDENTIFIER
-                | MEMBER_ACCESS_EXPRESSION
-                | PARENTHESIZED_EXPRESSION
-                | PREFIX_UNARY_EXPRESSION
-                | THIS_KW
-                | TUPLE_EXPRESSION
-        )
-    }
-    fn cast_element(element: SyntaxElement) -> Option<Self> {
-        let kind = element.kind();
-        match kind {
-            ELEMENT_ACCESS_EXPRESSION => {
-                ElementAccessExpression::cast_element(element).map(Self::ElementAccessExpression)
-            }
-            ELEMENT_BINDING_EXPRESSION => {
-                ElementBindingExpression::cast_element(element).map(Self::ElementBindingExpression)
-            }
-            GENERIC_NAME => GenericName::cast_element(element).map(Self::GenericName),
-            IDENTIFIER => Identifier::cast_element(element).map(Self::Identifier),
-            MEMBER_ACCESS_EXPRESSION => {
-                MemberAccessExpression::cast_element(element).map(Self::MemberAccessExpression)
-            }
-            PARENTHESIZED_EXPRESSION => {
-                ParenthesizedExpression::cast_element(element).map(Self::ParenthesizedExpression)
-            }
-            PREFIX_UNARY_EXPRESSION => {
-                PrefixUnaryExpression::cast_element(element).map(Self::PrefixUnaryExpression)
-            }
-            THIS_KW => element.into_token().map(Self::This),
-            TUPLE_EXPRESSION => TupleExpression::cast_element(element).map(Self::TupleExpression),
-            _ => None,
-        }
-    }
-    fn syntax_element(&self) -> SyntaxElement {
-        match self {
-            Self::ElementAccessExpression(it) => it.syntax_element(),
-            Self::ElementBindingExpression(it) => it.syntax_element(),
-            Self::GenericName(it) => it.syntax_element(),
-            Self::Identifier(it) => it.syntax_element(),
-            Self::MemberAccessExpression(it) => it.syntax_element(),
-            Self::ParenthesizedExpression(it) => it.syntax_element(),
-            Self::PrefixUnaryExpression(it) => it.syntax_element(),
-            Self::This(it) => it.clone().into(),
-            Self::TupleExpression(it) => it.syntax_element(),
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum NonLvalueExpression {
-    AnonymousMethodExpression(AnonymousMethodExpression),
-    AnonymousObjectCreationExpression(AnonymousObjectCreationExpression),
-    ArrayCreationExpression(ArrayCreationExpression),
-    AsExpression(AsExpression),
-    AssignmentExpression(AssignmentExpression),
-    AwaitExpression(AwaitExpression),
-    Base(SyntaxToken),
-    BinaryExpression(BinaryExpression),
-    CastExpression(CastExpression),
-    CheckedExpression(CheckedExpression),
-    CollectionExpression(CollectionExpression),
-    ConditionalAccessExpression(ConditionalAccessExpression),
-    ConditionalExpression(ConditionalExpression),
-    DefaultExpression(DefaultExpression),
-    ImplicitArrayCreationExpression(ImplicitArrayCreationExpression),
-    ImplicitObjectCreationExpression(ImplicitObjectCreationExpression),
-    ImplicitStackallocExpression(ImplicitStackallocExpression),
-    InitializerExpression(InitializerExpression),
-    InterpolatedStringExpression(InterpolatedStringExpression),
-    InvocationExpression(InvocationExpression),
-    IsExpression(IsExpression),
-    IsPatternExpression(IsPatternExpression),
-    LambdaExpression(LambdaExpression),
-    Literal(Literal),
-    MakerefExpression(MakerefExpression),
-    ObjectCreationExpression(ObjectCreationExpression),
-    ParenthesizedExpression(ParenthesizedExpression),
-    PostfixUnaryExpression(PostfixUnaryExpression),
-    PrefixUnaryExpression(PrefixUnaryExpression),
-    QueryExpression(QueryExpression),
-    RangeExpression(RangeExpression),
-    RefExpression(RefExpression),
-    ReftypeExpression(ReftypeExpression),
-    RefvalueExpression(RefvalueExpression),
-    SizeofExpression(SizeofExpression),
-    StackallocExpression(StackallocExpression),
-    SwitchExpression(SwitchExpression),
-    ThrowExpression(ThrowExpression),
-    TypeofExpression(TypeofExpression),
-    WithExpression(WithExpression),
-}
-
-impl AstElement for NonLvalueExpression {
-    fn can_cast_element(kind: SyntaxKind) -> bool {
-        matches!(
-            kind,
-            ANONYMOUS_METHOD_EXPRESSION
-                | ANONYMOUS_OBJECT_CREATION_EXPRESSION
-                | ARRAY_CREATION_EXPRESSION
-                | AS_EXPRESSION
-                | ASSIGNMENT_EXPRESSION
-                | AWAIT_EXPRESSION
-                | BASE_KW
-                | BINARY_EXPRESSION
-                | CAST_EXPRESSION
-                | CHECKED_EXPRESSION
-                | COLLECTION_EXPRESSION
-                | CONDITIONAL_ACCESS_EXPRESSION
-                | CONDITIONAL_EXPRESSION
-                | DEFAULT_EXPRESSION
-                | IMPLICIT_ARRAY_CREATION_EXPRESSION
-                | IMPLICIT_OBJECT_CREATION_EXPRESSION
-                | IMPLICIT_STACKALLOC_EXPRESSION
-                | INITIALIZER_EXPRESSION
-                | INTERPOLATED_STRING_EXPRESSION
-                | INVOCATION_EXPRESSION
-                | IS_EXPRESSION
-                | IS_PATTERN_EXPRESSION
-                | LAMBDA_EXPRESSION
-                | MAKEREF_EXPRESSION
-                | OBJECT_CREATION_EXPRESSION
-                | PARENTHESIZED_EXPRESSION
-                | POSTFIX_UNARY_EXPRESSION
-                | PREFIX_UNARY_EXPRESSION
-                | QUERY_EXPRESSION
-                | RANGE_EXPRESSION
-                | REF_EXPRESSION
-                | REFTYPE_EXPRESSION
-                | REFVALUE_EXPRESSION
-                | SIZEOF_EXPRESSION
-                | STACKALLOC_EXPRESSION
-                | SWITCH_EXPRESSION
-                | THROW_EXPRESSION
-                | TYPEOF_EXPRESSION
-                | WITH_EXPRESSION
-        ) || Literal::can_cast_element(kind)
-    }
-    fn cast_element(element: SyntaxElement) -> Option<Self> {
-        let kind = element.kind();
-        match kind {
-            ANONYMOUS_METHOD_EXPRESSION => AnonymousMethodExpression::cast_element(element)
-                .map(Self::AnonymousMethodExpression),
-            ANONYMOUS_OBJECT_CREATION_EXPRESSION => {
-                AnonymousObjectCreationExpression::cast_element(element)
-                    .map(Self::AnonymousObjectCreationExpression)
-            }
-            ARRAY_CREATION_EXPRESSION => {
-                ArrayCreationExpression::cast_element(element).map(Self::ArrayCreationExpression)
-            }
-            AS_EXPRESSION => AsExpression::cast_element(element).map(Self::AsExpression),
-            ASSIGNMENT_EXPRESSION => {
-                AssignmentExpression::cast_element(element).map(Self::AssignmentExpression)
-            }
-            AWAIT_EXPRESSION => AwaitExpression::cast_element(element).map(Self::AwaitExpression),
-            BASE_KW => element.into_token().map(Self::Base),
-            BINARY_EXPRESSION => {
-                BinaryExpression::cast_element(element).map(Self::BinaryExpression)
-            }
-            CAST_EXPRESSION => CastExpression::cast_element(element).map(Self::CastExpression),
-            CHECKED_EXPRESSION => {
-                CheckedExpression::cast_element(element).map(Self::CheckedExpression)
-            }
-            COLLECTION_EXPRESSION => {
-                CollectionExpression::cast_element(element).map(Self::CollectionExpression)
-            }
-            CONDITIONAL_ACCESS_EXPRESSION => ConditionalAccessExpression::cast_element(element)
-                .map(Self::ConditionalAccessExpression),
-            CONDITIONAL_EXPRESSION => {
-                ConditionalExpression::cast_element(element).map(Self::ConditionalExpression)
-            }
-            DEFAULT_EXPRESSION => {
-                DefaultExpression::cast_element(element).map(Self::DefaultExpression)
-            }
-            IMPLICIT_ARRAY_CREATION_EXPRESSION => {
-                ImplicitArrayCreationExpression::cast_element(element)
-                    .map(Self::ImplicitArrayCreationExpression)
-            }
-            IMPLICIT_OBJECT_CREATION_EXPRESSION => {
-                ImplicitObjectCreationExpression::cast_element(element)
-                    .map(Self::ImplicitObjectCreationExpression)
-            }
-            IMPLICIT_STACKALLOC_EXPRESSION => ImplicitStackallocExpression::cast_element(element)
-                .map(Self::ImplicitStackallocExpression),
-            INITIALIZER_EXPRESSION => {
-                InitializerExpression::cast_element(element).map(Self::InitializerExpression)
-            }
-            INTERPOLATED_STRING_EXPRESSION => InterpolatedStringExpression::cast_element(element)
-                .map(Self::InterpolatedStringExpression),
-            INVOCATION_EXPRESSION => {
-                InvocationExpression::cast_element(element).map(Self::InvocationExpression)
-            }
-            IS_EXPRESSION => IsExpression::cast_element(element).map(Self::IsExpression),
-            IS_PATTERN_EXPRESSION => {
-                IsPatternExpression::cast_element(element).map(Self::IsPatternExpression)
-            }
-            LAMBDA_EXPRESSION => {
-                LambdaExpression::cast_element(element).map(Self::LambdaExpression)
-            }
-            MAKEREF_EXPRESSION => {
-                MakerefExpression::cast_element(element).map(Self::MakerefExpression)
-            }
-            OBJECT_CREATION_EXPRESSION => {
-                ObjectCreationExpression::cast_element(element).map(Self::ObjectCreationExpression)
-            }
-            PARENTHESIZED_EXPRESSION => {
-                ParenthesizedExpression::cast_element(element).map(Self::ParenthesizedExpression)
-            }
-            POSTFIX_UNARY_EXPRESSION => {
-                PostfixUnaryExpression::cast_element(element).map(Self::PostfixUnaryExpression)
-            }
-            PREFIX_UNARY_EXPRESSION => {
-                PrefixUnaryExpression::cast_element(element).map(Self::PrefixUnaryExpression)
-            }
-            QUERY_EXPRESSION => QueryExpression::cast_element(element).map(Self::QueryExpression),
-            RANGE_EXPRESSION => RangeExpression::cast_element(element).map(Self::RangeExpression),
-            REF_EXPRESSION => RefExpression::cast_element(element).map(Self::RefExpression),
-            REFTYPE_EXPRESSION => {
-                ReftypeExpression::cast_element(element).map(Self::ReftypeExpression)
-            }
-            REFVALUE_EXPRESSION => {
-                RefvalueExpression::cast_element(element).map(Self::RefvalueExpression)
-            }
-            SIZEOF_EXPRESSION => {
-                SizeofExpression::cast_element(element).map(Self::SizeofExpression)
-            }
-            STACKALLOC_EXPRESSION => {
-                StackallocExpression::cast_element(element).map(Self::StackallocExpression)
-            }
-            SWITCH_EXPRESSION => {
-                SwitchExpression::cast_element(element).map(Self::SwitchExpression)
-            }
-            THROW_EXPRESSION => ThrowExpression::cast_element(element).map(Self::ThrowExpression),
-            TYPEOF_EXPRESSION => {
-                TypeofExpression::cast_element(element).map(Self::TypeofExpression)
-            }
-            WITH_EXPRESSION => WithExpression::cast_element(element).map(Self::WithExpression),
-            _ if Literal::can_cast_element(kind) => {
-                Literal::cast_element(element).map(Self::Literal)
-            }
-            _ => None,
-        }
-    }
-    fn syntax_element(&self) -> SyntaxElement {
-        match self {
-            Self::AnonymousMethodExpression(it) => it.syntax_element(),
-            Self::AnonymousObjectCreationExpression(it) => it.syntax_element(),
-            Self::ArrayCreationExpression(it) => it.syntax_element(),
-            Self::AsExpression(it) => it.syntax_element(),
-            Self::AssignmentExpression(it) => it.syntax_element(),
-            Self::AwaitExpression(it) => it.syntax_element(),
-            Self::Base(it) => it.clone().into(),
-            Self::BinaryExpression(it) => it.syntax_element(),
-            Self::CastExpression(it) => it.syntax_element(),
-            Self::CheckedExpression(it) => it.syntax_element(),
-            Self::CollectionExpression(it) => it.syntax_element(),
-            Self::ConditionalAccessExpression(it) => it.syntax_element(),
-            Self::ConditionalExpression(it) => it.syntax_element(),
-            Self::DefaultExpression(it) => it.syntax_element(),
-            Self::ImplicitArrayCreationExpression(it) => it.syntax_element(),
-            Self::ImplicitObjectCreationExpression(it) => it.syntax_element(),
-            Self::ImplicitStackallocExpression(it) => it.syntax_element(),
-            Self::InitializerExpression(it) => it.syntax_element(),
-            Self::InterpolatedStringExpression(it) => it.syntax_element(),
-            Self::InvocationExpression(it) => it.syntax_element(),
-            Self::IsExpression(it) => it.syntax_element(),
-            Self::IsPatternExpression(it) => it.syntax_element(),
-            Self::LambdaExpression(it) => it.syntax_element(),
-            Self::Literal(it) => it.syntax_element(),
-            Self::MakerefExpression(it) => it.syntax_element(),
-            Self::ObjectCreationExpression(it) => it.syntax_element(),
-            Self::ParenthesizedExpression(it) => it.syntax_element(),
-            Self::PostfixUnaryExpression(it) => it.syntax_element(),
-            Self::PrefixUnaryExpression(it) => it.syntax_element(),
-            Self::QueryExpression(it) => it.syntax_element(),
-            Self::RangeExpression(it) => it.syntax_element(),
-            Self::RefExpression(it) => it.syntax_element(),
-            Self::ReftypeExpression(it) => it.syntax_element(),
-            Self::RefvalueExpression(it) => it.syntax_element(),
-            Self::SizeofExpression(it) => it.syntax_element(),
-            Self::StackallocExpression(it) => it.syntax_element(),
-            Self::SwitchExpression(it) => it.syntax_element(),
-            Self::ThrowExpression(it) => it.syntax_element(),
-            Self::TypeofExpression(it) => it.syntax_element(),
-            Self::WithExpression(it) => it.syntax_element(),
         }
     }
 }

@@ -21,7 +21,9 @@ pub(super) fn convert(
     preprocessed: &Preprocessed,
 ) -> (GreenNode, Vec<SyntaxError>) {
     let mut converter = Converter::new(text, preprocessed);
-    converter.builder.start_node(SyntaxKind::COMPILATION_UNIT.into());
+    converter
+        .builder
+        .start_node(SyntaxKind::COMPILATION_UNIT.into());
     if let Some(tree) = tree {
         let root = tree.root_node();
         let mut cursor = root.walk();
@@ -40,6 +42,9 @@ struct Frame {
     /// Whether the node opened a rowan node (it does not beyond `MAX_DEPTH`).
     opened: bool,
     is_error: bool,
+    /// Text up to here that no child covers (tree-sitter skipped it, or it is a token the grammar
+    /// leaves unnamed, like the `N2` of `{x:N2}`) is part of the node.
+    end: usize,
 }
 
 struct Converter<'a> {
@@ -64,7 +69,12 @@ impl<'a> Converter<'a> {
     fn new(text: &'a str, preprocessed: &Preprocessed) -> Converter<'a> {
         let mut special: Vec<(TextRange, SyntaxKind)> = (preprocessed.directives.iter())
             .map(|&range| (range, SyntaxKind::PREPROCESSOR_DIRECTIVE))
-            .chain(preprocessed.inactive.iter().map(|&range| (range, SyntaxKind::INACTIVE_CODE)))
+            .chain(
+                preprocessed
+                    .inactive
+                    .iter()
+                    .map(|&range| (range, SyntaxKind::INACTIVE_CODE)),
+            )
             .collect();
         special.sort_by_key(|(range, _)| range.start());
         Converter {
@@ -120,9 +130,12 @@ impl<'a> Converter<'a> {
         if node.is_error() {
             if self.errors_open == 0 {
                 let range = self.floor(node.start_byte())..self.floor(node.end_byte());
-                self.error(range, format!("unexpected `{}`", self.first_token_text(node)));
+                self.error(
+                    range,
+                    format!("unexpected `{}`", self.first_token_text(node)),
+                );
             }
-            self.open(node.start_byte(), SyntaxKind::ERROR, None, true);
+            self.open(node, SyntaxKind::ERROR, None);
             return true;
         }
         let kind = tree_sitter_kind(&node).unwrap_or(SyntaxKind::ERROR);
@@ -131,19 +144,12 @@ impl<'a> Converter<'a> {
             self.emit(node.end_byte(), kind.to_raw(field));
             return false;
         }
-        if node.child_count() == 0 {
-            // A node kind tree-sitter built without children: keep its text under its kind.
-            self.open(node.start_byte(), kind, field, false);
-            self.emit(node.end_byte(), kind.to_raw(None));
-            self.leave();
-            return false;
-        }
-        self.open(node.start_byte(), kind, field, false);
+        self.open(node, kind, field);
         true
     }
 
-    fn open(&mut self, start: usize, kind: SyntaxKind, field: Option<Field>, is_error: bool) {
-        self.emit_gap(start);
+    fn open(&mut self, node: Node<'_>, kind: SyntaxKind, field: Option<Field>) {
+        self.emit_gap(node.start_byte());
         let opened = self.depth < MAX_DEPTH;
         if opened {
             self.builder.start_node(kind.to_raw(field));
@@ -151,16 +157,27 @@ impl<'a> Converter<'a> {
         } else if !self.reported_depth {
             self.reported_depth = true;
             let at = self.pos;
-            self.error(at..at, format!("nesting deeper than {MAX_DEPTH} levels is flattened"));
+            self.error(
+                at..at,
+                format!("nesting deeper than {MAX_DEPTH} levels is flattened"),
+            );
         }
+        let is_error = kind == SyntaxKind::ERROR;
         if is_error {
             self.errors_open += 1;
         }
-        self.stack.push(Frame { opened, is_error });
+        self.stack.push(Frame {
+            opened,
+            is_error,
+            end: node.end_byte(),
+        });
     }
 
     fn leave(&mut self) {
-        let Some(frame) = self.stack.pop() else { return };
+        let Some(frame) = self.stack.pop() else {
+            return;
+        };
+        self.emit_gap(frame.end);
         if frame.is_error {
             self.errors_open -= 1;
         }
@@ -209,16 +226,22 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// Text tree-sitter skipped as extras: whitespace, or garbage it stopped at (a NUL byte).
+    /// Text between tokens outside the preprocessor's ranges: whitespace; inside a node, text of a
+    /// token the grammar does not name; else garbage tree-sitter stopped at (a NUL byte).
     fn emit_unclassified(&mut self, end: usize) {
         while self.pos < end {
             let rest = &self.text[self.pos..end];
             let blank = |c: char| c.is_whitespace() || c == '\u{feff}';
             let first_blank = rest.chars().next().is_some_and(blank);
-            let len = rest.find(|c: char| blank(c) != first_blank).unwrap_or(rest.len());
+            let len = rest
+                .find(|c: char| blank(c) != first_blank)
+                .unwrap_or(rest.len());
             let piece_end = self.pos + len;
             if first_blank {
                 self.emit(piece_end, SyntaxKind::WHITESPACE.into());
+            } else if self.errors_open == 0 && self.stack.last().is_some_and(|f| f.end >= piece_end)
+            {
+                self.emit(piece_end, SyntaxKind::TEXT.into());
             } else {
                 if self.errors_open == 0 {
                     let message = format!("unexpected `{}`", abbreviate(&rest[..len]));
@@ -243,7 +266,10 @@ impl<'a> Converter<'a> {
         while let Some(child) = leaf.child(0) {
             leaf = child;
         }
-        let text = self.text.get(leaf.start_byte()..leaf.end_byte()).unwrap_or_default();
+        let text = self
+            .text
+            .get(leaf.start_byte()..leaf.end_byte())
+            .unwrap_or_default();
         abbreviate(text)
     }
 

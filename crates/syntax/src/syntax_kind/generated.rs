@@ -16,6 +16,8 @@ pub enum SyntaxKind {
     PREPROCESSOR_DIRECTIVE,
     /// Lines skipped by `#if`.
     INACTIVE_CODE,
+    /// Text of a token the grammar leaves unnamed (the `N2` of `{x:N2}`).
+    TEXT,
     /// Node type `accessor_declaration`: a node.
     ACCESSOR_DECLARATION,
     /// Node type `accessor_list`: a node.
@@ -826,11 +828,12 @@ use SyntaxKind::*;
 
 impl SyntaxKind {
     /// Every kind, indexed by its discriminant.
-    pub(crate) const ALL: [SyntaxKind; 406] = [
+    pub(crate) const ALL: [SyntaxKind; 407] = [
         ERROR,
         WHITESPACE,
         PREPROCESSOR_DIRECTIVE,
         INACTIVE_CODE,
+        TEXT,
         ACCESSOR_DECLARATION,
         ACCESSOR_LIST,
         ALIAS_QUALIFIED_NAME,
@@ -1653,6 +1656,7 @@ impl SyntaxKind {
             WHITESPACE => "whitespace",
             PREPROCESSOR_DIRECTIVE => "preprocessor_directive",
             INACTIVE_CODE => "inactive_code",
+            TEXT => "text",
             ACCESSOR_DECLARATION => "accessor_declaration",
             ACCESSOR_LIST => "accessor_list",
             ALIAS_QUALIFIED_NAME => "alias_qualified_name",
