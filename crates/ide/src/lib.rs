@@ -1,1 +1,123 @@
-//! ide
+//! The IDE layer: an [`AnalysisHost`] that takes changes and [`Analysis`] snapshots whose queries answer
+//! navigation questions in plain data (file ids, ranges, names, kinds). No JSON, no protocol.
+//!
+//! Every query returns [`Cancellable`]: a change applied to the host while a snapshot computes makes the
+//! snapshot's query unwind with [`Cancelled`], and the caller retries on a fresh snapshot.
+
+mod navigation;
+mod search;
+mod symbol_info;
+mod type_hierarchy;
+
+use std::{panic::UnwindSafe, sync::Arc};
+
+use hir::{Database, RootDatabase};
+
+pub use crate::{
+    search::SymbolQuery,
+    symbol_info::{NavigationTarget, SymbolInfo, SymbolKey},
+    type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
+};
+pub use hir::{Cancelled, Change, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId, SymbolKind};
+pub use line_index::{LineCol, LineIndex, WideEncoding, WideLineCol};
+pub use salsa::CancellationToken;
+pub use syntax::{Defines, SyntaxError, TextRange, TextSize};
+
+pub type Cancellable<T> = Result<T, Cancelled>;
+
+/// Owns the database: the single writer.
+#[derive(Default)]
+pub struct AnalysisHost {
+    db: RootDatabase,
+}
+
+impl AnalysisHost {
+    pub fn new() -> AnalysisHost {
+        AnalysisHost::default()
+    }
+
+    /// A host whose database records every query execution, for incrementality tests.
+    pub fn with_event_log() -> AnalysisHost {
+        AnalysisHost { db: RootDatabase::with_event_log() }
+    }
+
+    /// Cancels the running analyses and waits for their snapshots to be dropped, then applies.
+    pub fn apply_change(&mut self, change: Change) {
+        self.db.apply_change(change);
+    }
+
+    pub fn analysis(&self) -> Analysis {
+        Analysis { db: self.db.clone() }
+    }
+
+    pub fn request_cancellation(&mut self) {
+        self.db.trigger_cancellation();
+    }
+
+    /// The queries executed since the last call (only with [`AnalysisHost::with_event_log`]).
+    pub fn take_event_log(&self) -> Vec<String> {
+        self.db.take_event_log()
+    }
+}
+
+/// A snapshot of the database at one revision. Cheap to make; send it to a worker thread.
+pub struct Analysis {
+    db: RootDatabase,
+}
+
+impl Analysis {
+    /// Cancels the query this snapshot is running (e.g. on an MCP `notifications/cancelled`).
+    pub fn cancellation_token(&self) -> CancellationToken {
+        self.db.cancellation_token()
+    }
+
+    fn with_db<T>(&self, f: impl FnOnce(&RootDatabase) -> T + UnwindSafe) -> Cancellable<T> {
+        let db = &self.db;
+        Cancelled::catch(std::panic::AssertUnwindSafe(|| f(db)))
+    }
+
+    pub fn file_text(&self, file: FileId) -> Cancellable<Arc<str>> {
+        self.with_db(|db| {
+            use hir::Db;
+            db.source_file(file).map(|f| f.text(db).clone()).unwrap_or_else(|| Arc::from(""))
+        })
+    }
+
+    pub fn parse_errors(&self, file: FileId) -> Cancellable<Vec<SyntaxError>> {
+        self.with_db(|db| {
+            use hir::Db;
+            db.source_file(file).map(|f| hir::parse(db, f).errors().to_vec()).unwrap_or_default()
+        })
+    }
+
+    pub fn file_line_index(&self, file: FileId) -> Cancellable<Arc<LineIndex>> {
+        self.with_db(|db| navigation::line_index(db, file))
+    }
+
+    pub fn search_symbols(&self, query: &SymbolQuery) -> Cancellable<Vec<SymbolInfo>> {
+        self.with_db(|db| search::search(db, query))
+    }
+
+    pub fn symbols_by_full_name(&self, full_name: &str) -> Cancellable<Vec<SymbolInfo>> {
+        self.with_db(|db| search::by_full_name(db, full_name))
+    }
+
+    pub fn symbols_by_documentation_id(&self, doc_id: &str) -> Cancellable<Vec<SymbolInfo>> {
+        self.with_db(|db| search::by_documentation_id(db, doc_id))
+    }
+
+    /// The symbol declared or referenced at `offset`.
+    pub fn symbol_at(&self, file: FileId, offset: TextSize) -> Cancellable<Option<SymbolInfo>> {
+        self.with_db(|db| navigation::symbol_at(db, file, offset).map(|s| SymbolInfo::new(db, s)))
+    }
+
+    pub fn symbol_info(&self, key: &SymbolKey) -> Cancellable<Option<SymbolInfo>> {
+        self.with_db(|db| symbol_info::lookup(db, key).map(|s| SymbolInfo::new(db, s)))
+    }
+
+    /// `None` when the key names no symbol; `Some` with an empty-ish hierarchy for non-types is never
+    /// returned: the caller checks the kind first.
+    pub fn type_hierarchy(&self, key: &SymbolKey) -> Cancellable<Option<TypeHierarchy>> {
+        self.with_db(|db| type_hierarchy::type_hierarchy(db, key))
+    }
+}

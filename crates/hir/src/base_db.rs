@@ -1,0 +1,217 @@
+//! Inputs of the database and the first layer of queries on them (parse, word index).
+
+use std::{
+    fmt,
+    sync::{Arc, Mutex},
+};
+
+use rustc_hash::FxHashMap;
+use salsa::{Durability, Setter};
+use smol_str::SmolStr;
+use syntax::{Defines, Parse, WordIndex};
+
+/// An opaque file handle. The loader maps it to a path; the HIR never sees one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId(pub u32);
+
+/// A project: an index into [`ProjectGraph::projects`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ProjectId(pub u32);
+
+/// A `global using` that the project adds to every file (implicit usings and `<Using>` items).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GlobalUsing {
+    pub target: SmolStr,
+    pub alias: Option<SmolStr>,
+    pub is_static: bool,
+}
+
+/// What the HIR needs to know about one project; paths stay with the loader.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ProjectData {
+    pub name: SmolStr,
+    pub assembly_name: SmolStr,
+    pub root_namespace: SmolStr,
+    pub lang_version: Option<SmolStr>,
+    pub defines: Defines,
+    pub global_usings: Vec<GlobalUsing>,
+    pub files: Vec<FileId>,
+    pub references: Vec<ProjectId>,
+}
+
+/// Every project of the workspace. A file listed by several projects (a linked file, a shared folder)
+/// belongs to the first one for its preprocessor symbols.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ProjectGraph {
+    pub projects: Vec<ProjectData>,
+}
+
+impl ProjectGraph {
+    pub fn iter(&self) -> impl Iterator<Item = (ProjectId, &ProjectData)> {
+        self.projects.iter().enumerate().map(|(i, p)| (ProjectId(i as u32), p))
+    }
+
+    pub fn project(&self, id: ProjectId) -> Option<&ProjectData> {
+        self.projects.get(id.0 as usize)
+    }
+}
+
+/// The text of one file. Created once per [`FileId`]; later changes set the text.
+#[salsa::input(debug)]
+pub struct SourceFile {
+    #[returns(copy)]
+    pub id: FileId,
+    #[returns(ref)]
+    pub text: Arc<str>,
+}
+
+/// The project graph: one input for the whole workspace, changed rarely, so it is HIGH durability and a
+/// text edit never re-validates what depends only on it.
+#[salsa::input(singleton, debug)]
+pub struct WorkspaceInput {
+    #[returns(ref)]
+    pub graph: Arc<ProjectGraph>,
+    /// For each file, the project it belongs to (derived from `graph`, kept as an input so lookups are
+    /// O(1) without a query over the whole graph).
+    #[returns(ref)]
+    pub owners: Arc<FxHashMap<FileId, ProjectId>>,
+}
+
+#[salsa::db]
+pub trait Db: salsa::Database {
+    fn source_file(&self, id: FileId) -> Option<SourceFile>;
+    fn workspace(&self) -> WorkspaceInput;
+}
+
+/// A batch of input changes, applied in one new revision.
+#[derive(Default)]
+pub struct Change {
+    /// `None` removes the file's text (the loader also drops it from the project graph).
+    pub files: Vec<(FileId, Option<Arc<str>>)>,
+    pub project_graph: Option<ProjectGraph>,
+}
+
+impl fmt::Debug for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Change")
+            .field("files", &self.files.len())
+            .field("project_graph", &self.project_graph.as_ref().map(|g| g.projects.len()))
+            .finish()
+    }
+}
+
+/// The one database. Cloning it gives a snapshot for another thread; a write on the original cancels the
+/// snapshots' running queries and waits for them to be dropped.
+#[salsa::db]
+#[derive(Clone)]
+pub struct RootDatabase {
+    storage: salsa::Storage<Self>,
+    files: Arc<FxHashMap<FileId, SourceFile>>,
+    log: Option<Arc<Mutex<Vec<String>>>>,
+}
+
+impl Default for RootDatabase {
+    fn default() -> Self {
+        RootDatabase::new(None)
+    }
+}
+
+#[salsa::db]
+impl salsa::Database for RootDatabase {}
+
+#[salsa::db]
+impl Db for RootDatabase {
+    fn source_file(&self, id: FileId) -> Option<SourceFile> {
+        self.files.get(&id).copied()
+    }
+
+    fn workspace(&self) -> WorkspaceInput {
+        WorkspaceInput::get(self)
+    }
+}
+
+impl RootDatabase {
+    fn new(log: Option<Arc<Mutex<Vec<String>>>>) -> RootDatabase {
+        let event_log = log.clone();
+        let storage = salsa::Storage::new(event_log.map(|log| {
+            Box::new(move |event: salsa::Event| {
+                if let salsa::EventKind::WillExecute { database_key } = event.kind
+                    && let Ok(mut log) = log.lock()
+                {
+                    log.push(format!("{database_key:?}"));
+                }
+            }) as Box<dyn Fn(salsa::Event) + Send + Sync>
+        }));
+        let db = RootDatabase { storage, files: Arc::default(), log };
+        // A singleton: found again with `WorkspaceInput::get`.
+        let _workspace =
+            WorkspaceInput::builder(Arc::default(), Arc::default()).durability(Durability::HIGH).new(&db);
+        db
+    }
+
+    /// A database that records every query execution, for incrementality tests.
+    pub fn with_event_log() -> RootDatabase {
+        RootDatabase::new(Some(Arc::default()))
+    }
+
+    /// The queries executed since the last call, as `query(key)` strings.
+    pub fn take_event_log(&self) -> Vec<String> {
+        let Some(log) = &self.log else { return Vec::new() };
+        let mut log = log.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        std::mem::take(&mut *log)
+    }
+
+    pub fn apply_change(&mut self, change: Change) {
+        for (id, text) in change.files {
+            let text: Arc<str> = text.unwrap_or_else(|| Arc::from(""));
+            match self.files.get(&id).copied() {
+                Some(file) => {
+                    file.set_text(self).to(text);
+                }
+                None => {
+                    let file = SourceFile::new(self, id, text);
+                    Arc::make_mut(&mut self.files).insert(id, file);
+                }
+            }
+        }
+        if let Some(graph) = change.project_graph {
+            let mut owners = FxHashMap::default();
+            for (project, data) in graph.iter() {
+                for &file in &data.files {
+                    owners.entry(file).or_insert(project);
+                }
+            }
+            let workspace = self.workspace();
+            workspace.set_graph(self).with_durability(Durability::HIGH).to(Arc::new(graph));
+            workspace.set_owners(self).with_durability(Durability::HIGH).to(Arc::new(owners));
+        }
+    }
+}
+
+/// The project a file belongs to for its preprocessor symbols and global usings.
+#[salsa::tracked(returns(copy))]
+pub fn file_project(db: &dyn Db, file: SourceFile) -> Option<ProjectId> {
+    db.workspace().owners(db).get(&file.id(db)).copied()
+}
+
+/// The symbols a file's `#if`s see before its own `#define`s.
+#[salsa::tracked(returns(ref))]
+pub fn file_defines(db: &dyn Db, file: SourceFile) -> Defines {
+    let graph = db.workspace().graph(db);
+    file_project(db, file)
+        .and_then(|p| graph.project(p))
+        .map(|p| p.defines.clone())
+        .unwrap_or_default()
+}
+
+/// The lossless syntax tree. Evicted when unused (LRU): the item tree is what later queries keep.
+#[salsa::tracked(returns(ref), lru = 256)]
+pub fn parse(db: &dyn Db, file: SourceFile) -> Parse {
+    syntax::parse(file.text(db), file_defines(db, file))
+}
+
+/// The identifiers the file mentions, to narrow the files a reference search must bind.
+#[salsa::tracked(returns(ref))]
+pub fn word_index(db: &dyn Db, file: SourceFile) -> WordIndex {
+    WordIndex::new(file.text(db))
+}

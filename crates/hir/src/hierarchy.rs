@@ -1,0 +1,224 @@
+//! Base types, interfaces and derived types.
+
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::{
+    base_db::Db,
+    def_map::{TypeId, TypeKey, def_map},
+    item_tree::{TypeKind, file_item_tree},
+    known_types,
+    resolve::Resolver,
+    ty::Ty,
+};
+
+/// A type's direct bases, resolved, with generic arguments in terms of the type's own parameters.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct TypeBases {
+    /// The base class: declared, or the implicit one (`System.Object`, `System.ValueType`,
+    /// `System.Enum`, `System.MulticastDelegate`); `None` for interfaces.
+    pub base_class: Option<Ty>,
+    /// Interfaces declared in the base lists of all declarations (plus `IEquatable<T>` that records
+    /// implement), in order, without duplicates.
+    pub interfaces: Vec<Ty>,
+}
+
+pub fn type_bases(db: &dyn Db, id: TypeId) -> &TypeBases {
+    type_bases_query(db, TypeKey::new(db, id))
+}
+
+#[salsa::tracked(returns(ref))]
+fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
+    let id = key.id(db);
+    let map = def_map(db, id.project);
+    let def = map.type_def(id.idx);
+    let mut bases = TypeBases::default();
+    let mut explicit_class = None;
+    for &decl in &def.decls {
+        let Some(file) = db.source_file(decl.file) else { continue };
+        let tree = file_item_tree(db, file);
+        let Some(resolver) = Resolver::for_base_list(db, id, decl) else { continue };
+        let item = &tree.types[decl.item];
+        if item.kind == TypeKind::Enum {
+            // `enum E : byte` names the underlying type, not a base.
+            continue;
+        }
+        for (i, base) in item.bases.iter().enumerate() {
+            let ty = resolver.resolve(base);
+            let is_class_slot = i == 0 && matches!(def.kind, TypeKind::Class | TypeKind::RecordClass);
+            if is_class_slot && explicit_class.is_none() && !is_interface(db, &ty) {
+                explicit_class = Some(ty);
+            } else if !bases.interfaces.contains(&ty) {
+                bases.interfaces.push(ty);
+            }
+        }
+    }
+    if def.kind.is_record() {
+        let this = Ty::Source(id, Resolver::identity_args(db, id));
+        let equatable = Ty::External("System.IEquatable".into(), vec![this]);
+        if !bases.interfaces.contains(&equatable) {
+            bases.interfaces.push(equatable);
+        }
+    }
+    bases.base_class = match def.kind {
+        TypeKind::Interface => None,
+        TypeKind::Class | TypeKind::RecordClass => Some(explicit_class.unwrap_or_else(Ty::object)),
+        TypeKind::Struct | TypeKind::RecordStruct => Some(Ty::external("System.ValueType")),
+        TypeKind::Enum => Some(Ty::external("System.Enum")),
+        TypeKind::Delegate => Some(Ty::external("System.MulticastDelegate")),
+    };
+    bases
+}
+
+/// Whether a base-list entry names an interface: known for source and well-known types; for other
+/// external types, by the .NET naming convention (`IFoo`).
+fn is_interface(db: &dyn Db, ty: &Ty) -> bool {
+    match ty {
+        Ty::Source(id, _) => def_map(db, id.project).type_def(id.idx).kind == TypeKind::Interface,
+        Ty::External(name, args) => known_types::is_interface(name, args.len() as u32).unwrap_or_else(|| {
+            let last = name.rsplit('.').next().unwrap_or(name);
+            let mut chars = last.chars();
+            chars.next() == Some('I') && chars.next().is_some_and(char::is_uppercase)
+        }),
+        _ => false,
+    }
+}
+
+/// The direct base class of a (possibly constructed) type, with its arguments substituted.
+pub fn base_class_of(db: &dyn Db, ty: &Ty) -> Option<Ty> {
+    match ty {
+        Ty::Source(id, args) => type_bases(db, *id).base_class.as_ref().map(|b| b.substitute(args)),
+        Ty::External(name, args) => known_types::lookup(name, args.len() as u32)?.base.as_ref().map(|b| b.substitute(args)),
+        _ => None,
+    }
+}
+
+/// The interfaces a (possibly constructed) type declares directly.
+pub fn declared_interfaces_of(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
+    match ty {
+        Ty::Source(id, args) => type_bases(db, *id).interfaces.iter().map(|i| i.substitute(args)).collect(),
+        Ty::External(name, args) => known_types::lookup(name, args.len() as u32)
+            .map(|k| k.interfaces.iter().map(|i| i.substitute(args)).collect())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+/// The base-class chain of a type, nearest first, and whether it ran into a cycle (invalid code such
+/// as `class A : B {}  class B : A {}`, which must terminate and be reported).
+pub fn base_chain(db: &dyn Db, id: TypeId) -> (Vec<Ty>, bool) {
+    let mut chain = Vec::new();
+    let mut seen = FxHashSet::default();
+    seen.insert(id);
+    let mut current = Ty::Source(id, Resolver::identity_args(db, id));
+    while let Some(base) = base_class_of(db, &current) {
+        if let Some(base_id) = base.as_source()
+            && !seen.insert(base_id)
+        {
+            return (chain, true);
+        }
+        if chain.len() > 256 {
+            return (chain, true);
+        }
+        chain.push(base.clone());
+        current = base;
+    }
+    (chain, false)
+}
+
+/// Every interface a type implements, transitively through its bases and interface inheritance, in
+/// breadth-first order, each with whether the type itself declares it.
+pub fn all_interfaces(db: &dyn Db, id: TypeId) -> Vec<(Ty, bool)> {
+    let this = Ty::Source(id, Resolver::identity_args(db, id));
+    let declared = declared_interfaces_of(db, &this);
+    let mut queue: Vec<Ty> = declared.clone();
+    for base in base_chain(db, id).0 {
+        queue.extend(declared_interfaces_of(db, &base));
+    }
+    let mut out: Vec<(Ty, bool)> = Vec::new();
+    let mut i = 0;
+    while i < queue.len() {
+        let iface = queue[i].clone();
+        i += 1;
+        if out.iter().any(|(t, _)| *t == iface) || out.len() > 1024 {
+            continue;
+        }
+        queue.extend(declared_interfaces_of(db, &iface));
+        let here = declared.contains(&iface);
+        out.push((iface, here));
+    }
+    out
+}
+
+/// How a derived type relates to the type it derives from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Relation {
+    Subclass,
+    Implementation,
+    DerivedInterface,
+}
+
+/// For every source type, the source types that name it directly in their base lists.
+#[salsa::tracked(returns(clone))]
+pub fn direct_derived_index(db: &dyn Db) -> Arc<FxHashMap<TypeId, Vec<(TypeId, Relation)>>> {
+    let graph = db.workspace().graph(db);
+    let mut index: FxHashMap<TypeId, Vec<(TypeId, Relation)>> = FxHashMap::default();
+    for (project, _) in graph.iter() {
+        for (idx, def) in def_map(db, project).types() {
+            let id = TypeId { project, idx };
+            let bases = type_bases(db, id);
+            let class_base = bases.base_class.iter().map(|b| (b, Relation::Subclass));
+            let relation =
+                if def.kind == TypeKind::Interface { Relation::DerivedInterface } else { Relation::Implementation };
+            for (base, rel) in class_base.chain(bases.interfaces.iter().map(|i| (i, relation))) {
+                if let Some(base_id) = base.as_source() {
+                    let list = index.entry(base_id).or_default();
+                    if !list.iter().any(|(t, _)| *t == id) {
+                        list.push((id, rel));
+                    }
+                }
+            }
+        }
+    }
+    Arc::new(index)
+}
+
+/// Every source type deriving from `id`, transitively (breadth-first), with its relation to the
+/// hierarchy and whether it names `id` itself in its base list.
+pub fn derived_types(db: &dyn Db, id: TypeId) -> Vec<(TypeId, Relation, bool)> {
+    let index = direct_derived_index(db);
+    let root_is_interface = def_map(db, id.project).type_def(id.idx).kind == TypeKind::Interface;
+    let mut out: Vec<(TypeId, Relation, bool)> = Vec::new();
+    let mut seen = FxHashSet::default();
+    seen.insert(id);
+    let mut queue = vec![(id, true)];
+    let mut i = 0;
+    while i < queue.len() {
+        let (current, direct_level) = queue[i];
+        i += 1;
+        for &(derived, rel) in index.get(&current).map(Vec::as_slice).unwrap_or(&[]) {
+            if !seen.insert(derived) {
+                continue;
+            }
+            // A class deriving from an implementation of an interface implements it too.
+            let relation = match (root_is_interface, rel) {
+                (true, Relation::Subclass) => Relation::Implementation,
+                (_, rel) => rel,
+            };
+            out.push((derived, relation, direct_level));
+            queue.push((derived, false));
+        }
+    }
+    out
+}
+
+/// All projects' type ids, for whole-workspace walks.
+pub fn all_types(db: &dyn Db) -> Vec<TypeId> {
+    let graph = db.workspace().graph(db);
+    let mut out = Vec::new();
+    for (project, _) in graph.iter() {
+        out.extend(def_map(db, project).types().map(|(idx, _)| TypeId { project, idx }));
+    }
+    out
+}

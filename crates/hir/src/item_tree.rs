@@ -1,0 +1,309 @@
+//! The item tree: a file's declarations without bodies and without positions.
+//!
+//! It is the firewall between text and semantics: editing inside a method body or adding blank lines
+//! leaves the item tree equal, so salsa backdates it and nothing item-level re-runs. Ranges live apart in
+//! the [`ItemSourceMap`], which is produced by the same walk and indexed the same way.
+
+pub(crate) mod lower;
+
+use std::sync::Arc;
+
+use la_arena::{Arena, Idx};
+use smol_str::SmolStr;
+use syntax::TextRange;
+
+use crate::{
+    base_db::{Db, SourceFile, parse},
+    type_ref::{Path, TypeRef},
+};
+
+pub type NamespaceIdx = Idx<Namespace>;
+pub type TypeIdx = Idx<TypeItem>;
+pub type MemberIdx = Idx<Member>;
+pub type UsingIdx = Idx<Using>;
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct ItemTree {
+    pub namespaces: Arena<Namespace>,
+    pub types: Arena<TypeItem>,
+    pub members: Arena<Member>,
+    pub usings: Arena<Using>,
+    /// Usings at the top of the file (including `global using`s, which apply to the whole project).
+    pub top_usings: Vec<UsingIdx>,
+    /// Namespaces and types declared outside any namespace block (a file-scoped namespace is one of these).
+    pub top_items: Vec<ItemRef>,
+    /// Top-level statements make the compiler synthesise a `Program` class with a `Main`.
+    pub has_top_level_statements: bool,
+}
+
+impl ItemTree {
+    /// The member at `idx`, or `None` for an index from another version of the file.
+    pub fn member(&self, idx: MemberIdx) -> Option<&Member> {
+        ((idx.into_raw().into_u32() as usize) < self.members.len()).then(|| &self.members[idx])
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemRef {
+    Namespace(NamespaceIdx),
+    Type(TypeIdx),
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct Namespace {
+    /// `namespace A.B.C` gives `[A, B, C]`, relative to the enclosing namespace.
+    pub name: Vec<SmolStr>,
+    pub parent: Option<NamespaceIdx>,
+    pub usings: Vec<UsingIdx>,
+    pub items: Vec<ItemRef>,
+    pub file_scoped: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Using {
+    pub is_global: bool,
+    pub kind: UsingKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum UsingKind {
+    /// `using A.B;`
+    Namespace(Path),
+    /// `using static A.B;`
+    Static(TypeRef),
+    /// `using X = A.B;` (a namespace or a type)
+    Alias(SmolStr, TypeRef),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TypeKind {
+    Class,
+    Struct,
+    Interface,
+    Enum,
+    Delegate,
+    RecordClass,
+    RecordStruct,
+}
+
+impl TypeKind {
+    pub fn is_value_type(self) -> bool {
+        matches!(self, TypeKind::Struct | TypeKind::RecordStruct | TypeKind::Enum)
+    }
+
+    pub fn is_record(self) -> bool {
+        matches!(self, TypeKind::RecordClass | TypeKind::RecordStruct)
+    }
+}
+
+/// Declaration modifiers as a bit set.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Modifiers(u32);
+
+macro_rules! modifiers {
+    ($($name:ident = $bit:expr, $kw:literal;)*) => {
+        impl Modifiers {
+            $(pub const $name: Modifiers = Modifiers(1 << $bit);)*
+
+            pub fn from_keyword(kw: &str) -> Option<Modifiers> {
+                match kw {
+                    $($kw => Some(Modifiers::$name),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+modifiers! {
+    PUBLIC = 0, "public";
+    PRIVATE = 1, "private";
+    PROTECTED = 2, "protected";
+    INTERNAL = 3, "internal";
+    FILE = 4, "file";
+    STATIC = 5, "static";
+    ABSTRACT = 6, "abstract";
+    SEALED = 7, "sealed";
+    VIRTUAL = 8, "virtual";
+    OVERRIDE = 9, "override";
+    NEW = 10, "new";
+    PARTIAL = 11, "partial";
+    READONLY = 12, "readonly";
+    CONST = 13, "const";
+    EXTERN = 14, "extern";
+    ASYNC = 15, "async";
+    UNSAFE = 16, "unsafe";
+    VOLATILE = 17, "volatile";
+    REQUIRED = 18, "required";
+    REF = 19, "ref";
+    FIXED = 20, "fixed";
+    IMPLICIT = 21, "implicit";
+    EXPLICIT = 22, "explicit";
+}
+
+impl Modifiers {
+    pub fn contains(self, other: Modifiers) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    pub fn insert(&mut self, other: Modifiers) {
+        self.0 |= other.0;
+    }
+
+    pub fn union(self, other: Modifiers) -> Modifiers {
+        Modifiers(self.0 | other.0)
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct TypeItem {
+    pub name: SmolStr,
+    pub kind: TypeKind,
+    pub parent: ItemParent,
+    pub type_params: Vec<SmolStr>,
+    pub modifiers: Modifiers,
+    /// The base list as written: base class (if any) and interfaces in source order.
+    pub bases: Vec<TypeRef>,
+    /// Record and C# 12 primary constructor parameters.
+    pub primary_ctor: Option<Vec<Param>>,
+    pub members: Vec<MemberIdx>,
+    pub nested: Vec<TypeIdx>,
+    /// A delegate's signature.
+    pub delegate_return: Option<TypeRef>,
+    pub delegate_params: Vec<Param>,
+}
+
+/// What a type is declared in, inside one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemParent {
+    TopLevel,
+    Namespace(NamespaceIdx),
+    Type(TypeIdx),
+}
+
+impl TypeItem {
+    pub fn arity(&self) -> u32 {
+        self.type_params.len() as u32
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MemberKind {
+    Method,
+    Constructor,
+    Destructor,
+    Property,
+    Indexer,
+    Event,
+    Field,
+    Constant,
+    EnumMember,
+    Operator,
+    Conversion,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub owner: TypeIdx,
+    /// Operators and conversions carry their metadata name (`op_Addition`, `op_Implicit`); indexers
+    /// `this`; constructors the type's name.
+    pub name: SmolStr,
+    pub kind: MemberKind,
+    pub type_params: Vec<SmolStr>,
+    pub params: Vec<Param>,
+    /// Return type, or the type of a property, indexer, event, field or constant.
+    pub ty: Option<TypeRef>,
+    pub modifiers: Modifiers,
+    pub explicit_interface: Option<TypeRef>,
+    pub accessors: Accessors,
+    /// `: base(...)` / `: this(...)` on a constructor.
+    pub initializer: Option<CtorInitializer>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CtorInitializer {
+    Base,
+    This,
+}
+
+/// Which accessors a property, indexer or event declares.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Accessors {
+    pub get: bool,
+    pub set: bool,
+    pub init: bool,
+    pub add: bool,
+    pub remove: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Param {
+    pub name: SmolStr,
+    pub ty: TypeRef,
+    pub modifier: ParamModifier,
+    pub has_default: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParamModifier {
+    None,
+    Ref,
+    Out,
+    In,
+    RefReadonly,
+    Params,
+    /// The first parameter of an extension method.
+    This,
+}
+
+/// Where each item of an [`ItemTree`] is in the file: its whole declaration and its name.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct ItemSourceMap {
+    pub types: Vec<ItemRange>,
+    pub members: Vec<ItemRange>,
+    pub namespaces: Vec<ItemRange>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ItemRange {
+    pub full: TextRange,
+    pub name: TextRange,
+}
+
+impl ItemSourceMap {
+    pub fn type_range(&self, idx: TypeIdx) -> Option<ItemRange> {
+        self.types.get(idx.into_raw().into_u32() as usize).copied()
+    }
+
+    pub fn member_range(&self, idx: MemberIdx) -> Option<ItemRange> {
+        self.members.get(idx.into_raw().into_u32() as usize).copied()
+    }
+
+    pub fn namespace_range(&self, idx: NamespaceIdx) -> Option<ItemRange> {
+        self.namespaces.get(idx.into_raw().into_u32() as usize).copied()
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct ItemTreeWithSourceMap {
+    pub tree: Arc<ItemTree>,
+    pub source_map: Arc<ItemSourceMap>,
+}
+
+/// Both halves from one walk over the syntax tree. Changes with every edit (ranges move).
+#[salsa::tracked(returns(ref), no_eq)]
+pub fn item_tree_with_source_map(db: &dyn Db, file: SourceFile) -> ItemTreeWithSourceMap {
+    let (tree, source_map) = lower::lower_file(&parse(db, file).tree());
+    ItemTreeWithSourceMap { tree: Arc::new(tree), source_map: Arc::new(source_map) }
+}
+
+/// The position-independent half: equal across body edits, so everything built on it is reused.
+#[salsa::tracked(returns(clone))]
+pub fn file_item_tree(db: &dyn Db, file: SourceFile) -> Arc<ItemTree> {
+    item_tree_with_source_map(db, file).tree.clone()
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn item_source_map(db: &dyn Db, file: SourceFile) -> Arc<ItemSourceMap> {
+    item_tree_with_source_map(db, file).source_map.clone()
+}

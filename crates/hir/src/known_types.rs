@@ -1,0 +1,252 @@
+//! Well-known framework types: enough metadata to tell an external name's namespace and to continue a
+//! hierarchy past the sources (`List<T>` implements `IEnumerable<T>`, `Exception` derives from `Object`).
+//!
+//! A stand-in for reading reference assemblies: it covers the types C# code derives from or implements
+//! most, and is data, so it grows without code changes.
+
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
+use smol_str::SmolStr;
+
+use crate::ty::{Ty, TypeParam};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KnownKind {
+    Class,
+    Struct,
+    Interface,
+}
+
+#[derive(Debug)]
+pub struct KnownType {
+    pub kind: KnownKind,
+    /// For classes, the base class (the first listed); for all, the interfaces they declare, with the
+    /// type's own parameters as `` `0 ``, `` `1 ``.
+    pub base: Option<Ty>,
+    pub interfaces: Vec<Ty>,
+}
+
+/// One line a type: `kind Full.Name`arity : Base, Interface{`0}, ...`.
+const TABLE: &str = "
+class System.Object
+class System.ValueType : System.Object
+class System.Enum : System.ValueType, System.IComparable, System.IFormattable, System.IConvertible
+class System.Delegate : System.Object, System.ICloneable, System.Runtime.Serialization.ISerializable
+class System.MulticastDelegate : System.Delegate
+class System.String : System.Object, System.IComparable, System.ICloneable, System.IConvertible, System.IComparable`1{System.String}, System.Collections.Generic.IEnumerable`1{System.Char}, System.Collections.IEnumerable, System.IEquatable`1{System.String}
+class System.Attribute : System.Object
+class System.EventArgs : System.Object
+class System.Exception : System.Object, System.Runtime.Serialization.ISerializable
+class System.SystemException : System.Exception
+class System.ApplicationException : System.Exception
+class System.ArgumentException : System.SystemException
+class System.ArgumentNullException : System.ArgumentException
+class System.ArgumentOutOfRangeException : System.ArgumentException
+class System.InvalidOperationException : System.SystemException
+class System.NotSupportedException : System.SystemException
+class System.NotImplementedException : System.SystemException
+class System.ObjectDisposedException : System.InvalidOperationException
+class System.FormatException : System.SystemException
+class System.IO.IOException : System.SystemException
+class System.Collections.Generic.KeyNotFoundException : System.SystemException
+class System.OperationCanceledException : System.SystemException
+class System.TimeoutException : System.SystemException
+class System.MarshalByRefObject : System.Object
+class System.IO.Stream : System.MarshalByRefObject, System.IDisposable, System.IAsyncDisposable
+class System.IO.TextReader : System.MarshalByRefObject, System.IDisposable
+class System.IO.TextWriter : System.MarshalByRefObject, System.IDisposable, System.IAsyncDisposable
+class System.Collections.ObjectModel.Collection`1 : System.Object, System.Collections.Generic.IList`1{`0}, System.Collections.IList, System.Collections.Generic.IReadOnlyList`1{`0}
+class System.Collections.ObjectModel.ReadOnlyCollection`1 : System.Object, System.Collections.Generic.IList`1{`0}, System.Collections.IList, System.Collections.Generic.IReadOnlyList`1{`0}
+class System.Collections.ObjectModel.ObservableCollection`1 : System.Collections.ObjectModel.Collection`1{`0}, System.Collections.Specialized.INotifyCollectionChanged, System.ComponentModel.INotifyPropertyChanged
+class System.Collections.Generic.List`1 : System.Object, System.Collections.Generic.IList`1{`0}, System.Collections.IList, System.Collections.Generic.IReadOnlyList`1{`0}
+class System.Collections.Generic.Dictionary`2 : System.Object, System.Collections.Generic.IDictionary`2{`0,`1}, System.Collections.IDictionary, System.Collections.Generic.IReadOnlyDictionary`2{`0,`1}, System.Runtime.Serialization.ISerializable, System.Runtime.Serialization.IDeserializationCallback
+class System.Collections.Generic.HashSet`1 : System.Object, System.Collections.Generic.ISet`1{`0}, System.Collections.Generic.IReadOnlyCollection`1{`0}, System.Runtime.Serialization.ISerializable, System.Runtime.Serialization.IDeserializationCallback
+class System.Collections.Generic.Queue`1 : System.Object, System.Collections.Generic.IEnumerable`1{`0}, System.Collections.ICollection, System.Collections.Generic.IReadOnlyCollection`1{`0}
+class System.Collections.Generic.Stack`1 : System.Object, System.Collections.Generic.IEnumerable`1{`0}, System.Collections.ICollection, System.Collections.Generic.IReadOnlyCollection`1{`0}
+class System.Collections.Generic.LinkedList`1 : System.Object, System.Collections.Generic.ICollection`1{`0}, System.Collections.ICollection, System.Collections.Generic.IReadOnlyCollection`1{`0}, System.Runtime.Serialization.ISerializable, System.Runtime.Serialization.IDeserializationCallback
+class System.Collections.Generic.SortedDictionary`2 : System.Object, System.Collections.Generic.IDictionary`2{`0,`1}, System.Collections.IDictionary, System.Collections.Generic.IReadOnlyDictionary`2{`0,`1}
+class System.Collections.Generic.Comparer`1 : System.Object, System.Collections.IComparer, System.Collections.Generic.IComparer`1{`0}
+class System.Collections.Generic.EqualityComparer`1 : System.Object, System.Collections.IEqualityComparer, System.Collections.Generic.IEqualityComparer`1{`0}
+class System.Collections.CollectionBase : System.Object, System.Collections.IList
+class System.Collections.ArrayList : System.Object, System.Collections.IList, System.ICloneable
+class System.Collections.Hashtable : System.Object, System.Collections.IDictionary, System.Runtime.Serialization.ISerializable, System.Runtime.Serialization.IDeserializationCallback, System.ICloneable
+class System.Threading.Tasks.Task : System.Object, System.IAsyncResult, System.IDisposable
+class System.Threading.Tasks.Task`1 : System.Threading.Tasks.Task
+class System.Threading.CancellationTokenSource : System.Object, System.IDisposable
+class System.Text.StringBuilder : System.Object, System.Runtime.Serialization.ISerializable
+class System.Random : System.Object
+class System.Console : System.Object
+class System.Math : System.Object
+class System.Linq.Enumerable : System.Object
+class System.Lazy`1 : System.Object
+class System.Tuple`2 : System.Object, System.Collections.IStructuralEquatable, System.Collections.IStructuralComparable, System.IComparable, System.Runtime.CompilerServices.ITuple
+struct System.Int32 : System.ValueType, System.IComparable, System.IFormattable, System.IConvertible, System.IComparable`1{System.Int32}, System.IEquatable`1{System.Int32}
+struct System.Int64 : System.ValueType, System.IComparable, System.IFormattable, System.IConvertible, System.IComparable`1{System.Int64}, System.IEquatable`1{System.Int64}
+struct System.Int16 : System.ValueType
+struct System.UInt16 : System.ValueType
+struct System.UInt32 : System.ValueType
+struct System.UInt64 : System.ValueType
+struct System.Byte : System.ValueType
+struct System.SByte : System.ValueType
+struct System.Char : System.ValueType
+struct System.Boolean : System.ValueType
+struct System.Single : System.ValueType
+struct System.Double : System.ValueType
+struct System.Decimal : System.ValueType
+struct System.IntPtr : System.ValueType
+struct System.UIntPtr : System.ValueType
+struct System.DateTime : System.ValueType, System.IComparable, System.IFormattable, System.IConvertible, System.IComparable`1{System.DateTime}, System.IEquatable`1{System.DateTime}
+struct System.DateTimeOffset : System.ValueType
+struct System.TimeSpan : System.ValueType, System.IComparable, System.IComparable`1{System.TimeSpan}, System.IEquatable`1{System.TimeSpan}, System.IFormattable
+struct System.Guid : System.ValueType, System.IFormattable, System.IComparable, System.IComparable`1{System.Guid}, System.IEquatable`1{System.Guid}
+struct System.Nullable`1 : System.ValueType
+struct System.ValueTuple`2 : System.ValueType
+struct System.Span`1 : System.ValueType
+struct System.ReadOnlySpan`1 : System.ValueType
+struct System.Memory`1 : System.ValueType
+struct System.ReadOnlyMemory`1 : System.ValueType
+struct System.Threading.CancellationToken : System.ValueType
+struct System.Threading.Tasks.ValueTask : System.ValueType
+struct System.Threading.Tasks.ValueTask`1 : System.ValueType
+struct System.Collections.Generic.KeyValuePair`2 : System.ValueType
+interface System.IDisposable
+interface System.IAsyncDisposable
+interface System.ICloneable
+interface System.IComparable
+interface System.IComparable`1
+interface System.IEquatable`1
+interface System.IFormattable
+interface System.IConvertible
+interface System.IServiceProvider
+interface System.IObservable`1
+interface System.IObserver`1
+interface System.IProgress`1
+interface System.IAsyncResult
+interface System.Runtime.Serialization.ISerializable
+interface System.Runtime.Serialization.IDeserializationCallback
+interface System.Runtime.CompilerServices.ITuple
+interface System.Collections.IEnumerable
+interface System.Collections.IEnumerator
+interface System.Collections.ICollection : System.Collections.IEnumerable
+interface System.Collections.IList : System.Collections.ICollection, System.Collections.IEnumerable
+interface System.Collections.IDictionary : System.Collections.ICollection, System.Collections.IEnumerable
+interface System.Collections.IComparer
+interface System.Collections.IEqualityComparer
+interface System.Collections.IStructuralEquatable
+interface System.Collections.IStructuralComparable
+interface System.Collections.Generic.IEnumerable`1 : System.Collections.IEnumerable
+interface System.Collections.Generic.IEnumerator`1 : System.IDisposable, System.Collections.IEnumerator
+interface System.Collections.Generic.IAsyncEnumerable`1
+interface System.Collections.Generic.IAsyncEnumerator`1 : System.IAsyncDisposable
+interface System.Collections.Generic.ICollection`1 : System.Collections.Generic.IEnumerable`1{`0}, System.Collections.IEnumerable
+interface System.Collections.Generic.IList`1 : System.Collections.Generic.ICollection`1{`0}, System.Collections.Generic.IEnumerable`1{`0}, System.Collections.IEnumerable
+interface System.Collections.Generic.ISet`1 : System.Collections.Generic.ICollection`1{`0}, System.Collections.Generic.IEnumerable`1{`0}, System.Collections.IEnumerable
+interface System.Collections.Generic.IReadOnlyCollection`1 : System.Collections.Generic.IEnumerable`1{`0}, System.Collections.IEnumerable
+interface System.Collections.Generic.IReadOnlyList`1 : System.Collections.Generic.IReadOnlyCollection`1{`0}, System.Collections.Generic.IEnumerable`1{`0}, System.Collections.IEnumerable
+interface System.Collections.Generic.IReadOnlySet`1 : System.Collections.Generic.IReadOnlyCollection`1{`0}, System.Collections.Generic.IEnumerable`1{`0}, System.Collections.IEnumerable
+interface System.Collections.Generic.IDictionary`2 : System.Collections.Generic.ICollection`1{System.Collections.Generic.KeyValuePair`2{`0,`1}}, System.Collections.Generic.IEnumerable`1{System.Collections.Generic.KeyValuePair`2{`0,`1}}, System.Collections.IEnumerable
+interface System.Collections.Generic.IReadOnlyDictionary`2 : System.Collections.Generic.IReadOnlyCollection`1{System.Collections.Generic.KeyValuePair`2{`0,`1}}, System.Collections.Generic.IEnumerable`1{System.Collections.Generic.KeyValuePair`2{`0,`1}}, System.Collections.IEnumerable
+interface System.Collections.Generic.IComparer`1
+interface System.Collections.Generic.IEqualityComparer`1
+interface System.Collections.Specialized.INotifyCollectionChanged
+interface System.ComponentModel.INotifyPropertyChanged
+interface System.ComponentModel.INotifyPropertyChanging
+interface System.Linq.IQueryable : System.Collections.IEnumerable
+interface System.Linq.IQueryable`1 : System.Collections.Generic.IEnumerable`1{`0}, System.Collections.IEnumerable, System.Linq.IQueryable
+interface System.Linq.IGrouping`2 : System.Collections.Generic.IEnumerable`1{`1}, System.Collections.IEnumerable
+interface System.Linq.IOrderedEnumerable`1 : System.Collections.Generic.IEnumerable`1{`0}, System.Collections.IEnumerable
+";
+
+fn table() -> &'static FxHashMap<(SmolStr, u32), KnownType> {
+    static TABLE_MAP: OnceLock<FxHashMap<(SmolStr, u32), KnownType>> = OnceLock::new();
+    TABLE_MAP.get_or_init(|| TABLE.lines().filter_map(parse_line).collect())
+}
+
+fn parse_line(line: &str) -> Option<((SmolStr, u32), KnownType)> {
+    let (head, bases) = match line.split_once(" : ") {
+        Some((head, bases)) => (head, bases),
+        None => (line, ""),
+    };
+    let (kind, name) = head.trim().split_once(' ')?;
+    let kind = match kind {
+        "class" => KnownKind::Class,
+        "struct" => KnownKind::Struct,
+        "interface" => KnownKind::Interface,
+        _ => return None,
+    };
+    let (name, arity) = split_arity(name);
+    let mut refs: Vec<Ty> = split_top_level(bases).into_iter().map(parse_ref).collect();
+    let base = match kind {
+        KnownKind::Class | KnownKind::Struct if !refs.is_empty() => Some(refs.remove(0)),
+        _ => None,
+    };
+    Some(((SmolStr::new(name), arity), KnownType { kind, base, interfaces: refs }))
+}
+
+fn split_arity(name: &str) -> (&str, u32) {
+    match name.split_once('`') {
+        Some((n, a)) => (n, a.parse().unwrap_or(0)),
+        None => (name, 0),
+    }
+}
+
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    let last = text[start..].trim();
+    if !last.is_empty() {
+        parts.push(last);
+    }
+    parts
+}
+
+fn parse_ref(text: &str) -> Ty {
+    if let Some(index) = text.strip_prefix('`') {
+        let index = index.parse().unwrap_or(0);
+        return Ty::TypeParam(TypeParam { name: SmolStr::new(format!("T{index}")), index, of_method: false });
+    }
+    let (head, args) = match text.split_once('{') {
+        Some((head, rest)) => (head, split_top_level(rest.strip_suffix('}').unwrap_or(rest))),
+        None => (text, Vec::new()),
+    };
+    let (name, _) = split_arity(head);
+    Ty::External(SmolStr::new(name), args.into_iter().map(parse_ref).collect())
+}
+
+pub fn lookup(full_name: &str, arity: u32) -> Option<&'static KnownType> {
+    table().get(&(SmolStr::new(full_name), arity))
+}
+
+pub fn is_value_type(full_name: &str) -> bool {
+    table().iter().any(|((name, _), t)| name == full_name && t.kind == KnownKind::Struct)
+}
+
+pub fn is_interface(full_name: &str, arity: u32) -> Option<bool> {
+    lookup(full_name, arity).map(|t| t.kind == KnownKind::Interface)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_of_the_table_parses() {
+        let lines = TABLE.lines().filter(|l| !l.trim().is_empty()).count();
+        assert_eq!(table().len(), lines);
+        let list = lookup("System.Collections.Generic.List", 1).map(|t| (t.kind, t.interfaces.len()));
+        assert_eq!(list, Some((KnownKind::Class, 3)));
+    }
+}

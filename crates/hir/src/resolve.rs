@@ -1,0 +1,552 @@
+//! Name resolution of type references, following the C# lookup rules: type parameters, nested types of
+//! the enclosing types (and of their bases), the namespace chain outward with each namespace
+//! declaration's usings and aliases, global usings, qualified names, `global::` and aliases.
+//!
+//! What resolves to no source type becomes [`Ty::External`] with its best-known full name.
+
+use std::sync::Arc;
+
+use smol_str::SmolStr;
+
+use crate::{
+    base_db::{Db, ProjectId},
+    def_map::{ProjectKey, TypeDecl, TypeId, def_map, visible_projects},
+    hierarchy::type_bases,
+    item_tree::{ItemParent, ItemTree, MemberIdx, NamespaceIdx, UsingKind, file_item_tree},
+    known_types,
+    ty::{Ty, TypeParam},
+    type_ref::{Path, PathQualifier, PathSegment, TypeRef},
+};
+
+/// One level of the lexical scope, outermost first in [`Resolver::scopes`].
+#[derive(Debug, Clone)]
+enum Scope {
+    /// The compilation unit: the global namespace, the file's top-level usings and the project's
+    /// global usings.
+    Unit,
+    /// A namespace; `decl` is set on the level of a namespace declaration of this file (whose usings
+    /// apply), and unset on the implied outer levels of a dotted declaration `namespace A.B`.
+    Namespace { full_name: SmolStr, decl: Option<NamespaceIdx> },
+    /// Inside a type: its nested types (and inherited ones) and its type parameters, which start at
+    /// `param_base` in the combined list of the containers' and its own.
+    Type { id: TypeId, params: Vec<SmolStr>, param_base: u32 },
+    MethodTypeParams(Vec<SmolStr>),
+}
+
+/// What a name or a qualified prefix denotes.
+#[derive(Debug, Clone)]
+enum Resolved {
+    Type(Ty),
+    Namespace(SmolStr),
+}
+
+pub struct Resolver<'db> {
+    db: &'db dyn Db,
+    project: ProjectId,
+    tree: Arc<ItemTree>,
+    scopes: Vec<Scope>,
+    /// Off while resolving base lists: a type's bases are not yet known then.
+    inherited_lookup: bool,
+}
+
+impl<'db> Resolver<'db> {
+    /// The scope of a type declaration's base list: the namespace chain, the containing types and the
+    /// type's own type parameters and nested types, but no inherited members.
+    pub fn for_base_list(db: &'db dyn Db, id: TypeId, decl: TypeDecl) -> Option<Resolver<'db>> {
+        let mut r = Resolver::for_type_decl(db, id, decl)?;
+        r.inherited_lookup = false;
+        Some(r)
+    }
+
+    /// The scope of the members of a type declaration.
+    pub fn for_type_decl(db: &'db dyn Db, id: TypeId, decl: TypeDecl) -> Option<Resolver<'db>> {
+        let file = db.source_file(decl.file)?;
+        let tree = file_item_tree(db, file);
+        let mut scopes = vec![Scope::Unit];
+        // The namespace chain of this declaration.
+        let mut item = &tree.types[decl.item];
+        while let ItemParent::Type(outer) = item.parent {
+            item = &tree.types[outer];
+        }
+        if let ItemParent::Namespace(ns) = item.parent {
+            push_namespace_scopes(&tree, ns, &mut scopes);
+        }
+        // The containing types, outermost first.
+        let map = def_map(db, id.project);
+        let mut chain = vec![id.idx];
+        while let Some(p) = map.type_def(chain[chain.len() - 1]).parent {
+            chain.push(p);
+        }
+        let mut param_base = 0u32;
+        for &idx in chain.iter().rev() {
+            let tid = TypeId { project: id.project, idx };
+            let params = type_param_names(db, tid);
+            let len = params.len() as u32;
+            scopes.push(Scope::Type { id: tid, params, param_base });
+            param_base += len;
+        }
+        Some(Resolver { db, project: id.project, tree, scopes, inherited_lookup: true })
+    }
+
+    /// The scope of a member's signature: its type's scope plus its own type parameters.
+    pub fn for_member(db: &'db dyn Db, id: TypeId, decl: TypeDecl, member: MemberIdx) -> Option<Resolver<'db>> {
+        let mut r = Resolver::for_type_decl(db, id, decl)?;
+        let params = r.tree.members[member].type_params.clone();
+        if !params.is_empty() {
+            r.scopes.push(Scope::MethodTypeParams(params));
+        }
+        Some(r)
+    }
+
+    /// Type parameters of the innermost type and its containers, as types (the identity substitution).
+    pub fn identity_args(db: &dyn Db, id: TypeId) -> Vec<Ty> {
+        let map = def_map(db, id.project);
+        let mut chain = vec![id.idx];
+        while let Some(p) = map.type_def(chain[chain.len() - 1]).parent {
+            chain.push(p);
+        }
+        let mut args = Vec::new();
+        for &idx in chain.iter().rev() {
+            for name in type_param_names(db, TypeId { project: id.project, idx }) {
+                let index = args.len() as u32;
+                args.push(Ty::TypeParam(TypeParam { name, index, of_method: false }));
+            }
+        }
+        args
+    }
+
+    pub fn resolve(&self, type_ref: &TypeRef) -> Ty {
+        match type_ref {
+            TypeRef::Path(path) => match self.resolve_path(path) {
+                Some(Resolved::Type(ty)) => ty,
+                Some(Resolved::Namespace(ns)) => Ty::External(ns, Vec::new()),
+                None => Ty::Unknown,
+            },
+            TypeRef::Predefined(p) => Ty::external(p.full_name()),
+            TypeRef::Array { element, rank } => Ty::Array(Box::new(self.resolve(element)), *rank),
+            TypeRef::Nullable(inner) => Ty::Nullable(Box::new(self.resolve(inner))),
+            TypeRef::Pointer(inner) => Ty::Pointer(Box::new(self.resolve(inner))),
+            TypeRef::Ref(inner) => self.resolve(inner),
+            TypeRef::Tuple(elems) => Ty::Tuple(elems.iter().map(|e| self.resolve(&e.ty)).collect()),
+            TypeRef::FunctionPointer | TypeRef::Implicit | TypeRef::Error => Ty::Unknown,
+        }
+    }
+
+    fn resolve_path(&self, path: &Path) -> Option<Resolved> {
+        let (first, rest) = path.segments.split_first()?;
+        let mut current = match &path.qualifier {
+            PathQualifier::None => self.resolve_first(first),
+            PathQualifier::Global => self.lookup_in_namespace("", first),
+            PathQualifier::Alias(alias) => {
+                // `alias::X`: a using alias naming a namespace (extern aliases name assemblies: their
+                // types are external, under the namespace path as written).
+                match self.lookup_alias(alias) {
+                    Some(Resolved::Namespace(ns)) => self.lookup_in_namespace(&ns, first),
+                    _ => None,
+                }
+            }
+        };
+        if current.is_none() {
+            // Unknown to the sources: a namespace prefix or type we cannot see. Keep the dotted text.
+            if rest.is_empty() {
+                return Some(Resolved::Type(self.external_guess(first)));
+            }
+            current = Some(Resolved::Namespace(first.name.clone()));
+        }
+        for seg in rest {
+            let next = match current.as_ref()? {
+                Resolved::Namespace(ns) => self.lookup_in_namespace(ns, seg).unwrap_or_else(|| {
+                    let full = SmolStr::new(format!("{ns}.{}", seg.name));
+                    if seg.args.is_empty() {
+                        Resolved::Namespace(full)
+                    } else {
+                        Resolved::Type(Ty::External(full, self.resolve_args(&seg.args)))
+                    }
+                }),
+                Resolved::Type(Ty::Source(id, outer_args)) => match self.member_type(*id, seg) {
+                    Some((nested, _)) => {
+                        let mut args = outer_args.clone();
+                        args.extend(self.resolve_args(&seg.args));
+                        Resolved::Type(Ty::Source(nested, args))
+                    }
+                    None => Resolved::Type(Ty::External(
+                        SmolStr::new(format!("{}.{}", Ty::Source(*id, Vec::new()).full_name(self.db), seg.name)),
+                        self.resolve_args(&seg.args),
+                    )),
+                },
+                Resolved::Type(other) => Resolved::Type(Ty::External(
+                    SmolStr::new(format!("{}.{}", other.full_name(self.db), seg.name)),
+                    self.resolve_args(&seg.args),
+                )),
+            };
+            current = Some(next);
+        }
+        // A path that ends on a namespace the sources do not declare is an external type whose name
+        // is the dotted text (`System.IDisposable`).
+        match current? {
+            Resolved::Namespace(ns) if !rest.is_empty() && !self.namespace_exists(&ns) => {
+                Some(Resolved::Type(Ty::External(ns, Vec::new())))
+            }
+            other => Some(other),
+        }
+    }
+
+    fn resolve_args(&self, args: &[TypeRef]) -> Vec<Ty> {
+        args.iter().map(|a| self.resolve(a)).collect()
+    }
+
+    /// The first segment of a path: scopes inside out.
+    fn resolve_first(&self, seg: &PathSegment) -> Option<Resolved> {
+        for scope in self.scopes.iter().rev() {
+            match scope {
+                Scope::MethodTypeParams(params) => {
+                    if seg.args.is_empty()
+                        && let Some(i) = params.iter().position(|p| *p == seg.name)
+                    {
+                        return Some(Resolved::Type(Ty::TypeParam(TypeParam {
+                            name: seg.name.clone(),
+                            index: i as u32,
+                            of_method: true,
+                        })));
+                    }
+                }
+                Scope::Type { id, params, param_base } => {
+                    if seg.args.is_empty()
+                        && let Some(i) = params.iter().position(|p| *p == seg.name)
+                    {
+                        return Some(Resolved::Type(Ty::TypeParam(TypeParam {
+                            name: seg.name.clone(),
+                            index: param_base + i as u32,
+                            of_method: false,
+                        })));
+                    }
+                    if let Some((nested, owner_args)) = self.member_type(*id, seg) {
+                        // Inside a generic type its own type parameters flow into nested references.
+                        let mut args = match owner_args {
+                            Some(args) => args,
+                            None => Resolver::identity_args(self.db, *id),
+                        };
+                        args.extend(self.resolve_args(&seg.args));
+                        return Some(Resolved::Type(Ty::Source(nested, args)));
+                    }
+                }
+                Scope::Namespace { full_name, decl } => {
+                    if let Some(found) = self.lookup_in_namespace(full_name, seg) {
+                        return Some(found);
+                    }
+                    if let Some(decl) = decl {
+                        let usings = &self.tree.namespaces[*decl].usings;
+                        let kinds: Vec<&UsingKind> = usings.iter().map(|&u| &self.tree.usings[u].kind).collect();
+                        if let Some(found) = self.lookup_in_usings(&kinds, seg) {
+                            return Some(found);
+                        }
+                    }
+                }
+                Scope::Unit => {
+                    if let Some(found) = self.lookup_in_namespace("", seg) {
+                        return Some(found);
+                    }
+                    let globals = project_global_usings(self.db, self.project);
+                    let mut kinds: Vec<&UsingKind> =
+                        self.tree.top_usings.iter().map(|&u| &self.tree.usings[u].kind).collect();
+                    kinds.extend(globals.iter());
+                    if let Some(found) = self.lookup_in_usings(&kinds, seg) {
+                        return Some(found);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// A nested type of `id` named like `seg`, or one inherited from its base classes. Returns the
+    /// nested type and, when found in a base, the base's type arguments (which flow into the nested
+    /// type's outer arguments).
+    fn member_type(&self, id: TypeId, seg: &PathSegment) -> Option<(TypeId, Option<Vec<Ty>>)> {
+        let map = def_map(self.db, id.project);
+        if let Some(idx) = map.nested_type(id.idx, &seg.name, seg.arity()) {
+            return Some((TypeId { project: id.project, idx }, None));
+        }
+        if !self.inherited_lookup {
+            return None;
+        }
+        let mut seen = vec![id];
+        let mut current = type_bases(self.db, id).base_class.clone();
+        while let Some(Ty::Source(base, args)) = current {
+            if seen.contains(&base) {
+                break;
+            }
+            seen.push(base);
+            let base_map = def_map(self.db, base.project);
+            if let Some(idx) = base_map.nested_type(base.idx, &seg.name, seg.arity()) {
+                return Some((TypeId { project: base.project, idx }, Some(args)));
+            }
+            current = type_bases(self.db, base).base_class.as_ref().map(|t| t.substitute(&args));
+        }
+        None
+    }
+
+    /// A type or namespace named like `seg` directly in namespace `ns`, in any visible project.
+    fn lookup_in_namespace(&self, ns: &str, seg: &PathSegment) -> Option<Resolved> {
+        for &project in visible_projects(self.db, self.project).iter() {
+            let map = def_map(self.db, project);
+            if let Some(idx) = map.type_in_namespace(ns, &seg.name, seg.arity()) {
+                return Some(Resolved::Type(Ty::Source(TypeId { project, idx }, self.resolve_args(&seg.args))));
+            }
+        }
+        if seg.args.is_empty() {
+            let full = if ns.is_empty() { seg.name.clone() } else { SmolStr::new(format!("{ns}.{}", seg.name)) };
+            if self.namespace_exists(&full) {
+                return Some(Resolved::Namespace(full));
+            }
+        }
+        None
+    }
+
+    fn namespace_exists(&self, full: &str) -> bool {
+        visible_projects(self.db, self.project).iter().any(|&p| def_map(self.db, p).has_namespace(full))
+    }
+
+    /// Aliases first, then the types the imported namespaces and static classes bring in.
+    fn lookup_in_usings(&self, usings: &[&UsingKind], seg: &PathSegment) -> Option<Resolved> {
+        if seg.args.is_empty() {
+            for kind in usings {
+                if let UsingKind::Alias(alias, target) = kind
+                    && *alias == seg.name
+                {
+                    return Some(self.resolve_alias_target(target));
+                }
+            }
+        }
+        for kind in usings {
+            match kind {
+                UsingKind::Namespace(path) => {
+                    let ns = path.dotted();
+                    for &project in visible_projects(self.db, self.project).iter() {
+                        let map = def_map(self.db, project);
+                        if let Some(idx) = map.type_in_namespace(&ns, &seg.name, seg.arity()) {
+                            return Some(Resolved::Type(Ty::Source(
+                                TypeId { project, idx },
+                                self.resolve_args(&seg.args),
+                            )));
+                        }
+                    }
+                }
+                UsingKind::Static(target) => {
+                    if let Ty::Source(id, args) = self.resolve_alias_target_ty(target)
+                        && let Some((nested, _)) = self.member_type(id, seg)
+                    {
+                        let mut all = args;
+                        all.extend(self.resolve_args(&seg.args));
+                        return Some(Resolved::Type(Ty::Source(nested, all)));
+                    }
+                }
+                UsingKind::Alias(..) => {}
+            }
+        }
+        None
+    }
+
+    fn lookup_alias(&self, alias: &str) -> Option<Resolved> {
+        let seg = PathSegment { name: SmolStr::new(alias), args: Vec::new() };
+        for scope in self.scopes.iter().rev() {
+            let usings: Vec<&UsingKind> = match scope {
+                Scope::Namespace { decl: Some(decl), .. } => {
+                    self.tree.namespaces[*decl].usings.iter().map(|&u| &self.tree.usings[u].kind).collect()
+                }
+                Scope::Unit => self.tree.top_usings.iter().map(|&u| &self.tree.usings[u].kind).collect(),
+                _ => continue,
+            };
+            let aliases: Vec<&UsingKind> = usings.into_iter().filter(|k| matches!(k, UsingKind::Alias(..))).collect();
+            if let Some(found) = self.lookup_in_usings(&aliases, &seg) {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// The target of a using directive is resolved without the usings of its own declaration level;
+    /// resolving it in the full scope differs only in contrived code, so the full scope is used.
+    fn resolve_alias_target(&self, target: &TypeRef) -> Resolved {
+        match target {
+            TypeRef::Path(path) => match self.resolve_path_no_usings(path) {
+                Some(resolved) => resolved,
+                None => Resolved::Namespace(SmolStr::new(path.dotted())),
+            },
+            other => Resolved::Type(self.resolve(other)),
+        }
+    }
+
+    fn resolve_alias_target_ty(&self, target: &TypeRef) -> Ty {
+        match self.resolve_alias_target(target) {
+            Resolved::Type(ty) => ty,
+            Resolved::Namespace(ns) => Ty::External(ns, Vec::new()),
+        }
+    }
+
+    /// Alias targets name fully qualified things in practice (`using X = System.Collections.Generic;`):
+    /// resolve them from the global namespace and the enclosing namespaces, not through usings (which
+    /// would recurse).
+    fn resolve_path_no_usings(&self, path: &Path) -> Option<Resolved> {
+        let (first, rest) = path.segments.split_first()?;
+        let mut current = None;
+        for scope in self.scopes.iter().rev() {
+            let ns = match scope {
+                Scope::Namespace { full_name, .. } => full_name.as_str(),
+                Scope::Unit => "",
+                _ => continue,
+            };
+            if let Some(found) = self.lookup_in_namespace(ns, first) {
+                current = Some(found);
+                break;
+            }
+        }
+        let mut current = current.unwrap_or_else(|| {
+            if rest.is_empty() {
+                Resolved::Type(Ty::External(first.name.clone(), self.resolve_args(&first.args)))
+            } else {
+                Resolved::Namespace(first.name.clone())
+            }
+        });
+        for seg in rest {
+            current = match current {
+                Resolved::Namespace(ns) => self.lookup_in_namespace(&ns, seg).unwrap_or_else(|| {
+                    let full = SmolStr::new(format!("{ns}.{}", seg.name));
+                    if seg.args.is_empty() {
+                        Resolved::Namespace(full)
+                    } else {
+                        Resolved::Type(Ty::External(full, self.resolve_args(&seg.args)))
+                    }
+                }),
+                Resolved::Type(Ty::Source(id, outer)) => match self.member_type(id, seg) {
+                    Some((nested, _)) => {
+                        let mut args = outer;
+                        args.extend(self.resolve_args(&seg.args));
+                        Resolved::Type(Ty::Source(nested, args))
+                    }
+                    None => return None,
+                },
+                Resolved::Type(other) => Resolved::Type(Ty::External(
+                    SmolStr::new(format!("{}.{}", other.full_name(self.db), seg.name)),
+                    self.resolve_args(&seg.args),
+                )),
+            };
+        }
+        // `using X = System.Text.StringBuilder;` ends on an unknown "namespace": it is a type.
+        if let Resolved::Namespace(ns) = &current
+            && !self.namespace_exists(ns)
+            && known_types::lookup(ns, 0).is_some()
+        {
+            return Some(Resolved::Type(Ty::External(ns.clone(), Vec::new())));
+        }
+        Some(current)
+    }
+
+    /// An unresolved simple name: `System.X` when exactly one imported namespace outside the sources
+    /// can hold it (by the table of well-known framework types, or because it is the only candidate),
+    /// else the name as written.
+    fn external_guess(&self, seg: &PathSegment) -> Ty {
+        let args = self.resolve_args(&seg.args);
+        let mut candidates: Vec<String> = Vec::new();
+        let mut push_candidates = |kinds: &mut dyn Iterator<Item = &UsingKind>| {
+            for kind in kinds {
+                if let UsingKind::Namespace(path) = kind {
+                    let ns = path.dotted();
+                    if !self.namespace_exists(&ns) && !candidates.contains(&ns) {
+                        candidates.push(ns);
+                    }
+                }
+            }
+        };
+        for scope in &self.scopes {
+            match scope {
+                Scope::Namespace { decl: Some(decl), .. } => push_candidates(
+                    &mut self.tree.namespaces[*decl].usings.iter().map(|&u| &self.tree.usings[u].kind),
+                ),
+                Scope::Unit => {
+                    push_candidates(&mut self.tree.top_usings.iter().map(|&u| &self.tree.usings[u].kind));
+                    push_candidates(&mut project_global_usings(self.db, self.project).iter());
+                }
+                _ => {}
+            }
+        }
+        let known: Vec<&String> =
+            candidates.iter().filter(|ns| known_types::lookup(&format!("{ns}.{}", seg.name), seg.arity()).is_some()).collect();
+        let name = match known.as_slice() {
+            [ns] => format!("{ns}.{}", seg.name),
+            [] if candidates.len() == 1 => format!("{}.{}", candidates[0], seg.name),
+            // The global namespace of the framework holds nothing; `System` types are written
+            // unqualified only under `using System;`.
+            _ => seg.name.to_string(),
+        };
+        Ty::External(SmolStr::new(name), args)
+    }
+}
+
+fn push_namespace_scopes(tree: &ItemTree, ns: NamespaceIdx, scopes: &mut Vec<Scope>) {
+    let mut chain = vec![ns];
+    while let Some(parent) = tree.namespaces[chain[chain.len() - 1]].parent {
+        chain.push(parent);
+    }
+    let mut full = String::new();
+    for &idx in chain.iter().rev() {
+        let segments = &tree.namespaces[idx].name;
+        for (i, seg) in segments.iter().enumerate() {
+            if !full.is_empty() {
+                full.push('.');
+            }
+            full.push_str(seg);
+            let decl = (i + 1 == segments.len()).then_some(idx);
+            scopes.push(Scope::Namespace { full_name: SmolStr::new(&full), decl });
+        }
+    }
+}
+
+/// The names of a type's own type parameters (from its first declaration).
+pub(crate) fn type_param_names(db: &dyn Db, id: TypeId) -> Vec<SmolStr> {
+    let map = def_map(db, id.project);
+    let Some(decl) = map.type_def(id.idx).decls.first() else { return Vec::new() };
+    match db.source_file(decl.file) {
+        Some(file) => file_item_tree(db, file).types[decl.item].type_params.clone(),
+        None => Vec::new(),
+    }
+}
+
+/// Global usings of a project: those of its `<Using>` items and implicit usings, and every
+/// `global using` of its files.
+pub fn project_global_usings(db: &dyn Db, project: ProjectId) -> Arc<[UsingKind]> {
+    project_global_usings_query(db, ProjectKey::new(db, project))
+}
+
+#[salsa::tracked(returns(clone))]
+fn project_global_usings_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<[UsingKind]> {
+    let project = key.id(db);
+    let graph = db.workspace().graph(db);
+    let Some(data) = graph.project(project) else { return Arc::from([]) };
+    let mut out: Vec<UsingKind> = data
+        .global_usings
+        .iter()
+        .map(|u| {
+            let path = Path {
+                qualifier: PathQualifier::None,
+                segments: u.target.split('.').map(|s| PathSegment { name: SmolStr::new(s.trim()), args: Vec::new() }).collect(),
+            };
+            match (&u.alias, u.is_static) {
+                (Some(alias), _) => UsingKind::Alias(alias.clone(), TypeRef::Path(path)),
+                (None, true) => UsingKind::Static(TypeRef::Path(path)),
+                (None, false) => UsingKind::Namespace(path),
+            }
+        })
+        .collect();
+    for &file_id in &data.files {
+        let Some(file) = db.source_file(file_id) else { continue };
+        let tree = file_item_tree(db, file);
+        for &u in &tree.top_usings {
+            let using = &tree.usings[u];
+            if using.is_global && !out.contains(&using.kind) {
+                out.push(using.kind.clone());
+            }
+        }
+    }
+    out.into()
+}

@@ -1,0 +1,85 @@
+//! From file positions to symbols: which declaration is at an offset, which declaration encloses it,
+//! and the scope to resolve a type reference written there.
+
+use syntax::TextSize;
+
+use crate::{
+    base_db::{Db, FileId, file_project},
+    def_map::{TypeDecl, TypeId, def_map},
+    item_tree::{item_source_map, file_item_tree},
+    resolve::Resolver,
+    symbols::{MemberId, Symbol},
+    ty::Ty,
+    type_ref::TypeRef,
+};
+
+/// The type or member whose name is at `offset`.
+pub fn declaration_at(db: &dyn Db, file: FileId, offset: TextSize) -> Option<Symbol> {
+    let source = db.source_file(file)?;
+    let map = item_source_map(db, source);
+    if let Some((_, Some(member))) = innermost(db, file, offset)
+        && map.member_range(member.idx).is_some_and(|r| r.name.contains_inclusive(offset))
+    {
+        return Some(Symbol::Member(member));
+    }
+    let tree = file_item_tree(db, source);
+    // A nested type's name may be at the offset while the innermost enclosing declaration is its parent
+    // (the offset is on the name, inside the parent's range): check every type of the file.
+    for (item, _) in tree.types.iter() {
+        if map.type_range(item).is_some_and(|r| r.name.contains_inclusive(offset)) {
+            return type_of_decl(db, file, item).map(Symbol::Type);
+        }
+    }
+    None
+}
+
+/// The innermost type declaration containing `offset`, and the member containing it, if any.
+fn innermost(db: &dyn Db, file: FileId, offset: TextSize) -> Option<(TypeId, Option<MemberId>)> {
+    let source = db.source_file(file)?;
+    let tree = file_item_tree(db, source);
+    let map = item_source_map(db, source);
+    let mut best: Option<(crate::item_tree::TypeIdx, u32)> = None;
+    for (item, _) in tree.types.iter() {
+        let Some(range) = map.type_range(item) else { continue };
+        if range.full.contains_inclusive(offset) {
+            let len: u32 = range.full.len().into();
+            if best.is_none_or(|(_, l)| len < l) {
+                best = Some((item, len));
+            }
+        }
+    }
+    let (item, _) = best?;
+    let ty = type_of_decl(db, file, item)?;
+    let member = tree.types[item]
+        .members
+        .iter()
+        .copied()
+        .find(|&m| map.member_range(m).is_some_and(|r| r.full.contains_inclusive(offset)))
+        .map(|idx| MemberId { ty, file, idx });
+    Some((ty, member))
+}
+
+fn type_of_decl(db: &dyn Db, file: FileId, item: crate::item_tree::TypeIdx) -> Option<TypeId> {
+    let source = db.source_file(file)?;
+    let project = file_project(db, source)?;
+    let idx = def_map(db, project).type_of_decl(TypeDecl { file, item })?;
+    Some(TypeId { project, idx })
+}
+
+/// The innermost member or type whose declaration contains `offset`.
+pub fn enclosing_symbol(db: &dyn Db, file: FileId, offset: TextSize) -> Option<Symbol> {
+    let (ty, member) = innermost(db, file, offset)?;
+    Some(member.map_or(Symbol::Type(ty), Symbol::Member))
+}
+
+/// Resolves a type reference written at `offset`, in the scope of the declarations around it.
+pub fn resolve_type_at(db: &dyn Db, file: FileId, offset: TextSize, type_ref: &TypeRef) -> Option<Ty> {
+    let (ty, member) = innermost(db, file, offset)?;
+    let map = def_map(db, ty.project);
+    let decl = *map.type_def(ty.idx).decls.iter().find(|d| d.file == file)?;
+    let resolver = match member {
+        Some(m) => Resolver::for_member(db, ty, decl, m.idx)?,
+        None => Resolver::for_type_decl(db, ty, decl)?,
+    };
+    Some(resolver.resolve(type_ref))
+}

@@ -1,0 +1,360 @@
+//! Symbols (types and members), their names, signatures and documentation-comment ids, and the index
+//! that finds them by name.
+
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+use smol_str::SmolStr;
+
+use crate::{
+    base_db::{Db, FileId, ProjectId},
+    def_map::{TypeDecl, TypeId, def_map},
+    item_tree::{Member, MemberIdx, MemberKind, ParamModifier, TypeKind, file_item_tree},
+    resolve::Resolver,
+    ty::Ty,
+};
+
+/// A member: where it is declared (a partial type's members live in different files).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MemberId {
+    pub ty: TypeId,
+    pub file: FileId,
+    pub idx: MemberIdx,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Symbol {
+    Type(TypeId),
+    Member(MemberId),
+}
+
+impl Symbol {
+    pub fn project(self) -> ProjectId {
+        match self {
+            Symbol::Type(t) => t.project,
+            Symbol::Member(m) => m.ty.project,
+        }
+    }
+}
+
+/// A member's signature with its types resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberSignature {
+    pub params: Vec<(Ty, ParamModifier)>,
+    pub ty: Option<Ty>,
+    pub explicit_interface: Option<Ty>,
+}
+
+pub fn member_data(db: &dyn Db, member: MemberId) -> Option<Member> {
+    let file = db.source_file(member.file)?;
+    let tree = file_item_tree(db, file);
+    tree.member(member.idx).cloned()
+}
+
+/// The members of a type across all its declarations, in declaration order.
+pub fn type_members(db: &dyn Db, id: TypeId) -> Vec<MemberId> {
+    let map = def_map(db, id.project);
+    let mut out = Vec::new();
+    for decl in &map.type_def(id.idx).decls {
+        let Some(file) = db.source_file(decl.file) else { continue };
+        let tree = file_item_tree(db, file);
+        out.extend(tree.types[decl.item].members.iter().map(|&idx| MemberId { ty: id, file: decl.file, idx }));
+    }
+    out
+}
+
+fn decl_of(db: &dyn Db, member: MemberId) -> Option<TypeDecl> {
+    let file = db.source_file(member.file)?;
+    let tree = file_item_tree(db, file);
+    Some(TypeDecl { file: member.file, item: tree.member(member.idx)?.owner })
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+struct MemberKey<'db> {
+    #[returns(copy)]
+    id: MemberId,
+}
+
+pub fn member_signature(db: &dyn Db, member: MemberId) -> Arc<MemberSignature> {
+    member_signature_query(db, MemberKey::new(db, member))
+}
+
+#[salsa::tracked(returns(clone))]
+fn member_signature_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Arc<MemberSignature> {
+    let member = key.id(db);
+    let empty = || Arc::new(MemberSignature { params: Vec::new(), ty: None, explicit_interface: None });
+    let (Some(data), Some(decl)) = (member_data(db, member), decl_of(db, member)) else { return empty() };
+    let Some(resolver) = Resolver::for_member(db, member.ty, decl, member.idx) else { return empty() };
+    Arc::new(MemberSignature {
+        params: data.params.iter().map(|p| (resolver.resolve(&p.ty), p.modifier)).collect(),
+        ty: data.ty.as_ref().map(|t| resolver.resolve(t)),
+        explicit_interface: data.explicit_interface.as_ref().map(|t| resolver.resolve(t)),
+    })
+}
+
+/// `T:Ns.Outer`1.Inner`
+pub fn type_doc_name(db: &dyn Db, id: TypeId) -> String {
+    let map = def_map(db, id.project);
+    let mut chain = vec![id.idx];
+    while let Some(p) = map.type_def(chain[chain.len() - 1]).parent {
+        chain.push(p);
+    }
+    let mut out = String::new();
+    let ns = &map.type_def(chain[chain.len() - 1]).namespace;
+    if !ns.is_empty() {
+        out.push_str(ns);
+        out.push('.');
+    }
+    for (i, &idx) in chain.iter().rev().enumerate() {
+        let def = map.type_def(idx);
+        if i > 0 {
+            out.push('.');
+        }
+        out.push_str(&def.name);
+        if def.arity > 0 {
+            out.push('`');
+            out.push_str(&def.arity.to_string());
+        }
+    }
+    out
+}
+
+/// The documentation-comment id, as Roslyn's `GetDocumentationCommentId` writes it.
+pub fn documentation_id(db: &dyn Db, symbol: Symbol) -> String {
+    match symbol {
+        Symbol::Type(id) => format!("T:{}", type_doc_name(db, id)),
+        Symbol::Member(m) => member_documentation_id(db, m).unwrap_or_default(),
+    }
+}
+
+fn member_documentation_id(db: &dyn Db, member: MemberId) -> Option<String> {
+    let data = member_data(db, member)?;
+    let sig = member_signature(db, member);
+    let prefix = match data.kind {
+        MemberKind::Method
+        | MemberKind::Constructor
+        | MemberKind::Destructor
+        | MemberKind::Operator
+        | MemberKind::Conversion => "M:",
+        MemberKind::Property | MemberKind::Indexer => "P:",
+        MemberKind::Event => "E:",
+        MemberKind::Field | MemberKind::Constant | MemberKind::EnumMember => "F:",
+    };
+    let mut out = format!("{prefix}{}.", type_doc_name(db, member.ty));
+    if let Some(iface) = &sig.explicit_interface {
+        out.push_str(&iface.doc_id(db).replace('.', "#"));
+        out.push('#');
+    }
+    out.push_str(&metadata_name(&data));
+    if !data.type_params.is_empty() {
+        out.push_str("``");
+        out.push_str(&data.type_params.len().to_string());
+    }
+    if !sig.params.is_empty() {
+        out.push('(');
+        for (i, (ty, modifier)) in sig.params.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&ty.doc_id(db));
+            if matches!(modifier, ParamModifier::Ref | ParamModifier::Out | ParamModifier::In | ParamModifier::RefReadonly)
+            {
+                out.push('@');
+            }
+        }
+        out.push(')');
+    }
+    if data.kind == MemberKind::Conversion
+        && let Some(ret) = &sig.ty
+    {
+        out.push('~');
+        out.push_str(&ret.doc_id(db));
+    }
+    Some(out)
+}
+
+/// The name the compiler gives a member in metadata.
+fn metadata_name(data: &Member) -> SmolStr {
+    match data.kind {
+        MemberKind::Constructor if data.modifiers.contains(crate::item_tree::Modifiers::STATIC) => "#cctor".into(),
+        MemberKind::Constructor => "#ctor".into(),
+        MemberKind::Destructor => "Finalize".into(),
+        MemberKind::Indexer => "Item".into(),
+        _ => data.name.clone(),
+    }
+}
+
+/// The name a person reads: `Repository<T>`, `SaveAsync`, `this[]` for indexers.
+pub fn display_name(db: &dyn Db, symbol: Symbol) -> String {
+    match symbol {
+        Symbol::Type(id) => Ty::Source(id, Resolver::identity_args(db, id)).display(db),
+        Symbol::Member(m) => match member_data(db, m) {
+            Some(data) if data.kind == MemberKind::Indexer => "this[]".to_owned(),
+            Some(data) if data.type_params.is_empty() => data.name.to_string(),
+            Some(data) => format!("{}<{}>", data.name, data.type_params.join(", ")),
+            None => String::new(),
+        },
+    }
+}
+
+/// `MyApp.Data.Repository<T>` for types; `MyApp.Data.UserRepository.SaveAsync(User)` for members,
+/// with parameter types as a person writes them.
+pub fn full_name(db: &dyn Db, symbol: Symbol) -> String {
+    match symbol {
+        Symbol::Type(id) => Ty::Source(id, Resolver::identity_args(db, id)).full_name(db),
+        Symbol::Member(m) => {
+            let Some(data) = member_data(db, m) else { return String::new() };
+            let mut out = full_name(db, Symbol::Type(m.ty));
+            out.push('.');
+            out.push_str(&display_name(db, symbol));
+            if matches!(
+                data.kind,
+                MemberKind::Method
+                    | MemberKind::Constructor
+                    | MemberKind::Destructor
+                    | MemberKind::Operator
+                    | MemberKind::Conversion
+                    | MemberKind::Indexer
+            ) {
+                let sig = member_signature(db, m);
+                let params: Vec<String> = sig.params.iter().map(|(ty, _)| ty.display(db)).collect();
+                out.push('(');
+                out.push_str(&params.join(", "));
+                out.push(')');
+            }
+            out
+        }
+    }
+}
+
+/// The namespace-qualified container: the containing type for a member or nested type, the
+/// namespace for a top-level type.
+pub fn container_name(db: &dyn Db, symbol: Symbol) -> Option<String> {
+    match symbol {
+        Symbol::Member(m) => Some(full_name(db, Symbol::Type(m.ty))),
+        Symbol::Type(id) => {
+            let map = def_map(db, id.project);
+            let def = map.type_def(id.idx);
+            match def.parent {
+                Some(p) => Some(full_name(db, Symbol::Type(TypeId { project: id.project, idx: p }))),
+                None if def.namespace.is_empty() => None,
+                None => Some(def.namespace.to_string()),
+            }
+        }
+    }
+}
+
+/// What kind of symbol, in the vocabulary of the tools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SymbolKind {
+    Class,
+    Struct,
+    Interface,
+    Enum,
+    Delegate,
+    Record,
+    RecordStruct,
+    Method,
+    Constructor,
+    Destructor,
+    Property,
+    Indexer,
+    Event,
+    Field,
+    Constant,
+    EnumMember,
+    Operator,
+    Conversion,
+}
+
+pub fn symbol_kind(db: &dyn Db, symbol: Symbol) -> SymbolKind {
+    match symbol {
+        Symbol::Type(id) => match def_map(db, id.project).type_def(id.idx).kind {
+            TypeKind::Class => SymbolKind::Class,
+            TypeKind::Struct => SymbolKind::Struct,
+            TypeKind::Interface => SymbolKind::Interface,
+            TypeKind::Enum => SymbolKind::Enum,
+            TypeKind::Delegate => SymbolKind::Delegate,
+            TypeKind::RecordClass => SymbolKind::Record,
+            TypeKind::RecordStruct => SymbolKind::RecordStruct,
+        },
+        Symbol::Member(m) => match member_data(db, m).map(|d| d.kind) {
+            Some(MemberKind::Constructor) => SymbolKind::Constructor,
+            Some(MemberKind::Destructor) => SymbolKind::Destructor,
+            Some(MemberKind::Property) => SymbolKind::Property,
+            Some(MemberKind::Indexer) => SymbolKind::Indexer,
+            Some(MemberKind::Event) => SymbolKind::Event,
+            Some(MemberKind::Field) => SymbolKind::Field,
+            Some(MemberKind::Constant) => SymbolKind::Constant,
+            Some(MemberKind::EnumMember) => SymbolKind::EnumMember,
+            Some(MemberKind::Operator) => SymbolKind::Operator,
+            Some(MemberKind::Conversion) => SymbolKind::Conversion,
+            Some(MemberKind::Method) | None => SymbolKind::Method,
+        },
+    }
+}
+
+/// Every type and member of the workspace by name, for search and for resolving names.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct SymbolIndex {
+    /// Sorted by lower-cased name, then symbol.
+    entries: Vec<(SmolStr, SmolStr, Symbol)>,
+}
+
+impl SymbolIndex {
+    /// `(name, symbol)` pairs in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, Symbol)> {
+        self.entries.iter().map(|(_, name, s)| (name.as_str(), *s))
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The symbols whose name equals `name`, ignoring case.
+    pub fn exact(&self, name: &str) -> impl Iterator<Item = (&str, Symbol)> {
+        let lower = name.to_lowercase();
+        let start = self.entries.partition_point(|(l, _, _)| l.as_str() < lower.as_str());
+        self.entries[start..]
+            .iter()
+            .take_while(move |(l, _, _)| *l == lower)
+            .map(|(_, name, s)| (name.as_str(), *s))
+    }
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn symbol_index(db: &dyn Db) -> Arc<SymbolIndex> {
+    let graph = db.workspace().graph(db);
+    let mut entries = Vec::new();
+    for (project, _) in graph.iter() {
+        let map = def_map(db, project);
+        for (idx, def) in map.types() {
+            let id = TypeId { project, idx };
+            entries.push((SmolStr::new(def.name.to_lowercase()), def.name.clone(), Symbol::Type(id)));
+            for member in type_members(db, id) {
+                let Some(data) = member_data(db, member) else { continue };
+                let name = match data.kind {
+                    MemberKind::Constructor | MemberKind::Destructor => def.name.clone(),
+                    _ => data.name.clone(),
+                };
+                entries.push((SmolStr::new(name.to_lowercase()), name, Symbol::Member(member)));
+            }
+        }
+    }
+    entries.sort();
+    Arc::new(SymbolIndex { entries })
+}
+
+/// Documentation id → symbols (several when projects share a file or declare the same type).
+#[salsa::tracked(returns(clone))]
+pub fn documentation_id_index(db: &dyn Db) -> Arc<FxHashMap<String, Vec<Symbol>>> {
+    let mut map: FxHashMap<String, Vec<Symbol>> = FxHashMap::default();
+    for (_, _, symbol) in &symbol_index(db).entries {
+        map.entry(documentation_id(db, *symbol)).or_default().push(*symbol);
+    }
+    Arc::new(map)
+}

@@ -1,0 +1,240 @@
+//! Resolved types, and how they are written for people, for full names and for documentation ids.
+
+use std::fmt::Write;
+
+use smol_str::SmolStr;
+
+use crate::{
+    base_db::Db,
+    def_map::{TypeId, def_map},
+};
+
+/// A type after name resolution.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Ty {
+    /// A type declared in the sources. `args` has one entry per type parameter of the type and of its
+    /// containing types, outermost first (as in metadata: `Outer<A>.Inner<B>` has `[A, B]`).
+    Source(TypeId, Vec<Ty>),
+    /// A type not declared in the sources: its best-known full name (`System.Collections.Generic.List`,
+    /// or the name as written when the namespace cannot be told) and its type arguments.
+    External(SmolStr, Vec<Ty>),
+    TypeParam(TypeParam),
+    Array(Box<Ty>, u8),
+    /// `T?`: `System.Nullable<T>` for value types, an annotation for reference types.
+    Nullable(Box<Ty>),
+    Pointer(Box<Ty>),
+    Tuple(Vec<Ty>),
+    Unknown,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TypeParam {
+    pub name: SmolStr,
+    /// Index among the type parameters of the declaring type and its containers (for a type parameter
+    /// of a type), or among the method's own (for a method type parameter).
+    pub index: u32,
+    pub of_method: bool,
+}
+
+impl Ty {
+    pub fn object() -> Ty {
+        Ty::External(SmolStr::new_static("System.Object"), Vec::new())
+    }
+
+    pub fn external(name: &str) -> Ty {
+        Ty::External(SmolStr::new(name), Vec::new())
+    }
+
+    pub fn as_source(&self) -> Option<TypeId> {
+        match self {
+            Ty::Source(id, _) => Some(*id),
+            _ => None,
+        }
+    }
+
+    /// Replaces the type's type parameters with `args` (method type parameters stay).
+    pub fn substitute(&self, args: &[Ty]) -> Ty {
+        if args.is_empty() {
+            return self.clone();
+        }
+        let sub = |t: &Ty| t.substitute(args);
+        match self {
+            Ty::TypeParam(p) if !p.of_method => args.get(p.index as usize).cloned().unwrap_or_else(|| self.clone()),
+            Ty::Source(id, a) => Ty::Source(*id, a.iter().map(sub).collect()),
+            Ty::External(n, a) => Ty::External(n.clone(), a.iter().map(sub).collect()),
+            Ty::Array(e, r) => Ty::Array(Box::new(sub(e)), *r),
+            Ty::Nullable(e) => Ty::Nullable(Box::new(sub(e))),
+            Ty::Pointer(e) => Ty::Pointer(Box::new(sub(e))),
+            Ty::Tuple(es) => Ty::Tuple(es.iter().map(sub).collect()),
+            Ty::TypeParam(_) | Ty::Unknown => self.clone(),
+        }
+    }
+
+    /// `Repository<User>`
+    pub fn display(&self, db: &dyn Db) -> String {
+        let mut out = String::new();
+        write_ty(db, self, Style::Display, &mut out);
+        out
+    }
+
+    /// `MyApp.Data.Repository<MyApp.Models.User>`
+    pub fn full_name(&self, db: &dyn Db) -> String {
+        let mut out = String::new();
+        write_ty(db, self, Style::FullName, &mut out);
+        out
+    }
+
+    /// As in documentation ids: `MyApp.Data.Repository{MyApp.Models.User}`, `` `0 ``, `System.Int32[]`.
+    pub fn doc_id(&self, db: &dyn Db) -> String {
+        let mut out = String::new();
+        write_ty(db, self, Style::DocId, &mut out);
+        out
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Display,
+    FullName,
+    DocId,
+}
+
+fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
+    match ty {
+        Ty::Source(id, args) => write_source(db, *id, args, style, out),
+        Ty::External(name, args) => {
+            let name = if style == Style::Display { name.rsplit('.').next().unwrap_or(name) } else { name };
+            out.push_str(name);
+            write_args(db, args, style, out);
+        }
+        Ty::TypeParam(p) => match style {
+            Style::DocId => {
+                let _ = write!(out, "{}{}", if p.of_method { "``" } else { "`" }, p.index);
+            }
+            _ => out.push_str(&p.name),
+        },
+        Ty::Array(elem, rank) => {
+            write_ty(db, elem, style, out);
+            if style == Style::DocId && *rank > 1 {
+                out.push('[');
+                for i in 0..*rank {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str("0:");
+                }
+                out.push(']');
+            } else {
+                out.push('[');
+                for _ in 1..*rank {
+                    out.push(',');
+                }
+                out.push(']');
+            }
+        }
+        Ty::Nullable(inner) => {
+            if style == Style::DocId {
+                if is_value_type(db, inner) {
+                    out.push_str("System.Nullable{");
+                    write_ty(db, inner, style, out);
+                    out.push('}');
+                } else {
+                    write_ty(db, inner, style, out);
+                }
+            } else {
+                write_ty(db, inner, style, out);
+                out.push('?');
+            }
+        }
+        Ty::Pointer(inner) => {
+            write_ty(db, inner, style, out);
+            out.push('*');
+        }
+        Ty::Tuple(elems) => {
+            if style == Style::DocId {
+                out.push_str("System.ValueTuple");
+                write_args(db, elems, style, out);
+            } else {
+                out.push('(');
+                for (i, e) in elems.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    write_ty(db, e, style, out);
+                }
+                out.push(')');
+            }
+        }
+        Ty::Unknown => out.push('?'),
+    }
+}
+
+fn write_args(db: &dyn Db, args: &[Ty], style: Style, out: &mut String) {
+    if args.is_empty() {
+        return;
+    }
+    let (open, close, sep) = if style == Style::DocId { ('{', '}', ",") } else { ('<', '>', ", ") };
+    out.push(open);
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        write_ty(db, a, style, out);
+    }
+    out.push(close);
+}
+
+fn write_source(db: &dyn Db, id: TypeId, args: &[Ty], style: Style, out: &mut String) {
+    let map = def_map(db, id.project);
+    let mut chain = vec![id.idx];
+    while let Some(parent) = map.type_def(chain[chain.len() - 1]).parent {
+        chain.push(parent);
+    }
+    chain.reverse();
+    if style == Style::Display {
+        chain.drain(..chain.len() - 1);
+    } else {
+        let ns = &map.type_def(chain[0]).namespace;
+        if !ns.is_empty() {
+            out.push_str(ns);
+            out.push('.');
+        }
+    }
+    let mut consumed = 0usize;
+    let total_before_last: u32 =
+        if style == Style::Display { args.len() as u32 - map.type_def(id.idx).arity.min(args.len() as u32) } else { 0 };
+    consumed += total_before_last as usize;
+    for (i, &t) in chain.iter().enumerate() {
+        let def = map.type_def(t);
+        if i > 0 {
+            out.push('.');
+        }
+        out.push_str(&def.name);
+        let arity = def.arity as usize;
+        if arity > 0 {
+            let own = args.get(consumed..consumed + arity);
+            consumed += arity;
+            match own {
+                Some(own) => write_args(db, own, style, out),
+                None if style == Style::DocId => {
+                    let _ = write!(out, "`{arity}");
+                }
+                None => {
+                    out.push('<');
+                    out.push_str(&",".repeat(arity - 1));
+                    out.push('>');
+                }
+            }
+        }
+    }
+}
+
+/// Whether `T?` means `Nullable<T>`: source structs and enums, and the framework's value types we know.
+fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
+    match ty {
+        Ty::Source(id, _) => def_map(db, id.project).type_def(id.idx).kind.is_value_type(),
+        Ty::External(name, _) => crate::known_types::is_value_type(name),
+        Ty::Tuple(_) => true,
+        _ => false,
+    }
+}

@@ -1,0 +1,48 @@
+//! Positions: line indexes, and the symbol declared or referenced at an offset.
+
+use std::sync::Arc;
+
+use hir::{Db, FileId, RootDatabase, Symbol, TypeRef};
+use line_index::LineIndex;
+use syntax::{SyntaxElement, SyntaxKind, SyntaxNode, TextSize, TokenAtOffset};
+
+pub(crate) fn line_index(db: &RootDatabase, file: FileId) -> Arc<LineIndex> {
+    let text = db.source_file(file).map(|f| f.text(db).clone()).unwrap_or_else(|| Arc::from(""));
+    Arc::new(LineIndex::new(&text))
+}
+
+/// A declaration's name at `offset`, or a type named there.
+pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Option<Symbol> {
+    if let Some(symbol) = hir::declaration_at(db, file, offset) {
+        return Some(symbol);
+    }
+    let source = db.source_file(file)?;
+    let root = hir::parse(db, source).syntax_node();
+    let token = match root.token_at_offset(offset) {
+        TokenAtOffset::Single(t) => t,
+        TokenAtOffset::Between(left, right) => {
+            if right.kind() == SyntaxKind::IDENTIFIER { right } else { left }
+        }
+        TokenAtOffset::None => return None,
+    };
+    if token.kind() != SyntaxKind::IDENTIFIER {
+        return None;
+    }
+    let type_ref = type_ref_ending_at(&token.clone().into())?;
+    let ty = hir::resolve_type_at(db, file, offset, &type_ref)?;
+    ty.as_source().map(Symbol::Type)
+}
+
+/// The type path that ends with `element`: `A.B` when on `B` of `A.B.C`, `List<int>` on `List`.
+fn type_ref_ending_at(element: &SyntaxElement) -> Option<TypeRef> {
+    let parent: Option<SyntaxNode> = element.parent();
+    match parent {
+        Some(p) if p.kind() == SyntaxKind::GENERIC_NAME => type_ref_ending_at(&p.into()),
+        Some(p) if p.kind() == SyntaxKind::QUALIFIED_NAME => {
+            // On the qualifier side, the prefix names the thing; on the name side, the whole path does.
+            let is_name = p.last_child_or_token().is_some_and(|last| last.text_range() == element.text_range());
+            if is_name { Some(hir::lower_type(&p.into())) } else { Some(hir::lower_type(element)) }
+        }
+        _ => Some(hir::lower_type(element)),
+    }
+}

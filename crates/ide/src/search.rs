@@ -1,0 +1,190 @@
+//! Finding symbols by name: exact, prefix, camel humps (`JsnR` → `JsonReader`), substring.
+
+use hir::{ProjectId, RootDatabase, Symbol, SymbolKind};
+
+use crate::SymbolInfo;
+
+#[derive(Debug, Clone, Default)]
+pub struct SymbolQuery {
+    pub text: String,
+    pub kinds: Option<Vec<SymbolKind>>,
+    pub projects: Option<Vec<ProjectId>>,
+    /// At most this many results (the best ones).
+    pub limit: usize,
+}
+
+/// How well a name matches; lower is better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    ExactCase,
+    Exact,
+    Prefix,
+    CamelHumps,
+    Substring,
+}
+
+fn rank(name: &str, query: &str, query_lower: &str) -> Option<Rank> {
+    if name == query {
+        return Some(Rank::ExactCase);
+    }
+    let lower = name.to_lowercase();
+    if lower == query_lower {
+        Some(Rank::Exact)
+    } else if lower.starts_with(query_lower) {
+        Some(Rank::Prefix)
+    } else if camel_humps_match(name, query) {
+        Some(Rank::CamelHumps)
+    } else if lower.contains(query_lower) {
+        Some(Rank::Substring)
+    } else {
+        None
+    }
+}
+
+/// Splits at upper-case letters (and after `_`): `JsonReader` → `Json`, `Reader`.
+fn humps(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if i > start && (c.is_uppercase() || c == '_') {
+            out.push(&text[start..i]);
+            start = i;
+        }
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out.retain(|h| !h.is_empty() && *h != "_");
+    out
+}
+
+/// Each hump of the query must start a hump of the name, in order, with the rest of its letters
+/// following within that hump (`Jsn` matches `Json`).
+fn camel_humps_match(name: &str, query: &str) -> bool {
+    let query_humps = humps(query);
+    if query_humps.len() < 2 && !query.chars().next().is_some_and(char::is_uppercase) {
+        return false;
+    }
+    let name_humps = humps(name);
+    let mut n = 0;
+    'query: for q in query_humps {
+        while n < name_humps.len() {
+            let h = name_humps[n];
+            n += 1;
+            if hump_matches(h, q) {
+                continue 'query;
+            }
+        }
+        return false;
+    }
+    true
+}
+
+fn hump_matches(hump: &str, query: &str) -> bool {
+    let mut hump_chars = hump.chars().flat_map(char::to_lowercase);
+    let mut query_chars = query.chars().flat_map(char::to_lowercase);
+    match (hump_chars.next(), query_chars.next()) {
+        (Some(h), Some(q)) if h == q => {}
+        _ => return false,
+    }
+    query_chars.all(|q| hump_chars.any(|h| h == q))
+}
+
+pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> {
+    let text = query.text.trim();
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let lower = text.to_lowercase();
+    let index = hir::symbol_index(db);
+    let mut hits: Vec<(Rank, usize, &str, Symbol)> = Vec::new();
+    for (name, symbol) in index.iter() {
+        db.unwind_if_cancelled();
+        let Some(rank) = rank(name, text, &lower) else { continue };
+        if let Some(projects) = &query.projects
+            && !projects.contains(&symbol.project())
+        {
+            continue;
+        }
+        if let Some(kinds) = &query.kinds
+            && !kinds.contains(&hir::symbol_kind(db, symbol))
+        {
+            continue;
+        }
+        hits.push((rank, name.len(), name, symbol));
+    }
+    hits.sort();
+    hits.truncate(query.limit);
+    hits.into_iter().map(|(_, _, _, symbol)| SymbolInfo::new(db, symbol)).collect()
+}
+
+trait UnwindIfCancelled {
+    fn unwind_if_cancelled(&self);
+}
+
+impl UnwindIfCancelled for RootDatabase {
+    fn unwind_if_cancelled(&self) {
+        hir::Database::unwind_if_revision_cancelled(self);
+    }
+}
+
+/// Symbols whose full name is `full_name`. For methods the parameter list may be left out
+/// (`Ns.Type.Method` matches every overload).
+pub(crate) fn by_full_name(db: &RootDatabase, full_name: &str) -> Vec<SymbolInfo> {
+    let full_name = full_name.trim();
+    let simple = full_name.split('(').next().unwrap_or(full_name);
+    let simple = simple.rsplit('.').next().unwrap_or(simple);
+    let simple = simple.split('<').next().unwrap_or(simple);
+    let index = hir::symbol_index(db);
+    let mut out = Vec::new();
+    for (_, symbol) in index.exact(simple) {
+        let candidate = hir::full_name(db, symbol);
+        let without_params = candidate.split('(').next().unwrap_or(&candidate);
+        let without_generics = strip_generics(&candidate);
+        if candidate == full_name || without_params == full_name || without_generics == full_name {
+            out.push(SymbolInfo::new(db, symbol));
+        }
+    }
+    out
+}
+
+/// `Ns.Repository<T>` → `Ns.Repository`, so people may leave type parameters out.
+fn strip_generics(name: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for c in name.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+pub(crate) fn by_documentation_id(db: &RootDatabase, doc_id: &str) -> Vec<SymbolInfo> {
+    let index = hir::documentation_id_index(db);
+    index
+        .get(doc_id.trim())
+        .map(|symbols| symbols.iter().map(|&s| SymbolInfo::new(db, s)).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks() {
+        let r = |name: &str, q: &str| rank(name, q, &q.to_lowercase());
+        assert_eq!(r("JsonReader", "JsonReader"), Some(Rank::ExactCase));
+        assert_eq!(r("JsonReader", "jsonreader"), Some(Rank::Exact));
+        assert_eq!(r("JsonReader", "json"), Some(Rank::Prefix));
+        assert_eq!(r("JsonReader", "JsnR"), Some(Rank::CamelHumps));
+        assert_eq!(r("JsonTextReader", "JR"), Some(Rank::CamelHumps));
+        assert_eq!(r("JsonReader", "Reader"), Some(Rank::Substring));
+        assert_eq!(r("JsonReader", "Writer"), None);
+        assert_eq!(r("JsonReader", "RJ"), None);
+    }
+}

@@ -1,0 +1,79 @@
+//! `type_hierarchy`: base chain, interfaces and derived types of a type.
+
+use hir::{RootDatabase, Symbol, Ty};
+
+use crate::{SymbolInfo, SymbolKey, symbol_info};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeHierarchy {
+    pub symbol: SymbolInfo,
+    /// Nearest first, down to `System.Object` where the chain is known.
+    pub base_types: Vec<TypeRefInfo>,
+    /// The transitive closure through bases and interface inheritance.
+    pub interfaces: Vec<InterfaceInfo>,
+    pub derived: Vec<DerivedType>,
+    /// The base chain loops (invalid code); it was cut where it repeated.
+    pub cyclic: bool,
+}
+
+/// A type as used in a hierarchy: a source type (with a symbol) or an external one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeRefInfo {
+    /// `Repository<User>`
+    pub display: String,
+    /// `MyApp.Data.Repository<MyApp.Models.User>`
+    pub full_name: String,
+    pub symbol: Option<SymbolInfo>,
+    pub is_external: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InterfaceInfo {
+    pub ty: TypeRefInfo,
+    /// Named in the type's own base list (else inherited from a base or another interface).
+    pub declared_here: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DerivedRelation {
+    Subclass,
+    Implementation,
+    DerivedInterface,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DerivedType {
+    pub symbol: SymbolInfo,
+    pub relation: DerivedRelation,
+    /// Names the type in its own base list.
+    pub is_direct: bool,
+}
+
+pub(crate) fn type_hierarchy(db: &RootDatabase, key: &SymbolKey) -> Option<TypeHierarchy> {
+    let Symbol::Type(id) = symbol_info::lookup(db, key)? else { return None };
+    let (chain, cyclic) = hir::base_chain(db, id);
+    let base_types = chain.iter().map(|t| type_ref_info(db, t)).collect();
+    let interfaces = hir::all_interfaces(db, id)
+        .iter()
+        .map(|(t, declared_here)| InterfaceInfo { ty: type_ref_info(db, t), declared_here: *declared_here })
+        .collect();
+    let mut derived: Vec<DerivedType> = hir::derived_types(db, id)
+        .into_iter()
+        .map(|(t, relation, is_direct)| DerivedType {
+            symbol: SymbolInfo::new(db, Symbol::Type(t)),
+            relation: match relation {
+                hir::Relation::Subclass => DerivedRelation::Subclass,
+                hir::Relation::Implementation => DerivedRelation::Implementation,
+                hir::Relation::DerivedInterface => DerivedRelation::DerivedInterface,
+            },
+            is_direct,
+        })
+        .collect();
+    derived.sort_by(|a, b| (!a.is_direct, &a.symbol.full_name).cmp(&(!b.is_direct, &b.symbol.full_name)));
+    Some(TypeHierarchy { symbol: SymbolInfo::new(db, Symbol::Type(id)), base_types, interfaces, derived, cyclic })
+}
+
+fn type_ref_info(db: &RootDatabase, ty: &Ty) -> TypeRefInfo {
+    let symbol = ty.as_source().map(|id| SymbolInfo::new(db, Symbol::Type(id)));
+    TypeRefInfo { display: ty.display(db), full_name: ty.full_name(db), is_external: symbol.is_none(), symbol }
+}
