@@ -9,6 +9,20 @@
 //!
 //! All file access goes through [`FileSystem`], so tests run against [`MemoryFs`] and only the
 //! server touches the disk (through [`OsFs`]).
+//!
+//! Decisions where this crate is not plain MSBuild:
+//! - The default `Compile` glob of an SDK project leaves out folders holding another project file
+//!   (MSBuild would compile them twice) and `node_modules`.
+//! - Expressions it cannot evaluate (unknown property functions, `@(..)`, `%(..)`) count as
+//!   absent: such a property keeps its previous value, such a condition is false. Nothing is
+//!   reported, because real projects are full of them in places that do not matter here.
+//! - Imports of missing files are skipped silently (legacy projects import toolset files).
+//!   `Directory.Build.targets` and other `.targets` files of the SDK are not read; only the
+//!   nearest `Directory.Build.props` (and what it imports) is.
+//! - `Configuration` is a global property (`Debug` unless [`LoadOptions`] says otherwise), as in
+//!   an IDE; a multi-targeted project is evaluated a second time with `TargetFramework` set to
+//!   the active framework, like MSBuild's inner build.
+//! - Legacy projects get no framework symbols (`NET472`): only the SDK defines them.
 
 mod dump;
 mod fs;

@@ -705,8 +705,11 @@ fn conditions() {
         ("'@(Compile)' != ''", false),
         ("'a' == ", false),
     ];
+    let nested = format!("{}true{}", "(".repeat(40), ")".repeat(40));
+    let too_deep = format!("{}true", "!".repeat(10_000));
     let failures: Vec<String> = cases
         .iter()
+        .chain([(nested.as_str(), true), (too_deep.as_str(), false)].iter())
         .filter(|(condition, expected)| scope.condition(Some(condition)) != *expected)
         .map(|(condition, expected)| format!("{condition} should be {expected}"))
         .collect();

@@ -32,7 +32,7 @@ pub fn load_workspace_with(fs: &dyn FileSystem, path: &Path, options: &LoadOptio
         match open_folder(fs, &path, &mut problems) {
             Ok((kind, project_files)) => (path, kind, project_files),
             Err(sources) => {
-                let projects = vec![implicit_project(&path, sources)];
+                let projects = vec![implicit_project(&path, sources, options)];
                 return Workspace {
                     root: path,
                     kind: WorkspaceKind::Folder,
@@ -181,7 +181,7 @@ impl Found {
     }
 }
 
-fn implicit_project(dir: &Path, files: Vec<PathBuf>) -> Project {
+fn implicit_project(dir: &Path, files: Vec<PathBuf>, options: &LoadOptions) -> Project {
     let name = SmolStr::new(file_name(dir));
     Project {
         assembly_name: name.clone(),
@@ -193,8 +193,11 @@ fn implicit_project(dir: &Path, files: Vec<PathBuf>) -> Project {
         target_frameworks: Vec::new(),
         active_target_framework: None,
         lang_version: None,
-        // What the SDK would define in the default Debug configuration, without a framework.
-        defines: vec![SmolStr::new_static("TRACE"), SmolStr::new_static("DEBUG")],
+        // What the SDK defines without a framework: `TRACE` and the configuration.
+        defines: vec![
+            SmolStr::new_static("TRACE"),
+            SmolStr::new(configuration_symbol(options)),
+        ],
         global_usings: Vec::new(),
         nullable: None,
         files,
@@ -249,4 +252,10 @@ fn load_projects(
             project
         })
         .collect()
+}
+
+/// `Debug` → `DEBUG`, as the SDK's `ImplicitConfigurationDefine`.
+fn configuration_symbol(options: &LoadOptions) -> String {
+    let configuration = options.configuration.as_deref().unwrap_or("Debug");
+    configuration.to_uppercase().replace(['-', '.', ' '], "_")
 }

@@ -22,6 +22,7 @@ impl Scope<'_> {
             return false;
         };
         let mut parser = Parser {
+            depth: 0,
             scope: self,
             tokens,
             pos: 0,
@@ -155,7 +156,11 @@ impl Value {
     }
 }
 
+/// Deeper nesting is not a real condition; refusing it keeps the recursion bounded.
+const MAX_NESTING: usize = 100;
+
 struct Parser<'s, 'a> {
+    depth: usize,
     scope: &'s Scope<'a>,
     tokens: Vec<Token>,
     pos: usize,
@@ -201,10 +206,17 @@ impl Parser<'_, '_> {
     }
 
     fn not(&mut self) -> Option<Value> {
-        if self.eat(|t| matches!(t, Token::Not)) {
-            return Some(Value::Bool(self.not()?.truth().map(|b| !b)));
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return None;
         }
-        self.comparison()
+        let value = if self.eat(|t| matches!(t, Token::Not)) {
+            Some(Value::Bool(self.not()?.truth().map(|b| !b)))
+        } else {
+            self.comparison()
+        };
+        self.depth -= 1;
+        value
     }
 
     fn comparison(&mut self) -> Option<Value> {
