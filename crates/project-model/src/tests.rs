@@ -699,6 +699,10 @@ fn conditions() {
         ("'$(Version).1' > '4.9'", true),
         ("Exists('file.txt') AND !Exists('../d/missing.txt')", true),
         ("HasTrailingSlash('$(MSBuildThisFileDirectory)')", true),
+        (
+            "Exists('$([MSBuild]::GetDirectoryNameOfFileAbove($(MSBuildThisFileDirectory), file.txt))/file.txt')",
+            true,
+        ),
         // Unsupported parts are unknown: they do not decide the result unless they must.
         ("'$(TargetFramework.Unknown())' == 'x'", false),
         ("'$(TargetFramework.Unknown())' == 'x' or true", true),
