@@ -4,6 +4,7 @@
 //! Every query returns [`Cancellable`]: a change applied to the host while a snapshot computes makes the
 //! snapshot's query unwind with [`Cancelled`], and the caller retries on a fresh snapshot.
 
+pub mod fixture;
 mod navigation;
 mod search;
 mod symbol_info;

@@ -61,8 +61,9 @@ fn humps(text: &str) -> Vec<&str> {
 /// Each hump of the query must start a hump of the name, in order, with the rest of its letters
 /// following within that hump (`Jsn` matches `Json`).
 fn camel_humps_match(name: &str, query: &str) -> bool {
+    // A single hump is a prefix or a substring, not an abbreviation.
     let query_humps = humps(query);
-    if query_humps.len() < 2 && !query.chars().next().is_some_and(char::is_uppercase) {
+    if query_humps.len() < 2 {
         return false;
     }
     let name_humps = humps(name);

@@ -77,3 +77,6 @@ fn type_ref_info(db: &RootDatabase, ty: &Ty) -> TypeRefInfo {
     let symbol = ty.as_source().map(|id| SymbolInfo::new(db, Symbol::Type(id)));
     TypeRefInfo { display: ty.display(db), full_name: ty.full_name(db), is_external: symbol.is_none(), symbol }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,150 @@
+//! Multi-file test fixtures, rust-analyzer style:
+//!
+//! ```text
+//! //- /Domain/Book.cs project:Domain
+//! namespace Shop { public class Book {} }
+//! //- /App/Program.cs project:App references:Domain defines:DEBUG,TRACE
+//! class P { Shop.Book$0 b; }
+//! ```
+//!
+//! A line starting with `//- ` opens a file. Every file belongs to the project named on its header
+//! (default `Test`); `references` and `defines` may be given on any file of a project. `$0` marks a
+//! cursor and is removed from the text. A fixture without any header is one file, `/Test.cs`.
+
+use std::sync::Arc;
+
+use hir::{Change, FileId, ProjectData, ProjectGraph, ProjectId};
+use syntax::{Defines, TextSize};
+
+use crate::AnalysisHost;
+
+pub const CURSOR: &str = "$0";
+
+#[derive(Debug)]
+pub struct Fixture {
+    pub files: Vec<FixtureFile>,
+    /// File and offset of `$0`, if the fixture has one.
+    pub cursor: Option<(FileId, TextSize)>,
+}
+
+#[derive(Debug)]
+pub struct FixtureFile {
+    pub id: FileId,
+    pub path: String,
+    pub project: String,
+    pub references: Vec<String>,
+    pub defines: Vec<String>,
+    pub text: String,
+}
+
+impl Fixture {
+    pub fn parse(fixture: &str) -> Fixture {
+        let fixture = trim_indent(fixture);
+        let mut chunks: Vec<(&str, String)> = Vec::new();
+        for line in fixture.lines() {
+            match line.strip_prefix("//- ") {
+                Some(header) => chunks.push((header, String::new())),
+                None => {
+                    if chunks.is_empty() {
+                        chunks.push(("/Test.cs", String::new()));
+                    }
+                    let body = &mut chunks.last_mut().expect("a chunk was pushed").1;
+                    body.push_str(line);
+                    body.push('\n');
+                }
+            }
+        }
+        let mut files = Vec::new();
+        let mut cursor = None;
+        for (i, (header, body)) in chunks.into_iter().enumerate() {
+            let id = FileId(i as u32);
+            let mut words = header.split_whitespace();
+            let mut file = FixtureFile {
+                id,
+                path: words.next().unwrap_or("/Test.cs").to_owned(),
+                project: "Test".to_owned(),
+                references: Vec::new(),
+                defines: Vec::new(),
+                text: body,
+            };
+            for word in words {
+                let list = |v: &str| v.split(',').map(str::to_owned).collect::<Vec<_>>();
+                match word.split_once(':') {
+                    Some(("project", v)) => file.project = v.to_owned(),
+                    Some(("references", v)) => file.references = list(v),
+                    Some(("defines", v)) => file.defines = list(v),
+                    _ => panic!("unknown fixture meta `{word}` in `{header}`"),
+                }
+            }
+            if let Some(offset) = file.text.find(CURSOR) {
+                cursor = Some((id, TextSize::from(offset as u32)));
+                file.text = file.text.replacen(CURSOR, "", 1);
+            }
+            files.push(file);
+        }
+        Fixture { files, cursor }
+    }
+
+    /// Every file's text and the project graph, as one change.
+    pub fn change(&self) -> Change {
+        let mut names: Vec<&str> = Vec::new();
+        let mut projects: Vec<ProjectData> = Vec::new();
+        let mut references: Vec<Vec<&str>> = Vec::new();
+        let mut defines: Vec<Vec<&str>> = Vec::new();
+        for file in &self.files {
+            let idx = names.iter().position(|n| *n == file.project).unwrap_or_else(|| {
+                names.push(&file.project);
+                projects.push(ProjectData {
+                    name: file.project.as_str().into(),
+                    assembly_name: file.project.as_str().into(),
+                    root_namespace: file.project.as_str().into(),
+                    ..ProjectData::default()
+                });
+                references.push(Vec::new());
+                defines.push(Vec::new());
+                names.len() - 1
+            });
+            projects[idx].files.push(file.id);
+            references[idx].extend(file.references.iter().map(String::as_str));
+            defines[idx].extend(file.defines.iter().map(String::as_str));
+        }
+        for (i, project) in projects.iter_mut().enumerate() {
+            project.references = references[i]
+                .iter()
+                .filter_map(|r| names.iter().position(|n| n == r))
+                .map(|p| ProjectId(p as u32))
+                .collect();
+            project.defines = Defines::new(defines[i].iter().copied());
+        }
+        Change {
+            files: self.files.iter().map(|f| (f.id, Some(Arc::from(f.text.as_str())))).collect(),
+            project_graph: Some(ProjectGraph { projects }),
+        }
+    }
+}
+
+/// Removes the indentation common to all non-empty lines, so fixtures can be indented in tests.
+fn trim_indent(text: &str) -> String {
+    let indent = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for line in text.lines() {
+        out.push_str(line.get(indent..).unwrap_or(line.trim_start()));
+        out.push('\n');
+    }
+    out
+}
+
+impl AnalysisHost {
+    /// A host loaded with a fixture, and the fixture (for its file ids and cursor).
+    pub fn from_fixture(text: &str) -> (AnalysisHost, Fixture) {
+        let mut host = AnalysisHost::new();
+        let fixture = Fixture::parse(text);
+        host.apply_change(fixture.change());
+        (host, fixture)
+    }
+}
