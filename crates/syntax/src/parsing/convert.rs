@@ -58,8 +58,9 @@ struct Converter<'a> {
     pos: usize,
     /// The tree-sitter nodes being walked.
     stack: Vec<Frame>,
-    /// Rowan nodes open, and how many tree-sitter `ERROR` nodes enclose `pos`.
+    /// Rowan nodes open.
     depth: usize,
+    /// tree-sitter `ERROR` nodes around `pos`: errors inside them are not reported again.
     errors_open: usize,
     reported_depth: bool,
     errors: Vec<SyntaxError>,
@@ -123,7 +124,7 @@ impl<'a> Converter<'a> {
                 true => format!("expected {}", node.kind().replace('_', " ")),
                 false => format!("expected `{}`", node.kind()),
             };
-            let at = self.floor(node.start_byte()).max(self.pos);
+            let at = self.floor(node.start_byte());
             self.error(at..at, message);
             return false;
         }
