@@ -70,6 +70,16 @@ impl Ty {
         }
     }
 
+    /// The documentation id of the type's definition, ignoring type arguments: `T:Ns.Repository`1`.
+    pub fn definition_doc_id(&self, db: &dyn Db) -> Option<String> {
+        match self {
+            Ty::Source(id, _) => Some(format!("T:{}", crate::symbols::type_doc_name(db, *id))),
+            Ty::External(name, args) if args.is_empty() => Some(format!("T:{name}")),
+            Ty::External(name, args) => Some(format!("T:{name}`{}", args.len())),
+            _ => None,
+        }
+    }
+
     /// `Repository<User>`
     pub fn display(&self, db: &dyn Db) -> String {
         let mut out = String::new();

@@ -23,6 +23,8 @@ pub struct TypeRefInfo {
     pub display: String,
     /// `MyApp.Data.Repository<MyApp.Models.User>`
     pub full_name: String,
+    /// Of the definition, without type arguments: `T:MyApp.Data.Repository`1`.
+    pub documentation_id: Option<String>,
     pub symbol: Option<SymbolInfo>,
     pub is_external: bool,
 }
@@ -75,7 +77,13 @@ pub(crate) fn type_hierarchy(db: &RootDatabase, key: &SymbolKey) -> Option<TypeH
 
 fn type_ref_info(db: &RootDatabase, ty: &Ty) -> TypeRefInfo {
     let symbol = ty.as_source().map(|id| SymbolInfo::new(db, Symbol::Type(id)));
-    TypeRefInfo { display: ty.display(db), full_name: ty.full_name(db), is_external: symbol.is_none(), symbol }
+    TypeRefInfo {
+        display: ty.display(db),
+        full_name: ty.full_name(db),
+        documentation_id: ty.definition_doc_id(db),
+        is_external: symbol.is_none(),
+        symbol,
+    }
 }
 
 #[cfg(test)]
