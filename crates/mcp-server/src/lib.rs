@@ -1,1 +1,45 @@
-//! csnav
+//! csnav's server: the only crate that knows JSON, tokio, MCP and the file system.
+//!
+//! - `workspace`: project model → file ids → analysis inputs, kept current by a file watcher;
+//! - `server`: the rmcp adapter (lifecycle, cancellation, progress);
+//! - `tools`: the MCP tools, built on the small shared modules `args`, `options`, `paging`, `paths`,
+//!   `scope`, `symbol_key` and `error`.
+
+mod args;
+mod error;
+mod load_command;
+mod options;
+mod paging;
+mod paths;
+mod scope;
+mod server;
+mod state;
+mod symbol_key;
+mod tools;
+mod workspace;
+
+use std::path::Path;
+
+use rmcp::ServiceExt;
+
+pub use crate::load_command::load_and_report;
+
+/// Serves MCP over stdin/stdout for the workspace at `path` until the client closes stdin.
+pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
+    let input = std::fs::canonicalize(path)
+        .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))?;
+    let state = state::ServerState::new(input);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let loader = state.clone();
+        // Loading runs beside the protocol, so `initialize` is answered at once.
+        tokio::task::spawn_blocking(move || loader.load());
+        let service = server::CsnavServer::new(state)
+            .serve(rmcp::transport::stdio())
+            .await?;
+        service.waiting().await?;
+        anyhow::Ok(())
+    })
+}

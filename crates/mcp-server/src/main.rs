@@ -1,1 +1,56 @@
-fn main() {}
+//! `csnav`: a C# code-navigation engine for AI agents, served over MCP.
+
+use std::{path::PathBuf, process::ExitCode};
+
+use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
+
+#[derive(Parser)]
+#[command(
+    name = "csnav",
+    version,
+    about = "C# code navigation (type hierarchy, symbols) for AI agents over MCP"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve MCP over stdin/stdout for a workspace (a folder, .sln, .slnx or .csproj).
+    Mcp {
+        #[arg(default_value = ".")]
+        path: PathBuf,
+    },
+    /// Load a workspace and print its projects, files, parse errors and timings.
+    Load {
+        #[arg(default_value = ".")]
+        path: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // stdout belongs to the protocol: logs go to stderr only.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_env_filter(
+            EnvFilter::try_from_env("CSNAV_LOG").unwrap_or_else(|_| EnvFilter::new("warn")),
+        )
+        .init();
+    let result = match cli.command {
+        Command::Mcp { path } => mcp_server::serve_stdio(&path),
+        Command::Load { path } => {
+            mcp_server::load_and_report(&path).map(|report| print!("{report}"))
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("csnav: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! `csnav load`: load a workspace and print what was found, with timings.
+
+use std::{fmt::Write as _, path::Path, time::Instant};
+
+use crate::{options::PathStyle, workspace::LiveWorkspace};
+
+/// How many parse errors to print; the total is always printed.
+const SHOWN_ERRORS: usize = 20;
+
+pub fn load_and_report(path: &Path) -> anyhow::Result<String> {
+    let (workspace, timings) = LiveWorkspace::load(path, false)?;
+    let world = workspace.world().clone();
+    let mut out = String::new();
+    writeln!(
+        out,
+        "workspace {} ({})",
+        world.root.path().display(),
+        world.kind
+    )?;
+    for project in &world.projects {
+        writeln!(
+            out,
+            "  project {:<30} {:>5} files  {}{}",
+            project.name,
+            project.files.len(),
+            project.kind,
+            project
+                .target_framework
+                .as_ref()
+                .map(|t| format!(", {t}"))
+                .unwrap_or_default()
+        )?;
+    }
+    for problem in &world.problems {
+        writeln!(
+            out,
+            "  problem {}: {}",
+            world.root.display(&problem.path, PathStyle::Relative),
+            problem.message
+        )?;
+    }
+
+    let start = Instant::now();
+    let analysis = workspace.snapshot().analysis;
+    let mut error_files = 0;
+    let mut errors = Vec::new();
+    for &file in workspace.files() {
+        let file_errors = analysis.parse_errors(file)?;
+        if file_errors.is_empty() {
+            continue;
+        }
+        error_files += 1;
+        let text = analysis.file_text(file)?;
+        for error in file_errors {
+            let offset = usize::from(error.range.start()).min(text.len());
+            let before = text.get(..offset).unwrap_or("");
+            let line = before.matches('\n').count() + 1;
+            errors.push(format!(
+                "{}:{line}: {}",
+                world.root.display(world.path(file), PathStyle::Relative),
+                error.message
+            ));
+        }
+    }
+    let parse = start.elapsed();
+
+    writeln!(
+        out,
+        "{} files, {:.1} MB",
+        timings.files,
+        timings.bytes as f64 / 1e6
+    )?;
+    writeln!(
+        out,
+        "parse errors: {} in {} files",
+        errors.len(),
+        error_files
+    )?;
+    for error in errors.iter().take(SHOWN_ERRORS) {
+        writeln!(out, "  {error}")?;
+    }
+    if errors.len() > SHOWN_ERRORS {
+        writeln!(out, "  ... {} more", errors.len() - SHOWN_ERRORS)?;
+    }
+    writeln!(
+        out,
+        "timings: project model {:.1} ms, read {:.1} ms, parse {:.1} ms",
+        timings.project_model.as_secs_f64() * 1000.0,
+        timings.read.as_secs_f64() * 1000.0,
+        parse.as_secs_f64() * 1000.0
+    )?;
+    Ok(out)
+}

@@ -1,0 +1,242 @@
+//! The `scope` argument: `{mode: solution|project|document|pathPrefix, projectName?, filePath?,
+//! pathPrefix?, includeExternal?}` narrows where a tool looks.
+//!
+//! `includeExternal` is accepted for compatibility with the tool pages; csnav has no metadata symbols to
+//! include, so it changes nothing.
+
+use std::path::{Path, PathBuf};
+
+use crate::{args::Args, error::ToolError, paths::WorkspaceRoot};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Scope {
+    Solution,
+    Project(String),
+    Document(PathBuf),
+    PathPrefix(PathBuf),
+}
+
+/// What scope validation needs to know about the workspace.
+pub(crate) struct ScopeContext<'a> {
+    pub(crate) root: &'a WorkspaceRoot,
+    pub(crate) project_names: &'a [String],
+    pub(crate) is_source_file: &'a dyn Fn(&Path) -> bool,
+}
+
+const MEMBERS: [&str; 5] = [
+    "mode",
+    "projectName",
+    "filePath",
+    "pathPrefix",
+    "includeExternal",
+];
+
+impl Scope {
+    pub(crate) fn parse(args: &Args<'_>, cx: &ScopeContext<'_>) -> Result<Scope, ToolError> {
+        let Some(object) = args.object("scope")? else {
+            return Ok(Scope::Solution);
+        };
+        let scope = Args::new(object, "scope.", &MEMBERS)?;
+        scope.bool("includeExternal", false)?;
+        #[derive(Clone, Copy)]
+        enum Mode {
+            Solution,
+            Project,
+            Document,
+            PathPrefix,
+        }
+        let mode = scope.choice(
+            "mode",
+            &[
+                ("solution", Mode::Solution),
+                ("project", Mode::Project),
+                ("document", Mode::Document),
+                ("pathPrefix", Mode::PathPrefix),
+            ],
+            Mode::Solution,
+        )?;
+        // A member that the mode ignores is a sign the agent meant another mode: say so.
+        let only = |member: Option<&str>, mode_name: &str| -> Result<(), ToolError> {
+            let Some(other) = MEMBERS[1..4]
+                .iter()
+                .find(|&&m| Some(m) != member && scope.has(m))
+            else {
+                return Ok(());
+            };
+            let suggestion = match member {
+                Some(member) => format!("Use only `scope.{member}` with mode '{mode_name}'."),
+                None => format!("Mode '{mode_name}' takes no other member."),
+            };
+            Err(ToolError::invalid_argument(
+                &format!("scope.{other}"),
+                format!("`scope.{other}` does not apply to mode '{mode_name}'"),
+            )
+            .suggest(suggestion))
+        };
+        match mode {
+            Mode::Solution => {
+                only(None, "solution")?;
+                Ok(Scope::Solution)
+            }
+            Mode::Project => {
+                only(Some("projectName"), "project")?;
+                let name = scope.required_str("projectName")?;
+                if cx.project_names.iter().any(|p| p == name) {
+                    return Ok(Scope::Project(name.to_owned()));
+                }
+                let listed: Vec<&str> = cx
+                    .project_names
+                    .iter()
+                    .take(20)
+                    .map(String::as_str)
+                    .collect();
+                Err(ToolError::invalid_argument(
+                    "scope.projectName",
+                    format!("no project named '{name}' in the workspace"),
+                )
+                .suggest(format!("Known projects: {}", listed.join(", "))))
+            }
+            Mode::Document => {
+                only(Some("filePath"), "document")?;
+                let path = cx
+                    .root
+                    .resolve("scope.filePath", scope.required_str("filePath")?)?;
+                if !(cx.is_source_file)(&path) {
+                    return Err(ToolError::invalid_argument(
+                        "scope.filePath",
+                        format!("'{}' is not a C# file of any loaded project", path.display()),
+                    )
+                    .suggest("Call server_status to see the loaded projects, or use mode 'pathPrefix' for a folder."));
+                }
+                Ok(Scope::Document(path))
+            }
+            Mode::PathPrefix => {
+                only(Some("pathPrefix"), "pathPrefix")?;
+                let path = cx
+                    .root
+                    .resolve("scope.pathPrefix", scope.required_str("pathPrefix")?)?;
+                Ok(Scope::PathPrefix(path))
+            }
+        }
+    }
+
+    /// Whether a symbol of `project` declared in `files` is in scope.
+    pub(crate) fn includes<'p>(
+        &self,
+        project: &str,
+        mut files: impl Iterator<Item = &'p Path>,
+    ) -> bool {
+        match self {
+            Scope::Solution => true,
+            Scope::Project(name) => name == project,
+            Scope::Document(path) => files.any(|f| f == path),
+            Scope::PathPrefix(prefix) => files.any(|f| f.starts_with(prefix)),
+        }
+    }
+
+    /// The project to restrict an index search to, when the scope names one.
+    pub(crate) fn project(&self) -> Option<&str> {
+        match self {
+            Scope::Project(name) => Some(name),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::{Expect, expect};
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    fn check(scope: Value, expect: Expect) {
+        let root = WorkspaceRoot::new(PathBuf::from("/ws"));
+        let names = vec!["Core".to_owned(), "Web".to_owned()];
+        let is_source_file = |p: &Path| p == Path::new("/ws/src/A.cs");
+        let cx = ScopeContext {
+            root: &root,
+            project_names: &names,
+            is_source_file: &is_source_file,
+        };
+        let map = json!({ "scope": scope });
+        let args = Args::new(map.as_object().unwrap(), "", &["scope"]).unwrap();
+        let actual = match Scope::parse(&args, &cx) {
+            Ok(scope) => format!("{scope:?}"),
+            Err(e) => format!(
+                "{}: {} {:?}",
+                e.parameter.unwrap_or_default(),
+                e.message,
+                e.suggestions
+            ),
+        };
+        expect.assert_eq(&actual);
+    }
+
+    #[test]
+    fn modes_and_their_requirements() {
+        check(json!(null), expect!["Solution"]);
+        check(json!({"mode": "solution"}), expect!["Solution"]);
+        check(
+            json!({"mode": "project", "projectName": "Web"}),
+            expect![[r#"Project("Web")"#]],
+        );
+        check(
+            json!({"mode": "document", "filePath": "src/A.cs"}),
+            expect![[r#"Document("/ws/src/A.cs")"#]],
+        );
+        check(
+            json!({"mode": "pathPrefix", "pathPrefix": "/ws/src"}),
+            expect![[r#"PathPrefix("/ws/src")"#]],
+        );
+        check(
+            json!({"mode": "project"}),
+            expect!["scope.projectName: missing required argument `scope.projectName` []"],
+        );
+        check(
+            json!({"mode": "project", "projectName": "Api"}),
+            expect![[
+                r#"scope.projectName: no project named 'Api' in the workspace ["Known projects: Core, Web"]"#
+            ]],
+        );
+        check(
+            json!({"mode": "document", "filePath": "src/B.cs"}),
+            expect![[
+                r#"scope.filePath: '/ws/src/B.cs' is not a C# file of any loaded project ["Call server_status to see the loaded projects, or use mode 'pathPrefix' for a folder."]"#
+            ]],
+        );
+        check(
+            json!({"mode": "pathPrefix", "pathPrefix": "../etc"}),
+            expect![[
+                r#"scope.pathPrefix: `scope.pathPrefix` must be inside the workspace /ws, got '../etc' ["Pass a path relative to the workspace root, or an absolute path below it."]"#
+            ]],
+        );
+        check(
+            json!({"mode": "solution", "projectName": "Web"}),
+            expect![[
+                r#"scope.projectName: `scope.projectName` does not apply to mode 'solution' ["Mode 'solution' takes no other member."]"#
+            ]],
+        );
+        check(
+            json!({"mode": "everything"}),
+            expect![
+                "scope.mode: `scope.mode` must be one of 'solution', 'project', 'document', 'pathPrefix', got 'everything' []"
+            ],
+        );
+        check(
+            json!("solution"),
+            expect![[r#"scope: `scope` must be an object, got "solution" []"#]],
+        );
+    }
+
+    #[test]
+    fn membership() {
+        let files = [Path::new("/ws/src/A.cs")];
+        assert!(Scope::PathPrefix(PathBuf::from("/ws/src")).includes("Core", files.into_iter()));
+        assert!(!Scope::PathPrefix(PathBuf::from("/ws/sr")).includes("Core", files.into_iter()));
+        assert!(Scope::Project("Core".into()).includes("Core", files.into_iter()));
+        assert!(
+            !Scope::Document(PathBuf::from("/ws/src/B.cs")).includes("Core", files.into_iter())
+        );
+    }
+}

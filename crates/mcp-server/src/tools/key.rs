@@ -1,0 +1,111 @@
+//! From a `symbolKey` argument to a symbol, with the errors the tool pages define.
+
+use ide::{SymbolInfo, SymbolKey, SymbolQuery};
+
+use super::{Call, Failure, kind, symbol};
+use crate::{
+    error::{ErrorCode, ToolError},
+    symbol_key,
+};
+
+pub(crate) fn resolve(call: &Call<'_>, parameter: &str) -> Result<SymbolInfo, Failure> {
+    let raw = call.args.required_str(parameter)?;
+    let decoded = symbol_key::decode(parameter, raw)?;
+    let key = SymbolKey {
+        project: decoded.project.as_str().into(),
+        documentation_id: decoded.documentation_id.as_str().into(),
+    };
+    let analysis = &call.snapshot.analysis;
+    let same: Vec<SymbolInfo> = analysis
+        .symbols_by_documentation_id(&decoded.documentation_id)?
+        .into_iter()
+        .filter(|s| s.key == key)
+        .collect();
+    if same.len() > 1 {
+        let locations: Vec<String> = same
+            .iter()
+            .filter_map(|s| s.declarations.first())
+            .map(|d| {
+                call.snapshot
+                    .world
+                    .root
+                    .display(call.snapshot.world.path(d.file), call.options.path_style)
+            })
+            .collect();
+        return Err(ToolError::new(
+            ErrorCode::AmbiguousSymbolKey,
+            parameter,
+            format!("{} distinct declarations share this identity (duplicate definitions?)", same.len()),
+        )
+        .suggest(format!("Declared in: {}", locations.join(", ")))
+        .suggest("Fix the duplicate definition, or use get_symbol_at_position on the declaration you mean.")
+        .into());
+    }
+    if let Some(info) = analysis.symbol_info(&key)? {
+        return Ok(info);
+    }
+    Err(not_found(call, parameter, &decoded)?.into())
+}
+
+fn not_found(
+    call: &Call<'_>,
+    parameter: &str,
+    key: &symbol_key::DecodedKey,
+) -> Result<ToolError, Failure> {
+    let mut error = ToolError::new(
+        ErrorCode::SymbolNotFound,
+        parameter,
+        format!(
+            "no symbol {} in project {} at revision {}",
+            key.documentation_id, key.project, call.snapshot.world.revision
+        ),
+    );
+    if call.snapshot.world.project_id(&key.project).is_none() {
+        error = error.suggest(format!(
+            "Project '{}' is not loaded in this workspace ({}); keys from another workspace do not carry over.",
+            key.project,
+            call.snapshot.world.project_names.join(", ")
+        ));
+    }
+    let name = simple_name(&key.documentation_id);
+    let query = SymbolQuery {
+        text: name.to_owned(),
+        kinds: None,
+        projects: None,
+        limit: 5,
+    };
+    for candidate in call.snapshot.analysis.search_symbols(&query)? {
+        error = error.suggest(format!(
+            "Close match: {} ({}) symbolKey {}",
+            candidate.full_name,
+            kind::name(candidate.kind),
+            symbol::key_of(&candidate)
+        ));
+    }
+    Ok(error.suggest("Repeat discovery (search_symbols or resolve_symbol) and pass a returned symbolKey unchanged."))
+}
+
+/// `Find` from `M:NS.Catalog.Find(System.String)`, `List` from `T:NS.List`1`.
+fn simple_name(documentation_id: &str) -> &str {
+    let id = documentation_id.get(2..).unwrap_or(documentation_id);
+    let id = id.split('(').next().unwrap_or(id);
+    // A constructor (`#ctor`) is best found through its type.
+    let name = id
+        .rsplit('.')
+        .find(|segment| !segment.starts_with('#'))
+        .unwrap_or(id);
+    name.split('`').next().unwrap_or(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::simple_name;
+
+    #[test]
+    fn simple_names_of_documentation_ids() {
+        assert_eq!(simple_name("M:NS.Catalog.Find(System.String)"), "Find");
+        assert_eq!(simple_name("T:NS.List`1"), "List");
+        assert_eq!(simple_name("M:NS.C.#ctor"), "C");
+        assert_eq!(simple_name("T:Plain"), "Plain");
+    }
+}

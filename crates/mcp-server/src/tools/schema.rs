@@ -1,0 +1,116 @@
+//! JSON Schemas for `tools/list`, written by hand so that they say exactly what the tools accept
+//! (closed objects, bounded counts, enumerated choices).
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use super::ToolSpec;
+use crate::args::JsonObject;
+
+pub(super) fn input(spec: &ToolSpec) -> Arc<JsonObject> {
+    let mut properties = match (spec.input)() {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    };
+    properties.insert(
+        "pathStyle".to_owned(),
+        json!({"type": "string", "enum": ["absolute", "relative"], "default": "absolute",
+               "description": "Path style: 'absolute' (default) or 'relative' (to the workspace root, with '/')."}),
+    );
+    properties.insert(
+        "responseDetail".to_owned(),
+        json!({"type": "string", "enum": ["compact", "full"], "default": "compact",
+               "description": "compact returns results and actionable state. full adds responseDiagnostics (revision, timings) and documentationId/projectName on every symbol."}),
+    );
+    object(json!({
+        "type": "object",
+        "properties": properties,
+        "required": spec.required,
+        "additionalProperties": false,
+    }))
+}
+
+pub(super) fn output(spec: &ToolSpec) -> Arc<JsonObject> {
+    let mut properties = JsonObject::new();
+    properties.insert(
+        "success".to_owned(),
+        json!({"type": "boolean", "const": true}),
+    );
+    if let Value::Object(own) = (spec.output)() {
+        properties.extend(own);
+    }
+    properties.insert(
+        "responseDiagnostics".to_owned(),
+        json!({"type": "object", "description": "Only with responseDetail 'full': revision, elapsedMs, indexState, counts."}),
+    );
+    object(json!({"type": "object", "properties": properties, "required": ["success"]}))
+}
+
+fn object(value: Value) -> Arc<JsonObject> {
+    match value {
+        Value::Object(map) => Arc::new(map),
+        _ => Arc::default(),
+    }
+}
+
+pub(super) fn symbol_key(description: &str) -> Value {
+    json!({"type": "string", "description": description})
+}
+
+pub(super) fn count(description: &str, default: usize, max: usize) -> Value {
+    json!({"type": "integer", "minimum": 0, "maximum": max, "default": default, "description": description})
+}
+
+pub(super) fn scope(applies_to: &str) -> Value {
+    json!({
+        "type": "object",
+        "description": format!(
+            "Optional scope; omit it to search the whole workspace. mode 'project' requires projectName, \
+             'document' requires filePath, 'pathPrefix' requires pathPrefix. Paths are absolute or relative \
+             to the workspace root and must stay inside it. {applies_to}"
+        ),
+        "properties": {
+            "mode": {"type": "string", "enum": ["solution", "project", "document", "pathPrefix"]},
+            "projectName": {"type": "string"},
+            "filePath": {"type": "string"},
+            "pathPrefix": {"type": "string"},
+            "includeExternal": {"type": "boolean", "description": "Accepted for compatibility; csnav indexes source only."}
+        },
+        "additionalProperties": false,
+    })
+}
+
+pub(super) fn paging() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "skip": {"type": "integer"}, "take": {"type": "integer"}, "returned": {"type": "integer"},
+            "total": {"type": "integer"}, "nextSkip": {"type": ["integer", "null"]}
+        },
+        "required": ["skip", "take", "returned", "total", "nextSkip"],
+    })
+}
+
+/// A symbol as every tool returns it; source symbols carry a location.
+pub(super) fn symbol() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "fullName": {"type": "string"},
+            "kind": {"type": "string"},
+            "symbolKey": {"type": "string", "description": "Opaque; pass it unchanged to other tools."},
+            "filePath": {"type": "string"},
+            "lineNumber": {"type": "integer", "description": "1-based"},
+            "column": {"type": "integer", "description": "1-based, in characters"},
+            "documentationId": {"type": "string"},
+            "projectName": {"type": "string"}
+        },
+        "required": ["name", "fullName", "kind", "symbolKey"],
+    })
+}
+
+pub(super) fn array_of(items: Value) -> Value {
+    json!({"type": "array", "items": items})
+}

@@ -1,0 +1,85 @@
+//! `server_status`: what is loaded, how current it is, and what went wrong while loading.
+
+use serde_json::{Value, json};
+
+use super::{Answer, Call, ToolSpec, schema};
+use crate::paging::PageRequest;
+
+pub(super) static SPEC: ToolSpec = ToolSpec {
+    name: "server_status",
+    title: "Workspace status",
+    description: "Shows the loaded C# workspace: root, projects with file counts, load problems, index state, \
+                  the revision answers are computed at, and whether file changes are being watched. Call it first \
+                  when answers look empty or stale, or to learn project names for a scope.",
+    input: || {
+        json!({
+            "skip": schema::count("Project paging offset.", 0, 1_000_000),
+            "take": schema::count("Project page size.", 100, 1000),
+        })
+    },
+    required: &[],
+    output: || {
+        json!({
+            "workspaceRoot": {"type": "string"},
+            "workspaceKind": {"type": "string", "enum": ["solution", "project", "folder"]},
+            "indexState": {"type": "string"},
+            "revision": {"type": "integer"},
+            "fileCount": {"type": "integer"},
+            "projects": schema::array_of(json!({"type": "object", "properties": {
+                "name": {"type": "string"}, "path": {"type": ["string", "null"]}, "kind": {"type": "string"},
+                "targetFramework": {"type": ["string", "null"]}, "fileCount": {"type": "integer"}
+            }})),
+            "projectPaging": schema::paging(),
+            "loadProblems": schema::array_of(json!({"type": "object"})),
+            "loadProblemCount": {"type": "integer"},
+            "watcher": {"type": "object"},
+            "cancelledRequests": {"type": "integer"},
+            "version": {"type": "string"},
+        })
+    },
+    run,
+};
+
+/// More would drown the answer; the count says how many there are.
+const MAX_PROBLEMS: usize = 50;
+
+fn run(call: &Call<'_>) -> Answer {
+    let page = PageRequest::parse(call.args, "skip", "take", 100, 1000)?;
+    let world = &call.snapshot.world;
+    let style = call.options.path_style;
+    let projects: Vec<Value> = world
+        .projects
+        .iter()
+        .map(|p| {
+            json!({
+                "name": p.name,
+                "path": p.path.as_ref().map(|path| world.root.display(path, style)),
+                "kind": p.kind,
+                "targetFramework": p.target_framework,
+                "fileCount": p.files.len(),
+            })
+        })
+        .collect();
+    let (projects, paging) = page.apply(projects);
+    let problems: Vec<Value> = world
+        .problems
+        .iter()
+        .take(MAX_PROBLEMS)
+        .map(|p| json!({"path": world.root.display(&p.path, style), "message": p.message}))
+        .collect();
+    let answer = json!({
+        "workspaceRoot": world.root.path().display().to_string(),
+        "workspaceKind": world.kind,
+        "indexState": call.state.index.borrow().describe(),
+        "revision": world.revision,
+        "fileCount": world.file_count(),
+        "projects": projects,
+        "projectPaging": paging,
+        "loadProblems": problems,
+        "loadProblemCount": world.problems.len(),
+        "watcher": {"state": world.watcher, "changesAppliedBeforeRequest": world.changes_applied},
+        "cancelledRequests": call.state.cancelled_requests.load(std::sync::atomic::Ordering::Relaxed),
+        "version": env!("CARGO_PKG_VERSION"),
+    });
+    Ok(answer.as_object().cloned().unwrap_or_default())
+}

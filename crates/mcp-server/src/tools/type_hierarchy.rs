@@ -1,0 +1,193 @@
+//! `get_type_hierarchy`: base types, interfaces and derived types of a type.
+
+use ide::{DerivedRelation, SymbolInfo, TypeRefInfo};
+use serde_json::{Value, json};
+
+use super::{Answer, Call, Failure, ToolSpec, key, kind, schema, symbol};
+use crate::{
+    error::{ErrorCode, ToolError},
+    paging::PageRequest,
+    symbol_key,
+};
+
+pub(super) static SPEC: ToolSpec = ToolSpec {
+    name: "get_type_hierarchy",
+    title: "Type hierarchy",
+    description: "Gets base types (nearest first, up to System.Object), all implemented interfaces and derived \
+                  types (subclasses, implementers of an interface, derived interfaces; transitive, with isDirect) \
+                  for a class, struct, record or interface. Requires a symbolKey from search_symbols, \
+                  resolve_symbol or get_symbol_at_position. Derived types are paged with derivedSkip/derivedTake.",
+    input: || {
+        json!({
+            "symbolKey": schema::symbol_key("Opaque symbolKey of a type from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
+            "includeBaseTypes": {"type": "boolean", "default": true, "description": "Include base types."},
+            "includeInterfaces": {"type": "boolean", "default": true, "description": "Include interfaces."},
+            "includeDerivedTypes": {"type": "boolean", "default": true, "description": "Include derived types."},
+            "scope": schema::scope("This scope applies to the derived type search. Base types and interfaces use no scope filter."),
+            "derivedSkip": schema::count("Derived type paging offset.", 0, 1_000_000),
+            "derivedTake": schema::count("Derived type paging size.", 200, MAX_TAKE),
+        })
+    },
+    required: &["symbolKey"],
+    output: || {
+        let type_ref = json!({
+            "type": "object",
+            "properties": {
+                "name": {"type": "string"}, "fullName": {"type": "string"}, "symbolKey": {"type": "string"},
+                "kind": {"type": "string"}, "isExternal": {"type": "boolean"}, "filePath": {"type": "string"},
+                "lineNumber": {"type": "integer"}, "column": {"type": "integer"}, "declaredHere": {"type": "boolean"}
+            },
+            "required": ["name", "fullName", "isExternal"],
+        });
+        json!({
+            "symbolKey": {"type": "string"},
+            "symbol": schema::symbol(),
+            "baseTypes": schema::array_of(type_ref.clone()),
+            "interfaces": schema::array_of(type_ref),
+            "derivedPaging": schema::paging(),
+            "derivedTypes": schema::array_of(schema::symbol()),
+        })
+    },
+    run,
+};
+
+const MAX_TAKE: usize = 1000;
+
+fn run(call: &Call<'_>) -> Answer {
+    reject_namespace(call)?;
+    let info = key::resolve(call, "symbolKey")?;
+    check_kind(call, &info)?;
+    let include_bases = call.args.bool("includeBaseTypes", true)?;
+    let include_interfaces = call.args.bool("includeInterfaces", true)?;
+    let include_derived = call.args.bool("includeDerivedTypes", true)?;
+    let scope = super::parse_scope(call)?;
+    let page = PageRequest::parse(call.args, "derivedSkip", "derivedTake", 200, MAX_TAKE)?;
+    let Some(hierarchy) = call.snapshot.analysis.type_hierarchy(&info.key)? else {
+        return Err(ToolError::new(
+            ErrorCode::UnsupportedSymbol,
+            "symbolKey",
+            format!("{} has no type hierarchy", info.full_name),
+        )
+        .into());
+    };
+    let world = &call.snapshot.world;
+    let base_types = if include_bases {
+        hierarchy
+            .base_types
+            .iter()
+            .map(|t| type_ref(call, t))
+            .collect::<Result<Vec<_>, _>>()?
+    } else {
+        Vec::new()
+    };
+    let interfaces = if include_interfaces {
+        hierarchy
+            .interfaces
+            .iter()
+            .map(|i| {
+                let mut value = type_ref(call, &i.ty)?;
+                value["declaredHere"] = json!(i.declared_here);
+                Ok(value)
+            })
+            .collect::<Result<Vec<_>, Failure>>()?
+    } else {
+        Vec::new()
+    };
+    let derived: Vec<_> = if include_derived {
+        hierarchy
+            .derived
+            .iter()
+            .filter(|d| {
+                scope.includes(
+                    &d.symbol.key.project,
+                    d.symbol.declarations.iter().map(|n| world.path(n.file)),
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let (derived, derived_paging) = page.apply(derived);
+    let derived_types = derived
+        .iter()
+        .map(|d| {
+            let mut value = symbol::to_json(call, &d.symbol)?;
+            value["relation"] = json!(match d.relation {
+                DerivedRelation::Subclass => "subclass",
+                DerivedRelation::Implementation => "implementation",
+                DerivedRelation::DerivedInterface => "derivedInterface",
+            });
+            value["isDirect"] = json!(d.is_direct);
+            Ok(value)
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let answer = json!({
+        "symbolKey": symbol::key_of(&info),
+        "symbol": symbol::to_json(call, &hierarchy.symbol)?,
+        "baseTypes": base_types,
+        "interfaces": interfaces,
+        "derivedPaging": derived_paging,
+        "derivedTypes": derived_types,
+    });
+    Ok(answer.as_object().cloned().unwrap_or_default())
+}
+
+/// A member key gets the containing type's key as a suggestion.
+fn check_kind(call: &Call<'_>, info: &SymbolInfo) -> Result<(), Failure> {
+    if kind::is_type(info.kind) {
+        return Ok(());
+    }
+    let mut error = ToolError::new(
+        ErrorCode::WrongSymbolKind,
+        "symbolKey",
+        format!(
+            "{} is a {}, not a type",
+            info.full_name,
+            kind::name(info.kind)
+        ),
+    );
+    if let Some(container) = &info.container_name {
+        for ty in call
+            .snapshot
+            .analysis
+            .symbols_by_full_name(container)?
+            .iter()
+            .filter(|s| kind::is_type(s.kind))
+        {
+            error = error.suggest(format!(
+                "Use the containing type {} with symbolKey {}",
+                ty.full_name,
+                symbol::key_of(ty)
+            ));
+        }
+    }
+    Err(error.into())
+}
+
+/// Namespaces are not symbols csnav indexes, but their documentation ids are well known: say why there
+/// is no hierarchy rather than that nothing was found.
+fn reject_namespace(call: &Call<'_>) -> Result<(), Failure> {
+    let raw = call.args.required_str("symbolKey")?;
+    let key = symbol_key::decode("symbolKey", raw)?;
+    if key.documentation_id.starts_with("N:") {
+        return Err(ToolError::new(
+            ErrorCode::UnsupportedSymbol,
+            "symbolKey",
+            format!("{} is a namespace; namespaces have no type hierarchy", &key.documentation_id[2..]),
+        )
+        .suggest("Pass the symbolKey of a class, struct, record or interface (search_symbols with kinds).")
+        .into());
+    }
+    Ok(())
+}
+
+fn type_ref(call: &Call<'_>, ty: &TypeRefInfo) -> Result<Value, Failure> {
+    let mut value = match &ty.symbol {
+        Some(info) => symbol::to_json(call, info)?,
+        None => json!({}),
+    };
+    value["name"] = json!(ty.display);
+    value["fullName"] = json!(ty.full_name);
+    value["isExternal"] = json!(ty.is_external);
+    Ok(value)
+}

@@ -1,0 +1,123 @@
+//! From the project model to analysis inputs: files get ids, texts are read in parallel, projects
+//! become the `ProjectGraph`. Nothing outside the workspace root is read.
+
+use std::{
+    path::{Path, PathBuf},
+    sync::Arc,
+};
+
+use ide::{FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId};
+use project_model::{LoadProblem, Workspace};
+use rayon::prelude::*;
+
+use super::vfs::Vfs;
+
+/// The inputs one project model gives, ready for a `Change`.
+pub(crate) struct Inputs {
+    pub(crate) graph: ProjectGraph,
+    /// Every file of every project, deduplicated, in id order.
+    pub(crate) files: Vec<FileId>,
+    /// Files the model listed that csnav will not read (outside the root).
+    pub(crate) problems: Vec<LoadProblem>,
+}
+
+/// `root` is canonical; a file counts as inside when its canonical path is below it, so a symlink out
+/// of the workspace does not smuggle a file in.
+pub(crate) fn inputs(model: &Workspace, root: &Path, vfs: &mut Vfs) -> Inputs {
+    let mut problems = Vec::new();
+    let mut files = Vec::new();
+    let mut projects = Vec::with_capacity(model.projects.len());
+    for project in &model.projects {
+        let mut ids = Vec::with_capacity(project.files.len());
+        for path in &project.files {
+            match inside(root, path) {
+                Some(path) => ids.push(vfs.intern(&path)),
+                None => problems.push(LoadProblem {
+                    path: path.clone(),
+                    message: format!(
+                        "listed by project {} but outside the workspace root {}; not read",
+                        project.name,
+                        root.display()
+                    ),
+                }),
+            }
+        }
+        files.extend_from_slice(&ids);
+        projects.push(ProjectData {
+            name: project.name.clone(),
+            assembly_name: project.assembly_name.clone(),
+            root_namespace: project.root_namespace.clone(),
+            lang_version: project.lang_version.clone(),
+            defines: ide::Defines::new(project.defines.iter().cloned()),
+            global_usings: project
+                .global_usings
+                .iter()
+                .map(|u| GlobalUsing {
+                    target: u.namespace_or_type.clone(),
+                    alias: u.alias.clone(),
+                    is_static: u.is_static,
+                })
+                .collect(),
+            files: ids,
+            references: project
+                .project_references
+                .iter()
+                .filter_map(|r| r.project)
+                .map(|i| ProjectId(i as u32))
+                .collect(),
+        });
+    }
+    files.sort();
+    files.dedup();
+    Inputs {
+        graph: ProjectGraph { projects },
+        files,
+        problems,
+    }
+}
+
+fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
+    let normalized = crate::paths::normalize(path)?;
+    if !normalized.starts_with(root) {
+        return None;
+    }
+    match std::fs::canonicalize(&normalized) {
+        Ok(real) if !real.starts_with(root) => None,
+        _ => Some(normalized),
+    }
+}
+
+/// Reads files in parallel; a missing or unreadable file gives `None` (no text).
+pub(crate) fn read_texts(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Option<Arc<str>>)> {
+    files
+        .par_iter()
+        .map(|&id| (id, read_source(vfs.path(id))))
+        .collect()
+}
+
+/// Source text as the analysis sees it: UTF-8 (invalid bytes replaced) without a byte-order mark, so
+/// columns count from the first real character.
+pub(crate) fn read_source(path: &Path) -> Option<Arc<str>> {
+    let bytes = std::fs::read(path).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    Some(Arc::from(text.strip_prefix('\u{feff}').unwrap_or(&text)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bom_is_dropped_and_invalid_utf8_replaced() {
+        let dir = std::env::temp_dir().join(format!("csnav-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("A.cs");
+        std::fs::write(&path, b"\xEF\xBB\xBFclass A {} // \xFF").unwrap();
+        assert_eq!(
+            read_source(&path).as_deref(),
+            Some("class A {} // \u{fffd}")
+        );
+        assert_eq!(read_source(&dir.join("missing.cs")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,307 @@
+//! The live workspace: the project model, the file table, the analysis host and the watcher that keeps
+//! them current.
+
+mod load;
+mod vfs;
+mod watcher;
+
+use std::{
+    collections::HashSet,
+    path::{Path, PathBuf},
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use anyhow::Context;
+use ide::{Analysis, AnalysisHost, Change, FileId, ProjectId};
+use project_model::{LoadProblem, OsFs, Workspace, WorkspaceKind};
+
+use self::watcher::{Pending, Watcher};
+pub(crate) use self::{load::read_source, vfs::Vfs};
+use crate::paths::WorkspaceRoot;
+
+/// What tools see of the workspace at one revision; immutable, shared with running requests.
+pub(crate) struct World {
+    pub(crate) root: WorkspaceRoot,
+    pub(crate) kind: &'static str,
+    pub(crate) vfs: Arc<Vfs>,
+    pub(crate) projects: Vec<ProjectSummary>,
+    pub(crate) project_names: Vec<String>,
+    pub(crate) problems: Vec<LoadProblem>,
+    pub(crate) revision: u64,
+    pub(crate) watcher: String,
+    /// How many pending file-system changes the last sync applied.
+    pub(crate) changes_applied: usize,
+    sources: HashSet<FileId>,
+}
+
+pub(crate) struct ProjectSummary {
+    pub(crate) name: String,
+    pub(crate) path: Option<PathBuf>,
+    pub(crate) kind: String,
+    pub(crate) target_framework: Option<String>,
+    pub(crate) files: Vec<FileId>,
+}
+
+impl World {
+    pub(crate) fn path(&self, file: FileId) -> &Path {
+        self.vfs.path(file)
+    }
+
+    /// The id of a C# file that some loaded project compiles.
+    pub(crate) fn source_file(&self, path: &Path) -> Option<FileId> {
+        self.vfs
+            .file_id(path)
+            .filter(|id| self.sources.contains(id))
+    }
+
+    pub(crate) fn project_id(&self, name: &str) -> Option<ProjectId> {
+        self.projects
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| ProjectId(i as u32))
+    }
+
+    pub(crate) fn file_count(&self) -> usize {
+        self.sources.len()
+    }
+}
+
+/// A consistent pair: the analysis snapshot and the world it was taken at.
+pub(crate) struct Snapshot {
+    pub(crate) analysis: Analysis,
+    pub(crate) world: Arc<World>,
+}
+
+pub(crate) struct LiveWorkspace {
+    host: AnalysisHost,
+    state: State,
+    watcher: Result<Watcher, String>,
+    revision: u64,
+    world: Arc<World>,
+}
+
+/// The loader's side of the workspace: where it is and what it holds.
+struct State {
+    input: PathBuf,
+    root: PathBuf,
+    vfs: Arc<Vfs>,
+    model: Workspace,
+    files: Vec<FileId>,
+    load_problems: Vec<LoadProblem>,
+}
+
+/// Timings of the initial load, for `csnav load` and `server_status`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LoadTimings {
+    pub(crate) project_model: Duration,
+    pub(crate) read: Duration,
+    pub(crate) files: usize,
+    pub(crate) bytes: usize,
+}
+
+impl LiveWorkspace {
+    /// Loads the workspace at `input` (a folder, `.sln`, `.slnx` or `.csproj`).
+    pub(crate) fn load(input: &Path, watch: bool) -> anyhow::Result<(LiveWorkspace, LoadTimings)> {
+        let input = std::fs::canonicalize(input)
+            .with_context(|| format!("cannot open {}", input.display()))?;
+        let start = Instant::now();
+        let model = project_model::load_workspace(&OsFs, &input);
+        let root = std::fs::canonicalize(&model.root).unwrap_or_else(|_| model.root.clone());
+        let project_model = start.elapsed();
+
+        let mut vfs = Vfs::default();
+        let inputs = load::inputs(&model, &root, &mut vfs);
+        let start = Instant::now();
+        let texts = load::read_texts(&vfs, &inputs.files);
+        let timings = LoadTimings {
+            project_model,
+            read: start.elapsed(),
+            files: texts.len(),
+            bytes: texts
+                .iter()
+                .filter_map(|(_, t)| t.as_ref())
+                .map(|t| t.len())
+                .sum(),
+        };
+
+        let mut host = AnalysisHost::new();
+        host.apply_change(Change {
+            files: texts,
+            project_graph: Some(inputs.graph),
+        });
+        // Watch before answering anything, so no edit after the load goes unseen.
+        let watcher = if watch {
+            Watcher::start(&root).map_err(|e| format!("not watching: {e}"))
+        } else {
+            Err("not watching".to_owned())
+        };
+        let state = State {
+            input,
+            root,
+            vfs: Arc::new(vfs),
+            model,
+            files: inputs.files,
+            load_problems: inputs.problems,
+        };
+        let world = Arc::new(state.world(watcher_state(&watcher), 1, 0));
+        Ok((
+            LiveWorkspace {
+                host,
+                state,
+                watcher,
+                revision: 1,
+                world,
+            },
+            timings,
+        ))
+    }
+
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            analysis: self.host.analysis(),
+            world: self.world.clone(),
+        }
+    }
+
+    pub(crate) fn world(&self) -> &Arc<World> {
+        &self.world
+    }
+
+    pub(crate) fn files(&self) -> &[FileId] {
+        &self.state.files
+    }
+
+    /// Applies every change the watcher has reported. Must not run while this thread holds a snapshot:
+    /// applying a change waits for all snapshots to be dropped.
+    pub(crate) fn sync(&mut self) {
+        let mut pending = Pending::default();
+        if let Ok(watcher) = &mut self.watcher {
+            watcher.drain(&mut pending);
+        }
+        if pending.is_empty() {
+            return;
+        }
+        let applied = pending.len();
+        let change = if pending.reload {
+            self.state.reload(&pending)
+        } else {
+            self.state.text_change(&pending)
+        };
+        if !change.files.is_empty() || change.project_graph.is_some() {
+            self.host.apply_change(change);
+            self.revision += 1;
+        }
+        self.world = Arc::new(self.state.world(
+            watcher_state(&self.watcher),
+            self.revision,
+            applied,
+        ));
+        tracing::info!(
+            revision = self.revision,
+            applied,
+            "applied workspace changes"
+        );
+    }
+}
+
+fn watcher_state(watcher: &Result<Watcher, String>) -> String {
+    match watcher {
+        Ok(Watcher {
+            error: Some(error), ..
+        }) => format!("watching (last error: {error})"),
+        Ok(_) => "watching".to_owned(),
+        Err(why) => why.clone(),
+    }
+}
+
+impl State {
+    fn text_change(&self, pending: &Pending) -> Change {
+        let files = pending
+            .texts
+            .iter()
+            .filter_map(|path| self.vfs.file_id(path))
+            .map(|id| (id, read_source(self.vfs.path(id))))
+            .collect();
+        Change {
+            files,
+            project_graph: None,
+        }
+    }
+
+    /// Loads the project model again; texts are read for new files and for files the events named.
+    fn reload(&mut self, pending: &Pending) -> Change {
+        self.model = project_model::load_workspace(&OsFs, &self.input);
+        let vfs = Arc::make_mut(&mut self.vfs);
+        let inputs = load::inputs(&self.model, &self.root, vfs);
+        let old: HashSet<FileId> = self.files.iter().copied().collect();
+        let new: HashSet<FileId> = inputs.files.iter().copied().collect();
+        let named = pending
+            .texts
+            .iter()
+            .filter_map(|p| vfs.file_id(p))
+            .filter(|id| old.contains(id));
+        let to_read: Vec<FileId> = inputs
+            .files
+            .iter()
+            .copied()
+            .filter(|id| !old.contains(id))
+            .chain(named)
+            .filter(|id| new.contains(id))
+            .collect();
+        let mut files = load::read_texts(vfs, &to_read);
+        files.extend(
+            self.files
+                .iter()
+                .filter(|id| !new.contains(id))
+                .map(|&id| (id, None)),
+        );
+        self.files = inputs.files;
+        self.load_problems = inputs.problems;
+        Change {
+            files,
+            project_graph: Some(inputs.graph),
+        }
+    }
+
+    fn world(&self, watcher: String, revision: u64, changes_applied: usize) -> World {
+        let projects: Vec<ProjectSummary> = self
+            .model
+            .projects
+            .iter()
+            .map(|p| ProjectSummary {
+                name: p.name.to_string(),
+                path: p.path.clone(),
+                kind: match &p.kind {
+                    project_model::ProjectKind::Sdk { sdk } => format!("sdk ({sdk})"),
+                    project_model::ProjectKind::Legacy => "legacy".to_owned(),
+                    project_model::ProjectKind::Implicit => "implicit".to_owned(),
+                },
+                target_framework: p.active_target_framework.as_ref().map(|t| t.to_string()),
+                files: p.files.iter().filter_map(|f| self.vfs.file_id(f)).collect(),
+            })
+            .collect();
+        World {
+            root: WorkspaceRoot::new(self.root.clone()),
+            kind: match self.model.kind {
+                WorkspaceKind::Solution(_) => "solution",
+                WorkspaceKind::Project(_) => "project",
+                WorkspaceKind::Folder => "folder",
+            },
+            vfs: self.vfs.clone(),
+            project_names: projects.iter().map(|p| p.name.clone()).collect(),
+            projects,
+            problems: self
+                .model
+                .problems
+                .iter()
+                .chain(&self.load_problems)
+                .cloned()
+                .collect(),
+            revision,
+            watcher,
+            changes_applied,
+            sources: self.files.iter().copied().collect(),
+        }
+    }
+}

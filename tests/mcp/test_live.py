@@ -1,0 +1,99 @@
+"""The live workspace on fixture workspaces written by the tests: edits on disk, new files, cancellation."""
+
+import time
+
+import anyio
+import pytest
+
+from conftest import SDK_PROJECT, call, connect, key_of, ok, write_workspace
+
+pytestmark = pytest.mark.anyio
+
+# The watcher reports within milliseconds; this only absorbs scheduling noise on a loaded machine.
+WATCH_SETTLE = 0.5
+
+
+async def test_edits_new_files_and_deletions_are_seen(tmp_path):
+    root = write_workspace(tmp_path, {
+        "Zoo/Zoo.csproj": SDK_PROJECT,
+        "Zoo/Animal.cs": "namespace Zoo;\npublic abstract class Animal { }\n",
+        "Zoo/Dog.cs": "namespace Zoo;\npublic class Dog : Animal { }\n",
+    })
+    async with connect(root) as client:
+        animal = await key_of(client, "Zoo.Animal")
+        before = await ok(client, "get_type_hierarchy", {"symbolKey": animal})
+        assert [d["name"] for d in before["derivedTypes"]] == ["Dog"]
+        revision = (await ok(client, "server_status"))["revision"]
+
+        (root / "Zoo" / "Cat.cs").write_text("namespace Zoo;\npublic class Cat : Animal { }\n")
+        (root / "Zoo" / "Dog.cs").write_text("namespace Zoo;\npublic class Dog { }\n")
+        time.sleep(WATCH_SETTLE)
+        after = await ok(client, "get_type_hierarchy", {"symbolKey": animal})
+        assert [d["name"] for d in after["derivedTypes"]] == ["Cat"]
+        status = await ok(client, "server_status")
+        assert status["revision"] > revision
+        assert status["fileCount"] == 3
+
+        (root / "Zoo" / "Cat.cs").unlink()
+        time.sleep(WATCH_SETTLE)
+        gone = await ok(client, "search_symbols", {"query": "Cat"})
+        assert [s["name"] for s in gone["symbols"]] == []
+        # The key of an unchanged symbol still resolves after all these edits.
+        assert (await ok(client, "get_type_hierarchy", {"symbolKey": animal}))["symbol"]["name"] == "Animal"
+
+
+async def test_folder_without_project_files_and_relative_paths(tmp_path):
+    root = write_workspace(tmp_path, {
+        "src/Shapes.cs": """
+            namespace Geometry
+            {
+                public interface IShape { double Area(); }
+                public record Circle(double R) : IShape { public double Area() => 3.14 * R * R; }
+                public sealed class Square : IShape { public double Area() => 1; }
+            }
+        """,
+    })
+    async with connect(root) as client:
+        status = await ok(client, "server_status")
+        assert status["workspaceKind"] == "folder" and status["fileCount"] == 1
+        shape = await key_of(client, "Geometry.IShape")
+        hierarchy = await ok(client, "get_type_hierarchy", {"symbolKey": shape, "pathStyle": "relative"})
+        derived = {d["name"]: d for d in hierarchy["derivedTypes"]}
+        assert set(derived) == {"Circle", "Square"}
+        assert derived["Circle"]["relation"] == "implementation"
+        assert derived["Circle"]["filePath"] == "src/Shapes.cs"
+        at = await ok(client, "get_symbol_at_position", {"filePath": "src/Shapes.cs", "line": 3, "column": 22})
+        assert at["symbol"]["name"] == "IShape" and at["symbolKey"] == shape
+
+
+async def test_cancelled_request_leaves_the_server_usable(tmp_path):
+    files = {"Big/Big.csproj": SDK_PROJECT}
+    for i in range(400):
+        members = "\n".join(f"    public int M{j}(int x) => x + {j};" for j in range(40))
+        files[f"Big/C{i}.cs"] = f"namespace Big;\npublic class C{i} : C{max(i - 1, 0)}\n{{\n{members}\n}}\n"
+    root = write_workspace(tmp_path, files)
+    async with connect(root) as client:
+        with pytest.raises(Exception):
+            await client.call_tool("search_symbols", {"query": "M1"}, read_timeout_seconds=0.01)
+        await anyio.sleep(0.2)
+        status = await ok(client, "server_status")
+        assert status["cancelledRequests"] >= 1
+        found = await ok(client, "search_symbols", {"query": "C399"})
+        assert found["symbols"][0]["name"] == "C399"
+
+
+async def test_progress_is_reported_while_indexing(tmp_path):
+    files = {"P/P.csproj": SDK_PROJECT}
+    for i in range(300):
+        files[f"P/C{i}.cs"] = f"namespace P;\npublic class C{i} {{ }}\n"
+    root = write_workspace(tmp_path, files)
+    updates = []
+
+    async def on_progress(progress, total, message):
+        updates.append((progress, total, message))
+
+    async with connect(root) as client:
+        result = await client.call_tool("search_symbols", {"query": "C1"}, progress_callback=on_progress)
+        assert result.structured_content["success"] is True
+    # Indexing may finish before the call arrives on a fast machine; when it did not, progress was sent.
+    assert all(message.startswith("csnav:") for _, _, message in updates)

@@ -1,0 +1,50 @@
+//! The MCP tests: the official Python SDK (`mcp` from PyPI) drives the built `csnav mcp` over stdio.
+//!
+//! The SDK and pytest are pinned in `tests/mcp/requirements.txt` and installed into a virtualenv under
+//! the target directory, once per change of that file.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use xshell::{Shell, cmd};
+
+pub(crate) fn run(sh: &Shell) -> Result<()> {
+    cmd!(sh, "cargo build -p mcp-server --bin csnav --locked").run()?;
+    let target = target_dir();
+    let binary = target.join("debug").join("csnav");
+    let python = ensure_venv(sh, &target.join("mcp-venv"))?;
+    let _bin = sh.push_env("CSNAV_BIN", &binary);
+    // pytest exits non-zero on failures and also when it collects no test (exit code 5).
+    cmd!(sh, "{python} -m pytest tests/mcp -q -p no:cacheprovider")
+        .run()
+        .context("MCP client tests failed")?;
+    Ok(())
+}
+
+fn target_dir() -> PathBuf {
+    let root = crate::project_root();
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), |dir| root.join(dir))
+}
+
+/// Creates the virtualenv and installs the pinned requirements unless they are installed already.
+fn ensure_venv(sh: &Shell, venv: &Path) -> Result<PathBuf> {
+    let requirements = crate::project_root().join("tests/mcp/requirements.txt");
+    let wanted = sh.read_file(&requirements)?;
+    let stamp = venv.join("installed-requirements.txt");
+    let python = venv.join("bin").join("python");
+    if python.exists()
+        && sh
+            .read_file(&stamp)
+            .is_ok_and(|installed| installed == wanted)
+    {
+        return Ok(python);
+    }
+    cmd!(sh, "python3 -m venv {venv}").run()?;
+    cmd!(
+        sh,
+        "{python} -m pip install --quiet --disable-pip-version-check -r {requirements}"
+    )
+    .run()?;
+    sh.write_file(&stamp, wanted)?;
+    Ok(python)
+}
