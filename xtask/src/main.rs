@@ -4,6 +4,7 @@
 //! - `codegen`: regenerate the syntax crate's kinds and typed AST from the C# grammar.
 
 mod codegen;
+mod mcp_tests;
 mod test;
 
 use std::process::ExitCode;

@@ -13,9 +13,15 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     step("rustfmt");
     cmd!(sh, "cargo fmt --all -- --check").run()?;
     step("clippy");
-    cmd!(sh, "cargo clippy --workspace --all-targets --locked -- -D warnings").run()?;
+    cmd!(
+        sh,
+        "cargo clippy --workspace --all-targets --locked -- -D warnings"
+    )
+    .run()?;
     step("tests");
     cmd!(sh, "cargo test --workspace --locked").run()?;
+    step("MCP client tests");
+    crate::mcp_tests::run(&sh)?;
     Ok(())
 }
 
