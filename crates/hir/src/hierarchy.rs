@@ -28,7 +28,9 @@ pub fn type_bases(db: &dyn Db, id: TypeId) -> &TypeBases {
     type_bases_query(db, TypeKey::new(db, id))
 }
 
-#[salsa::tracked(returns(ref))]
+/// Resolving a base list may look at the bases of the containing types; in invalid code that can come
+/// back to this type (`class A : A.B.C`): such a cycle resolves to no bases.
+#[salsa::tracked(returns(ref), cycle_result = bases_cycle_result)]
 fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
     let id = key.id(db);
     let map = def_map(db, id.project);
@@ -69,6 +71,10 @@ fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
         TypeKind::Delegate => Some(Ty::external("System.MulticastDelegate")),
     };
     bases
+}
+
+fn bases_cycle_result<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: TypeKey<'db>) -> TypeBases {
+    TypeBases::default()
 }
 
 /// Whether a base-list entry names an interface: known for source and well-known types; for other

@@ -45,8 +45,9 @@ pub struct Resolver<'db> {
     project: ProjectId,
     tree: Arc<ItemTree>,
     scopes: Vec<Scope>,
-    /// Off while resolving base lists: a type's bases are not yet known then.
-    inherited_lookup: bool,
+    /// The type whose base list is being resolved: its own inherited members are not in scope (they
+    /// depend on the very bases being resolved), those of its containers are.
+    resolving_bases_of: Option<TypeId>,
 }
 
 impl<'db> Resolver<'db> {
@@ -54,7 +55,7 @@ impl<'db> Resolver<'db> {
     /// type's own type parameters and nested types, but no inherited members.
     pub fn for_base_list(db: &'db dyn Db, id: TypeId, decl: TypeDecl) -> Option<Resolver<'db>> {
         let mut r = Resolver::for_type_decl(db, id, decl)?;
-        r.inherited_lookup = false;
+        r.resolving_bases_of = Some(id);
         Some(r)
     }
 
@@ -85,7 +86,7 @@ impl<'db> Resolver<'db> {
             scopes.push(Scope::Type { id: tid, params, param_base });
             param_base += len;
         }
-        Some(Resolver { db, project: id.project, tree, scopes, inherited_lookup: true })
+        Some(Resolver { db, project: id.project, tree, scopes, resolving_bases_of: None })
     }
 
     /// The scope of a member's signature: its type's scope plus its own type parameters.
@@ -267,7 +268,7 @@ impl<'db> Resolver<'db> {
         if let Some(idx) = map.nested_type(id.idx, &seg.name, seg.arity()) {
             return Some((TypeId { project: id.project, idx }, None));
         }
-        if !self.inherited_lookup {
+        if self.resolving_bases_of == Some(id) {
             return None;
         }
         let mut seen = vec![id];
@@ -472,11 +473,14 @@ impl<'db> Resolver<'db> {
         }
         let known: Vec<&String> =
             candidates.iter().filter(|ns| known_types::lookup(&format!("{ns}.{}", seg.name), seg.arity()).is_some()).collect();
-        let name = match known.as_slice() {
-            [ns] => format!("{ns}.{}", seg.name),
-            [] if candidates.len() == 1 => format!("{}.{}", candidates[0], seg.name),
-            // The global namespace of the framework holds nothing; `System` types are written
-            // unqualified only under `using System;`.
+        // Framework namespaces (`System.*`, imported by implicit usings everywhere) are only a guess's
+        // last resort: a name the table does not place there most likely comes from the other usings.
+        let non_framework: Vec<&String> =
+            candidates.iter().filter(|ns| *ns != "System" && !ns.starts_with("System.")).collect();
+        let name = match (known.as_slice(), non_framework.as_slice()) {
+            ([ns], _) => format!("{ns}.{}", seg.name),
+            ([], [ns]) => format!("{ns}.{}", seg.name),
+            ([], []) if candidates.len() == 1 => format!("{}.{}", candidates[0], seg.name),
             _ => seg.name.to_string(),
         };
         Ty::External(SmolStr::new(name), args)

@@ -69,3 +69,207 @@ namespace App.Data
         "#]],
     );
 }
+
+#[test]
+fn partial_class_across_files_appears_once() {
+    check(
+        r#"
+//- /A.cs
+namespace N { public partial class Order$0 : Entity {} public class Entity {} }
+//- /B.cs
+namespace N { public partial class Order : System.IComparable { } }
+//- /C.cs
+namespace N { public class SpecialOrder : Order {} public partial class Order {} }
+"#,
+        expect![[r#"
+            N.Order (Class) T:N.Order
+            base N.Entity
+            base System.Object [external]
+            interface System.IComparable [external] [declared]
+            derived N.SpecialOrder subclass [direct]
+        "#]],
+    );
+}
+
+#[test]
+fn records_primary_constructors_and_file_scoped_namespaces() {
+    check(
+        r#"
+//- /Money.cs
+namespace Shop.Pricing;
+public abstract record Price(decimal Amount);
+public record Money$0(decimal Amount, string Currency) : Price(Amount), IFormattable;
+public record struct Point(int X, int Y);
+public class Service(ILogger logger) : BaseService(logger) { }
+public class BaseService(ILogger logger) { }
+public interface ILogger { }
+"#,
+        expect![[r#"
+            Shop.Pricing.Money (Record) T:Shop.Pricing.Money
+            base Shop.Pricing.Price
+            base System.Object [external]
+            interface IFormattable [external] [declared]
+            interface System.IEquatable<Shop.Pricing.Money> [external] [declared]
+            interface System.IEquatable<Shop.Pricing.Price> [external]
+        "#]],
+    );
+}
+
+#[test]
+fn interface_derived_types_include_implementers_through_bases() {
+    check(
+        r#"
+namespace N
+{
+    public interface IShape$0 { }
+    public interface ISolid : IShape { }
+    public abstract class Shape : IShape { }
+    public class Circle : Shape { }
+    public class Cube : ISolid { }
+    public struct Dot : IShape { }
+    public class Unrelated { }
+}
+"#,
+        expect![[r#"
+            N.IShape (Interface) T:N.IShape
+            derived N.Dot implementation [direct]
+            derived N.ISolid derivedInterface [direct]
+            derived N.Shape implementation [direct]
+            derived N.Circle implementation
+            derived N.Cube implementation
+        "#]],
+    );
+}
+
+#[test]
+fn nested_types_and_inherited_nested_types() {
+    check(
+        r#"
+namespace N
+{
+    public class Outer<T>
+    {
+        public class Node { }
+        public class Inner : Node { }
+    }
+    public class Derived : Outer<int>
+    {
+        public class Leaf$0 : Node { }
+    }
+}
+"#,
+        expect![[r#"
+            N.Derived.Leaf (Class) T:N.Derived.Leaf
+            base N.Outer<System.Int32>.Node
+            base System.Object [external]
+        "#]],
+    );
+}
+
+#[test]
+fn usings_aliases_and_global_usings() {
+    check(
+        r#"
+//- /Global.cs
+global using Shop.Core;
+//- /Core.cs
+namespace Shop.Core { public class EntityBase { } public interface IAudited { } }
+namespace Shop.Other { public class EntityBase { } }
+//- /Order.cs
+using Audit = Shop.Core.IAudited;
+namespace Shop.Orders
+{
+    using System.Collections.Generic;
+    public class Order$0 : EntityBase, Audit, IEnumerable<Order> { }
+}
+"#,
+        expect![[r#"
+            Shop.Orders.Order (Class) T:Shop.Orders.Order
+            base Shop.Core.EntityBase
+            base System.Object [external]
+            interface Shop.Core.IAudited [declared]
+            interface System.Collections.Generic.IEnumerable<Shop.Orders.Order> [external] [declared]
+            interface System.Collections.IEnumerable [external]
+        "#]],
+    );
+}
+
+#[test]
+fn external_names_resolve_through_a_single_candidate_namespace() {
+    check(
+        r#"
+using Microsoft.AspNetCore.Mvc;
+using System;
+namespace Web
+{
+    public class UsersController$0 : ControllerBase, IDisposable { public void Dispose() { } }
+}
+"#,
+        expect![[r#"
+            Web.UsersController (Class) T:Web.UsersController
+            base Microsoft.AspNetCore.Mvc.ControllerBase [external]
+            interface System.IDisposable [external] [declared]
+        "#]],
+    );
+}
+
+#[test]
+fn cyclic_inheritance_terminates() {
+    check(
+        r#"
+namespace N
+{
+    public class A$0 : B { }
+    public class B : C { }
+    public class C : A { }
+}
+"#,
+        expect![[r#"
+            N.A (Class) T:N.A
+            base N.B
+            base N.C
+            derived N.C subclass [direct]
+            derived N.B subclass
+            cyclic
+        "#]],
+    );
+}
+
+#[test]
+fn same_name_in_two_namespaces_follows_the_usings() {
+    check(
+        r#"
+//- /Orders.cs
+namespace Acme.Orders { public class Notifier { } }
+//- /Billing.cs
+namespace Acme.Billing { public class Notifier { } }
+//- /Use.cs
+using Acme.Billing;
+namespace Acme.App { public class EmailNotifier$0 : Notifier { } }
+"#,
+        expect![[r#"
+            Acme.App.EmailNotifier (Class) T:Acme.App.EmailNotifier
+            base Acme.Billing.Notifier
+            base System.Object [external]
+        "#]],
+    );
+}
+
+#[test]
+fn projects_see_referenced_projects_only() {
+    check(
+        r#"
+//- /Domain/Entity.cs project:Domain
+namespace Shop { public class Entity { } }
+//- /Other/Entity.cs project:Other
+namespace Shop { public class Plugin { } }
+//- /App/Order.cs project:App references:Domain
+namespace Shop { public class Order$0 : Entity { } public class Thing : Plugin { } }
+"#,
+        expect![[r#"
+            Shop.Order (Class) T:Shop.Order
+            base Shop.Entity
+            base System.Object [external]
+        "#]],
+    );
+}
