@@ -44,6 +44,7 @@ impl Fixture {
         for line in fixture.lines() {
             match line.strip_prefix("//- ") {
                 Some(header) => chunks.push((header, String::new())),
+                None if chunks.is_empty() && line.trim().is_empty() => {}
                 None => {
                     if chunks.is_empty() {
                         chunks.push(("/Test.cs", String::new()));

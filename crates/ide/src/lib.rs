@@ -122,3 +122,8 @@ impl Analysis {
         self.with_db(|db| type_hierarchy::type_hierarchy(db, key))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    mod incremental;
+}
