@@ -13,6 +13,7 @@ DATA = EXAMPLES / "src" / "Bookstore.Data"
 
 async def test_server_status_lists_the_projects():
     async with connect(EXAMPLES / "Bookstore.sln") as client:
+        await ok(client, "search_symbols", {"query": "Book"})  # waits until indexed
         status = await ok(client, "server_status", {"responseDetail": "full"})
         assert status["workspaceRoot"] == str(EXAMPLES.resolve())
         assert status["workspaceKind"] == "solution"
@@ -118,13 +119,19 @@ async def test_type_hierarchy_of_a_class_and_an_interface():
         assert by_name["CachedBookRepository"]["isDirect"] is False
         assert by_name["BookRepository"]["relation"] == "subclass"
 
+        paged = await ok(client, "get_type_hierarchy", {"symbolKey": base, "derivedTake": 1})
+        assert paged["derivedPaging"] == {"skip": 0, "take": 1, "returned": 1, "total": 2, "nextSkip": 1}
+
         entity = await key_of(client, "Bookstore.Domain.IEntity")
-        implementers = await ok(client, "get_type_hierarchy", {"symbolKey": entity, "derivedTake": 1})
-        assert implementers["derivedPaging"]["returned"] == 1
-        assert implementers["derivedPaging"]["total"] > 1
-        scoped = await ok(client, "get_type_hierarchy", {"symbolKey": entity,
-                                                         "scope": {"mode": "project", "projectName": "Bookstore.App"}})
-        assert scoped["derivedPaging"]["total"] < implementers["derivedPaging"]["total"]
+        implementers = await ok(client, "get_type_hierarchy", {"symbolKey": entity})
+        assert [(d["name"], d["relation"]) for d in implementers["derivedTypes"]] == [("Book", "implementation")]
+
+        reads = await key_of(client, "Bookstore.Domain.IReadRepository<T>")
+        everywhere = await ok(client, "get_type_hierarchy", {"symbolKey": reads})
+        in_data = await ok(client, "get_type_hierarchy", {"symbolKey": reads,
+                                                          "scope": {"mode": "project", "projectName": "Bookstore.Data"}})
+        assert "derivedInterface" in {d["relation"] for d in everywhere["derivedTypes"]}
+        assert 0 < in_data["derivedPaging"]["total"] < everywhere["derivedPaging"]["total"]
 
 
 async def test_error_codes():

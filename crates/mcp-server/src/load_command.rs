@@ -66,9 +66,9 @@ pub fn load_and_report(path: &Path) -> anyhow::Result<String> {
 
     writeln!(
         out,
-        "{} files, {:.1} MB",
+        "{} files, {} KB",
         timings.files,
-        timings.bytes as f64 / 1e6
+        timings.bytes.div_ceil(1024)
     )?;
     writeln!(
         out,

@@ -40,6 +40,16 @@ pub(crate) struct CsnavServer {
 }
 
 impl CsnavServer {
+    /// Counted for server_status; the client never sees this error, rmcp drops responses to cancelled
+    /// requests.
+    fn cancelled(&self, tool: &str) -> McpError {
+        self.state
+            .cancelled_requests
+            .fetch_add(1, Ordering::Relaxed);
+        tracing::info!(tool, "request cancelled");
+        McpError::internal_error("request cancelled", None)
+    }
+
     pub(crate) fn new(state: Arc<ServerState>) -> CsnavServer {
         CsnavServer { state }
     }
@@ -85,14 +95,10 @@ impl CsnavServer {
             }
             tokio::select! {
                 changed = index.changed() => if changed.is_err() { return Err(McpError::internal_error("the loader stopped", None)) },
-                () = context.ct.cancelled() => return Err(cancelled()),
+                () = context.ct.cancelled() => return Err(self.cancelled(tool)),
             }
         }
     }
-}
-
-fn cancelled() -> McpError {
-    McpError::internal_error("request cancelled", None)
 }
 
 impl ServerHandler for CsnavServer {
@@ -159,17 +165,15 @@ impl ServerHandler for CsnavServer {
                 if let Some(token) = token.lock().ok().and_then(|mut slot| slot.take()) {
                     token.cancel();
                 }
-                self.state.cancelled_requests.fetch_add(1, Ordering::Relaxed);
-                tracing::info!(tool = tool.spec.name, "request cancelled");
                 // Let the query unwind before the next request takes a snapshot.
                 let _ = task.await;
-                return Err(cancelled());
+                return Err(self.cancelled(tool.spec.name));
             }
         };
         match outcome {
             Ok(Some((value, false))) => Ok(CallToolResult::structured(value).into()),
             Ok(Some((value, true))) => Ok(CallToolResult::structured_error(value).into()),
-            Ok(None) => Err(cancelled()),
+            Ok(None) => Err(self.cancelled(tool.spec.name)),
             Err(join_error) => {
                 tracing::error!(%join_error, tool = tool.spec.name, "tool panicked");
                 Err(McpError::internal_error(

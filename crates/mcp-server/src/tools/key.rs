@@ -67,14 +67,7 @@ fn not_found(
             call.snapshot.world.project_names.join(", ")
         ));
     }
-    let name = simple_name(&key.documentation_id);
-    let query = SymbolQuery {
-        text: name.to_owned(),
-        kinds: None,
-        projects: None,
-        limit: 5,
-    };
-    for candidate in call.snapshot.analysis.search_symbols(&query)? {
+    for candidate in close_matches(call, simple_name(&key.documentation_id))? {
         error = error.suggest(format!(
             "Close match: {} ({}) symbolKey {}",
             candidate.full_name,
@@ -83,6 +76,26 @@ fn not_found(
         ));
     }
     Ok(error.suggest("Repeat discovery (search_symbols or resolve_symbol) and pass a returned symbolKey unchanged."))
+}
+
+/// Symbols named like `name`; for a renamed symbol (`SaveAsyncV2`) the name is shortened until something
+/// matches, down to half its length.
+pub(crate) fn close_matches(call: &Call<'_>, name: &str) -> Result<Vec<SymbolInfo>, Failure> {
+    let chars: Vec<char> = name.chars().collect();
+    for len in (chars.len().div_ceil(2).max(1)..=chars.len()).rev() {
+        let text: String = chars[..len].iter().collect();
+        let query = SymbolQuery {
+            text,
+            kinds: None,
+            projects: None,
+            limit: 5,
+        };
+        let found = call.snapshot.analysis.search_symbols(&query)?;
+        if !found.is_empty() {
+            return Ok(found);
+        }
+    }
+    Ok(Vec::new())
 }
 
 /// `Find` from `M:NS.Catalog.Find(System.String)`, `List` from `T:NS.List`1`.

@@ -3,7 +3,7 @@
 use ide::{SymbolInfo, SymbolQuery};
 use serde_json::{Value, json};
 
-use super::{Answer, Call, ToolSpec, kind, schema, symbol};
+use super::{Answer, Call, ToolSpec, key, kind, schema, symbol};
 use crate::error::{ErrorCode, ToolError};
 
 pub(super) static SPEC: ToolSpec = ToolSpec {
@@ -190,13 +190,7 @@ fn not_found(call: &Call<'_>, selector: &str, value: &str) -> Result<ToolError, 
     );
     let simple = value.split('(').next().unwrap_or(value);
     let simple = simple.rsplit(['.', ':']).next().unwrap_or(simple);
-    let query = SymbolQuery {
-        text: simple.to_owned(),
-        kinds: None,
-        projects: None,
-        limit: 5,
-    };
-    for candidate in call.snapshot.analysis.search_symbols(&query)? {
+    for candidate in key::close_matches(call, simple)? {
         error = error.suggest(format!(
             "Close match: {} ({})",
             candidate.full_name,
