@@ -218,6 +218,21 @@ pub struct Member {
     pub accessors: Accessors,
     /// `: base(...)` / `: this(...)` on a constructor.
     pub initializer: Option<CtorInitializer>,
+    pub origin: MemberOrigin,
+}
+
+/// Whether the member is written out, or implied by the language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MemberOrigin {
+    Declared,
+    /// The constructor of a record or of a C# 12 primary constructor (`class C(int x)`).
+    PrimaryConstructor,
+    /// A record's positional property (`record R(int X)` has a property `X`).
+    RecordProperty,
+    /// The parameterless constructor of a class that declares none.
+    DefaultConstructor,
+    /// A delegate's `Invoke`.
+    DelegateInvoke,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

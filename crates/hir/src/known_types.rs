@@ -110,6 +110,81 @@ struct System.Threading.CancellationToken : System.ValueType
 struct System.Threading.Tasks.ValueTask : System.ValueType
 struct System.Threading.Tasks.ValueTask`1 : System.ValueType
 struct System.Collections.Generic.KeyValuePair`2 : System.ValueType
+class System.Type : System.Reflection.MemberInfo, System.Reflection.IReflect
+class System.Reflection.MemberInfo : System.Object, System.Reflection.ICustomAttributeProvider
+interface System.Reflection.IReflect
+interface System.Reflection.ICustomAttributeProvider
+class System.Action : System.MulticastDelegate
+class System.Action`1 : System.MulticastDelegate
+class System.Action`2 : System.MulticastDelegate
+class System.Action`3 : System.MulticastDelegate
+class System.Action`4 : System.MulticastDelegate
+class System.Func`1 : System.MulticastDelegate
+class System.Func`2 : System.MulticastDelegate
+class System.Func`3 : System.MulticastDelegate
+class System.Func`4 : System.MulticastDelegate
+class System.Func`5 : System.MulticastDelegate
+class System.Predicate`1 : System.MulticastDelegate
+class System.Comparison`1 : System.MulticastDelegate
+class System.Converter`2 : System.MulticastDelegate
+class System.EventHandler : System.MulticastDelegate
+class System.EventHandler`1 : System.MulticastDelegate
+class System.AsyncCallback : System.MulticastDelegate
+class System.Threading.Thread : System.Runtime.ConstrainedExecution.CriticalFinalizerObject
+class System.Runtime.ConstrainedExecution.CriticalFinalizerObject : System.Object
+class System.GC : System.Object
+class System.Convert : System.Object
+class System.Environment : System.Object
+class System.Activator : System.Object
+class System.Uri : System.Object, System.Runtime.Serialization.ISerializable
+class System.Version : System.Object, System.ICloneable, System.IComparable, System.IComparable`1{System.Version}, System.IEquatable`1{System.Version}
+class System.Text.Encoding : System.Object, System.ICloneable
+class System.Text.RegularExpressions.Regex : System.Object, System.Runtime.Serialization.ISerializable
+class System.IO.File : System.Object
+class System.IO.Path : System.Object
+class System.IO.Directory : System.Object
+class System.IO.MemoryStream : System.IO.Stream
+class System.IO.FileStream : System.IO.Stream
+class System.IO.StreamReader : System.IO.TextReader
+class System.IO.StreamWriter : System.IO.TextWriter
+class System.IO.StringReader : System.IO.TextReader
+class System.IO.StringWriter : System.IO.TextWriter
+class System.Net.Http.HttpClient : System.Net.Http.HttpMessageInvoker
+class System.Net.Http.HttpMessageInvoker : System.Object, System.IDisposable
+class System.Threading.SemaphoreSlim : System.Object, System.IDisposable
+class System.Threading.Monitor : System.Object
+class System.Threading.Interlocked : System.Object
+class System.Threading.Tasks.TaskCompletionSource`1 : System.Object
+class System.Threading.Tasks.Parallel : System.Object
+class System.Collections.Concurrent.ConcurrentDictionary`2 : System.Object, System.Collections.Generic.IDictionary`2{`0,`1}, System.Collections.IDictionary, System.Collections.Generic.IReadOnlyDictionary`2{`0,`1}
+class System.Collections.Concurrent.ConcurrentQueue`1 : System.Object, System.Collections.Generic.IReadOnlyCollection`1{`0}, System.Collections.ICollection
+class System.Collections.Generic.SortedList`2 : System.Object, System.Collections.Generic.IDictionary`2{`0,`1}, System.Collections.IDictionary, System.Collections.Generic.IReadOnlyDictionary`2{`0,`1}
+class System.Collections.Generic.SortedSet`1 : System.Object, System.Collections.Generic.ISet`1{`0}, System.Collections.ICollection, System.Collections.Generic.IReadOnlyCollection`1{`0}
+class System.Linq.Queryable : System.Object
+class System.StringComparer : System.Object, System.Collections.IComparer, System.Collections.IEqualityComparer, System.Collections.Generic.IComparer`1{System.String}, System.Collections.Generic.IEqualityComparer`1{System.String}
+struct System.ArraySegment`1 : System.ValueType
+struct System.DateOnly : System.ValueType
+struct System.TimeOnly : System.ValueType
+struct System.ValueTuple`3 : System.ValueType
+struct System.Index : System.ValueType
+struct System.Range : System.ValueType
+class System.Array : System.Object, System.ICloneable, System.Collections.IList, System.Collections.IStructuralComparable, System.Collections.IStructuralEquatable
+class System.Tuple`1 : System.Object
+class System.Tuple`3 : System.Object
+class System.Diagnostics.Debug : System.Object
+class System.Diagnostics.Stopwatch : System.Object
+class System.ComponentModel.PropertyChangedEventArgs : System.EventArgs
+class System.ComponentModel.CancelEventArgs : System.EventArgs
+class System.AggregateException : System.Exception
+class System.NullReferenceException : System.SystemException
+class System.IndexOutOfRangeException : System.SystemException
+class System.InvalidCastException : System.SystemException
+class System.DivideByZeroException : System.ArithmeticException
+class System.ArithmeticException : System.SystemException
+class System.OverflowException : System.ArithmeticException
+class System.UnauthorizedAccessException : System.SystemException
+class System.IO.FileNotFoundException : System.IO.IOException
+class System.Threading.Tasks.TaskCanceledException : System.OperationCanceledException
 interface System.IDisposable
 interface System.IAsyncDisposable
 interface System.ICloneable

@@ -25,7 +25,7 @@ pub use crate::{
         Relation, TypeBases, all_interfaces, all_types, base_chain, derived_types, direct_derived_index, type_bases,
     },
     item_tree::{
-        ItemParent, ItemRange, ItemRef, ItemSourceMap, ItemTree, Member, MemberIdx, MemberKind, Modifiers,
+        ItemParent, ItemRange, ItemRef, ItemSourceMap, ItemTree, Member, MemberIdx, MemberKind, MemberOrigin, Modifiers,
         NamespaceIdx, Param, ParamModifier, TypeIdx, TypeItem, TypeKind, UsingKind, item_source_map, file_item_tree,
     },
     item_tree::lower::{lower_path, lower_type},

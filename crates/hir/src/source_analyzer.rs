@@ -6,7 +6,7 @@ use syntax::TextSize;
 use crate::{
     base_db::{Db, FileId, file_project},
     def_map::{TypeDecl, TypeId, def_map},
-    item_tree::{item_source_map, file_item_tree},
+    item_tree::{MemberOrigin, file_item_tree, item_source_map},
     resolve::Resolver,
     symbols::{MemberId, Symbol},
     ty::Ty,
@@ -17,6 +17,8 @@ use crate::{
 pub fn declaration_at(db: &dyn Db, file: FileId, offset: TextSize) -> Option<Symbol> {
     let source = db.source_file(file)?;
     let map = item_source_map(db, source);
+    // Implied members (a default constructor, a record's properties) share the type's ranges and are
+    // never `innermost`: the name there declares the type.
     if let Some((_, Some(member))) = innermost(db, file, offset)
         && map.member_range(member.idx).is_some_and(|r| r.name.contains_inclusive(offset))
     {
@@ -54,6 +56,7 @@ fn innermost(db: &dyn Db, file: FileId, offset: TextSize) -> Option<(TypeId, Opt
         .members
         .iter()
         .copied()
+        .filter(|&m| tree.members[m].origin == MemberOrigin::Declared)
         .find(|&m| map.member_range(m).is_some_and(|r| r.full.contains_inclusive(offset)))
         .map(|idx| MemberId { ty, file, idx });
     Some((ty, member))

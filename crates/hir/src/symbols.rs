@@ -9,7 +9,7 @@ use smol_str::SmolStr;
 use crate::{
     base_db::{Db, FileId, ProjectId},
     def_map::{TypeDecl, TypeId, def_map},
-    item_tree::{Member, MemberIdx, MemberKind, ParamModifier, TypeKind, file_item_tree},
+    item_tree::{Member, MemberIdx, MemberKind, MemberOrigin, Modifiers, ParamModifier, TypeKind, file_item_tree},
     resolve::Resolver,
     ty::Ty,
 };
@@ -51,14 +51,29 @@ pub fn member_data(db: &dyn Db, member: MemberId) -> Option<Member> {
     tree.member(member.idx).cloned()
 }
 
-/// The members of a type across all its declarations, in declaration order.
+/// The members of a type across all its declarations, in declaration order. A partial type gets a
+/// default constructor only when none of its declarations has an instance constructor, and then once.
 pub fn type_members(db: &dyn Db, id: TypeId) -> Vec<MemberId> {
     let map = def_map(db, id.project);
     let mut out = Vec::new();
+    let mut default_ctors = Vec::new();
+    let mut has_instance_ctor = false;
     for decl in &map.type_def(id.idx).decls {
         let Some(file) = db.source_file(decl.file) else { continue };
         let tree = file_item_tree(db, file);
-        out.extend(tree.types[decl.item].members.iter().map(|&idx| MemberId { ty: id, file: decl.file, idx }));
+        for &idx in &tree.types[decl.item].members {
+            let member = &tree.members[idx];
+            let id = MemberId { ty: id, file: decl.file, idx };
+            if member.origin == MemberOrigin::DefaultConstructor {
+                default_ctors.push(id);
+                continue;
+            }
+            has_instance_ctor |= member.kind == MemberKind::Constructor && !member.modifiers.contains(Modifiers::STATIC);
+            out.push(id);
+        }
+    }
+    if !has_instance_ctor && let Some(&first) = default_ctors.first() {
+        out.push(first);
     }
     out
 }
@@ -176,7 +191,7 @@ fn member_documentation_id(db: &dyn Db, member: MemberId) -> Option<String> {
 /// The name the compiler gives a member in metadata.
 fn metadata_name(data: &Member) -> SmolStr {
     match data.kind {
-        MemberKind::Constructor if data.modifiers.contains(crate::item_tree::Modifiers::STATIC) => "#cctor".into(),
+        MemberKind::Constructor if data.modifiers.contains(Modifiers::STATIC) => "#cctor".into(),
         MemberKind::Constructor => "#ctor".into(),
         MemberKind::Destructor => "Finalize".into(),
         MemberKind::Indexer => "Item".into(),

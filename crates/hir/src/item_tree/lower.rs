@@ -8,7 +8,7 @@ use syntax::{
 
 use super::{
     Accessors, CtorInitializer, ItemParent, ItemRange, ItemRef, ItemSourceMap, ItemTree, Member, MemberIdx,
-    MemberKind, Modifiers, Namespace, NamespaceIdx, Param, ParamModifier, TypeIdx, TypeItem, TypeKind, Using,
+    MemberKind, MemberOrigin, Modifiers, Namespace, NamespaceIdx, Param, ParamModifier, TypeIdx, TypeItem, TypeKind, Using,
     UsingIdx, UsingKind,
 };
 use crate::type_ref::{Path, PathQualifier, PathSegment, Predefined, TupleElement, TypeRef};
@@ -200,7 +200,69 @@ impl Ctx {
         if let Some(body) = field(node, Field::Body).and_then(SyntaxElement::into_node) {
             self.lower_members(&body, idx);
         }
+        let name_range = self.map.types[idx.into_raw().into_u32() as usize].name;
+        self.add_implied_members(idx, node.text_range(), name_range);
         idx
+    }
+
+    /// Members the language implies: primary constructors, records' positional properties, the
+    /// default constructor of a class without constructors, a delegate's `Invoke`. They navigate to the
+    /// type's name. (Which partial declaration's default constructor survives is decided with all
+    /// declarations in view: `symbols::type_members`.)
+    fn add_implied_members(&mut self, owner: TypeIdx, full: TextRange, name: TextRange) {
+        let item = &self.tree.types[owner];
+        let kind = item.kind;
+        let implied = |name: SmolStr, kind: MemberKind, origin: MemberOrigin| Member {
+            owner,
+            name,
+            kind,
+            type_params: Vec::new(),
+            params: Vec::new(),
+            ty: None,
+            modifiers: Modifiers::PUBLIC,
+            explicit_interface: None,
+            accessors: Accessors::default(),
+            initializer: None,
+            origin,
+        };
+        let mut members = Vec::new();
+        if let Some(params) = &item.primary_ctor {
+            let mut ctor = implied(item.name.clone(), MemberKind::Constructor, MemberOrigin::PrimaryConstructor);
+            ctor.params = params.clone();
+            members.push(ctor);
+            if kind.is_record() {
+                for param in params {
+                    let declared = item.members.iter().any(|&m| self.tree.members[m].name == param.name);
+                    if !declared {
+                        let mut prop = implied(param.name.clone(), MemberKind::Property, MemberOrigin::RecordProperty);
+                        prop.ty = Some(param.ty.clone());
+                        let settable = kind == TypeKind::RecordStruct;
+                        prop.accessors = Accessors { get: true, set: settable, init: !settable, ..Accessors::default() };
+                        members.push(prop);
+                    }
+                }
+            }
+        } else if matches!(kind, TypeKind::Class | TypeKind::RecordClass)
+            && !item.modifiers.contains(Modifiers::STATIC)
+            && !item.members.iter().any(|&m| {
+                let m = &self.tree.members[m];
+                m.kind == MemberKind::Constructor && !m.modifiers.contains(Modifiers::STATIC)
+            })
+        {
+            let modifiers = if item.modifiers.contains(Modifiers::ABSTRACT) { Modifiers::PROTECTED } else { Modifiers::PUBLIC };
+            let mut ctor = implied(item.name.clone(), MemberKind::Constructor, MemberOrigin::DefaultConstructor);
+            ctor.modifiers = modifiers;
+            members.push(ctor);
+        }
+        if kind == TypeKind::Delegate {
+            let mut invoke = implied(SmolStr::new_static("Invoke"), MemberKind::Method, MemberOrigin::DelegateInvoke);
+            invoke.params = item.delegate_params.clone();
+            invoke.ty = item.delegate_return.clone();
+            members.push(invoke);
+        }
+        for member in members {
+            self.push_member(owner, member, full, name);
+        }
     }
 
     fn lower_members(&mut self, body: &SyntaxNode, owner: TypeIdx) {
@@ -257,6 +319,7 @@ impl Ctx {
                 explicit_interface: None,
                 accessors: Accessors { add: is_event, remove: is_event, ..Accessors::default() },
                 initializer: None,
+                origin: MemberOrigin::Declared,
             };
             self.push_member(owner, member, node.text_range(), name_el.text_range());
         }
@@ -279,6 +342,7 @@ fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
             .map(|t| lower_type(&t)),
         accessors: accessors(node),
         initializer: None,
+        origin: MemberOrigin::Declared,
     };
     match node.kind() {
         SyntaxKind::METHOD_DECLARATION => {

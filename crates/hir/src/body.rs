@@ -1,0 +1,252 @@
+//! Member bodies: the statements and expressions of a method, constructor, accessor, operator or
+//! initializer, lowered into arenas.
+//!
+//! A [`Body`] is position-independent (names and types as written, no ranges), so a whitespace edit or
+//! an edit in another member leaves it equal and salsa backdates it: inference over it does not re-run.
+//! Ranges live apart in the [`BodySourceMap`], produced by the same walk.
+//!
+//! Local names are resolved while lowering (C# forbids a local from shadowing another local in an
+//! enclosing scope, so a scope stack is exact): a use of a local is [`Expr::Local`], every other simple
+//! name stays an [`Expr::Name`] for inference to look up among members, types and namespaces.
+
+mod lower;
+
+use std::sync::Arc;
+
+use la_arena::{Arena, ArenaMap, Idx};
+use smol_str::SmolStr;
+use syntax::TextRange;
+
+use crate::{
+    base_db::Db,
+    symbols::MemberId,
+    type_ref::TypeRef,
+};
+
+pub type ExprId = Idx<Expr>;
+pub type StmtId = Idx<Stmt>;
+pub type LocalId = Idx<Local>;
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Body {
+    pub exprs: Arena<Expr>,
+    pub stmts: Arena<Stmt>,
+    pub locals: Arena<Local>,
+    /// The parameters of the member (and `value` of a setter), in order.
+    pub params: Vec<LocalId>,
+    /// The code of the member, in source order: one entry per accessor, initializer or body.
+    pub roots: Vec<BodyRoot>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BodyRoot {
+    pub kind: RootKind,
+    pub stmt: StmtId,
+}
+
+/// Which piece of a member a root is: calls in a getter are calls made by the property's getter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RootKind {
+    /// A method, constructor, operator or destructor body, or an expression-bodied member.
+    Body,
+    Get,
+    Set,
+    Add,
+    Remove,
+    /// `: base(...)` / `: this(...)`.
+    CtorInitializer,
+    /// A field, property or event initializer.
+    Initializer,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Local {
+    pub name: SmolStr,
+    /// The type as written; `None` when it comes from elsewhere (`var`, `foreach (var ...)`, lambda
+    /// parameters without types, range variables, `out var`).
+    pub ty: Option<TypeRef>,
+    pub kind: LocalKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LocalKind {
+    Param,
+    /// `value` in a setter or an event accessor.
+    Value,
+    Variable,
+    /// A `foreach` variable or a query range variable: typed by the element type of its source.
+    Element,
+    Pattern,
+    Catch,
+    LambdaParam,
+    /// A local function: calling it is not a call of a member.
+    LocalFunction,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stmt {
+    Expr(ExprId),
+    /// One declarator of a local declaration (also `using (var x = ...)`, a `let` clause).
+    Let { local: LocalId, init: Option<ExprId> },
+    /// `foreach (var x in source)`, a `from x in source` clause: `locals` are typed by the element type
+    /// (several for a deconstruction).
+    Foreach { locals: Vec<LocalId>, source: ExprId, body: Option<StmtId> },
+    Block(Vec<StmtId>),
+    Return(Option<ExprId>),
+    LocalFunction { local: LocalId, params: Vec<LocalId>, return_ty: Option<TypeRef>, body: Option<StmtId> },
+    /// Control flow whose structure does not matter for binding (`if`, loops, `try`, `switch`, …):
+    /// its parts in source order.
+    Compound(Vec<Part>),
+    Missing,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Expr(ExprId),
+    Stmt(StmtId),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expr {
+    Missing,
+    Literal(Literal),
+    Local(LocalId),
+    /// A simple name that is not a local: a member, a type or a namespace.
+    Name { name: SmolStr, type_args: Vec<TypeRef> },
+    /// `int`, `string` as a receiver (`int.Parse`).
+    PredefinedType(TypeRef),
+    /// `receiver.name`, or `receiver?.name` when `conditional`.
+    Member { receiver: ExprId, name: SmolStr, type_args: Vec<TypeRef>, conditional: bool },
+    Invoke { callee: ExprId, args: Vec<Arg> },
+    /// `receiver[args]`, or `receiver?[args]`.
+    Index { receiver: ExprId, args: Vec<Arg> },
+    /// `new T(args) { initializer }`; `ty` is `None` for a target-typed `new(args)`.
+    New { ty: Option<TypeRef>, args: Vec<Arg>, initializer: Vec<ExprId> },
+    /// `P = value` inside an object initializer: a member of the created object.
+    InitMember { name: SmolStr, value: ExprId },
+    /// `: base(args)` / `: this(args)`.
+    CtorInitializer { is_base: bool, args: Vec<Arg> },
+    ArrayNew { elem: Option<TypeRef>, elements: Vec<ExprId> },
+    AnonymousObject { members: Vec<(SmolStr, ExprId)> },
+    Assign { op: AssignOp, lhs: ExprId, rhs: ExprId },
+    Binary { op: SmolStr, lhs: ExprId, rhs: ExprId },
+    /// Prefix or postfix; `++`/`--` read and write their operand.
+    Unary { op: SmolStr, operand: ExprId },
+    Cast { ty: TypeRef, expr: ExprId },
+    As { expr: ExprId, ty: TypeRef },
+    /// `expr is T x` (`binding` is the pattern variable) or `expr is T`.
+    Is { expr: ExprId, ty: Option<TypeRef>, binding: Option<LocalId>, rest: Vec<ExprId> },
+    Conditional { cond: ExprId, then: ExprId, else_: ExprId },
+    Await(ExprId),
+    Lambda { params: Vec<LocalId>, body: StmtId, is_async: bool },
+    This,
+    Base,
+    TypeOf(TypeRef),
+    Default(Option<TypeRef>),
+    NameOf,
+    Throw(ExprId),
+    Tuple(Vec<ExprId>),
+    InterpolatedString(Vec<ExprId>),
+    /// `out var x` / `out T x` as an argument.
+    Declaration(LocalId),
+    /// A query expression: its clauses in order (range variables are `Foreach`/`Let` statements), and
+    /// the `select`/`group` expression.
+    Query { clauses: Vec<StmtId>, result: Option<ExprId> },
+    /// Syntax binding does not model: its subexpressions in order.
+    Other(Vec<ExprId>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arg {
+    pub name: Option<SmolStr>,
+    pub expr: ExprId,
+    pub modifier: ArgModifier,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArgModifier {
+    None,
+    Ref,
+    Out,
+    In,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AssignOp {
+    /// `=`
+    Plain,
+    /// `+=`
+    Add,
+    /// `-=`
+    Sub,
+    /// Any other compound assignment (`*=`, `??=`, …).
+    Other,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Literal {
+    Int,
+    Long,
+    UInt,
+    ULong,
+    Double,
+    Float,
+    Decimal,
+    Bool,
+    Char,
+    String,
+    Null,
+}
+
+/// Where each expression of a [`Body`] is: its whole range and its focus (the invoked name for
+/// member accesses, the type of a `new`, the operator of a binary expression, the keyword of
+/// `base(...)`).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct BodySourceMap {
+    pub exprs: ArenaMap<ExprId, ExprRange>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExprRange {
+    pub full: TextRange,
+    pub focus: TextRange,
+}
+
+impl BodySourceMap {
+    pub fn expr_range(&self, expr: ExprId) -> Option<ExprRange> {
+        self.exprs.get(expr).copied()
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct BodyWithSourceMap {
+    pub body: Arc<Body>,
+    pub source_map: Arc<BodySourceMap>,
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+pub(crate) struct BodyKey<'db> {
+    #[returns(copy)]
+    pub(crate) member: MemberId,
+}
+
+/// Both halves from one walk. Re-runs on every edit of the file (the tree changed).
+#[salsa::tracked(returns(ref), no_eq)]
+fn body_with_source_map_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> BodyWithSourceMap {
+    let (body, source_map) = lower::lower_member(db, key.member(db)).unwrap_or_default();
+    BodyWithSourceMap { body: Arc::new(body), source_map: Arc::new(source_map) }
+}
+
+/// The position-independent half: equal across edits elsewhere, so inference over it is reused.
+#[salsa::tracked(returns(clone))]
+fn body_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Body> {
+    body_with_source_map_query(db, key).body.clone()
+}
+
+pub fn body(db: &dyn Db, member: MemberId) -> Arc<Body> {
+    body_query(db, BodyKey::new(db, member))
+}
+
+pub fn body_source_map(db: &dyn Db, member: MemberId) -> Arc<BodySourceMap> {
+    body_with_source_map_query(db, BodyKey::new(db, member)).source_map.clone()
+}
