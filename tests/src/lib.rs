@@ -21,7 +21,9 @@ pub fn corpus_dir() -> PathBuf {
 /// Every `.cs` file under `dir`, sorted, relative to `dir` with `/` separators.
 pub fn cs_files(dir: &Path) -> Vec<String> {
     fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
@@ -45,7 +47,8 @@ pub fn load_folder(dir: &Path, project: &str) -> (AnalysisHost, Vec<String>) {
     let files = cs_files(dir);
     let mut texts = Vec::new();
     for (i, rel) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("reading {rel}: {e}"));
+        let text =
+            std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("reading {rel}: {e}"));
         texts.push((FileId(i as u32), Some(Arc::<str>::from(text))));
     }
     let data = ProjectData {
@@ -57,13 +60,19 @@ pub fn load_folder(dir: &Path, project: &str) -> (AnalysisHost, Vec<String>) {
         ..ProjectData::default()
     };
     let mut host = AnalysisHost::new();
-    host.apply_change(Change { files: texts, project_graph: Some(ProjectGraph { projects: vec![data] }) });
+    host.apply_change(Change {
+        files: texts,
+        project_graph: Some(ProjectGraph {
+            projects: vec![data],
+        }),
+    });
     (host, files)
 }
 
 /// The oracle's JSON for the corpus.
 pub fn corpus_oracle() -> serde_json::Value {
     let path = project_root().join("tests/fixtures/corpus.oracle.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()))
 }

@@ -16,7 +16,12 @@ struct OracleType {
 
 fn oracle_types(oracle: &Value) -> BTreeMap<String, OracleType> {
     let strings = |v: &Value| -> BTreeSet<String> {
-        v.as_array().into_iter().flatten().filter_map(|s| s.as_str()).map(str::to_owned).collect()
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|s| s.as_str())
+            .map(str::to_owned)
+            .collect()
     };
     oracle["types"]
         .as_array()
@@ -57,7 +62,8 @@ fn oracle_derived(types: &BTreeMap<String, OracleType>, id: &str) -> BTreeSet<St
     let mut queue = vec![id.to_owned()];
     while let Some(current) = queue.pop() {
         for (derived, t) in types {
-            let names_it = t.base.as_deref() == Some(current.as_str()) || t.declared.contains(&current);
+            let names_it =
+                t.base.as_deref() == Some(current.as_str()) || t.declared.contains(&current);
             if names_it && out.insert(derived.clone()) {
                 queue.push(derived.clone());
             }
@@ -80,33 +86,77 @@ fn hierarchy_matches_the_compiler() {
             mismatches.push(format!("{id}: {} symbols", symbols.len()));
             continue;
         };
-        let h = analysis.type_hierarchy(&symbol.key).unwrap().expect("a type");
-        let base = h.base_types.first().and_then(|b| b.documentation_id.clone());
+        let h = analysis
+            .type_hierarchy(&symbol.key)
+            .unwrap()
+            .expect("a type");
+        let base = h
+            .base_types
+            .first()
+            .and_then(|b| b.documentation_id.clone());
         if base != expected.base {
             mismatches.push(format!("{id}: base {base:?}, compiler {:?}", expected.base));
         }
-        let declared: BTreeSet<String> =
-            h.interfaces.iter().filter(|i| i.declared_here).filter_map(|i| i.ty.documentation_id.clone()).collect();
+        let declared: BTreeSet<String> = h
+            .interfaces
+            .iter()
+            .filter(|i| i.declared_here)
+            .filter_map(|i| i.ty.documentation_id.clone())
+            .collect();
         if declared != expected.declared {
-            mismatches.push(format!("{id}: declared interfaces {declared:?}, compiler {:?}", expected.declared));
+            mismatches.push(format!(
+                "{id}: declared interfaces {declared:?}, compiler {:?}",
+                expected.declared
+            ));
         }
-        let all: BTreeSet<String> = h.interfaces.iter().filter_map(|i| i.ty.documentation_id.clone()).collect();
+        let all: BTreeSet<String> = h
+            .interfaces
+            .iter()
+            .filter_map(|i| i.ty.documentation_id.clone())
+            .collect();
         let expected_all = oracle_closure(&types, id);
         // The oracle sees only the metadata of source types: what a framework base class (`System.Enum`,
         // `System.MulticastDelegate`) implements is missing there, so csnav may add to it.
-        let framework_base =
-            h.base_types.iter().any(|b| b.is_external && b.documentation_id.as_deref() != Some("T:System.Object"));
-        let matches = if framework_base { expected_all.is_subset(&all) } else { all == expected_all };
+        let framework_base = h
+            .base_types
+            .iter()
+            .any(|b| b.is_external && b.documentation_id.as_deref() != Some("T:System.Object"));
+        let matches = if framework_base {
+            expected_all.is_subset(&all)
+        } else {
+            all == expected_all
+        };
         if !matches {
-            mismatches.push(format!("{id}: interfaces {all:?}, compiler {expected_all:?}"));
+            mismatches.push(format!(
+                "{id}: interfaces {all:?}, compiler {expected_all:?}"
+            ));
         }
-        let derived: BTreeSet<String> = h.derived.iter().map(|d| d.symbol.documentation_id.clone()).collect();
+        let derived: BTreeSet<String> = h
+            .derived
+            .iter()
+            .map(|d| d.symbol.documentation_id.clone())
+            .collect();
         let expected_derived = oracle_derived(&types, id);
         if derived != expected_derived {
-            mismatches.push(format!("{id}: derived {derived:?}, compiler {expected_derived:?}"));
+            mismatches.push(format!(
+                "{id}: derived {derived:?}, compiler {expected_derived:?}"
+            ));
         }
     }
-    eprintln!("hierarchy: {} types compared, {} mismatches", types.len(), mismatches.len());
-    assert!(types.len() > 50, "the corpus has too few types: {}", types.len());
-    assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+    eprintln!(
+        "hierarchy: {} types compared, {} mismatches",
+        types.len(),
+        mismatches.len()
+    );
+    assert!(
+        types.len() > 50,
+        "the corpus has too few types: {}",
+        types.len()
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
 }

@@ -48,7 +48,10 @@ pub struct ProjectGraph {
 
 impl ProjectGraph {
     pub fn iter(&self) -> impl Iterator<Item = (ProjectId, &ProjectData)> {
-        self.projects.iter().enumerate().map(|(i, p)| (ProjectId(i as u32), p))
+        self.projects
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (ProjectId(i as u32), p))
     }
 
     pub fn project(&self, id: ProjectId) -> Option<&ProjectData> {
@@ -95,7 +98,10 @@ impl fmt::Debug for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Change")
             .field("files", &self.files.len())
-            .field("project_graph", &self.project_graph.as_ref().map(|g| g.projects.len()))
+            .field(
+                "project_graph",
+                &self.project_graph.as_ref().map(|g| g.projects.len()),
+            )
             .finish()
     }
 }
@@ -142,10 +148,15 @@ impl RootDatabase {
                 }
             }) as Box<dyn Fn(salsa::Event) + Send + Sync>
         }));
-        let db = RootDatabase { storage, files: Arc::default(), log };
+        let db = RootDatabase {
+            storage,
+            files: Arc::default(),
+            log,
+        };
         // A singleton: found again with `WorkspaceInput::get`.
-        let _workspace =
-            WorkspaceInput::builder(Arc::default(), Arc::default()).durability(Durability::HIGH).new(&db);
+        let _workspace = WorkspaceInput::builder(Arc::default(), Arc::default())
+            .durability(Durability::HIGH)
+            .new(&db);
         db
     }
 
@@ -156,7 +167,9 @@ impl RootDatabase {
 
     /// The queries executed since the last call, as `query(key)` strings.
     pub fn take_event_log(&self) -> Vec<String> {
-        let Some(log) = &self.log else { return Vec::new() };
+        let Some(log) = &self.log else {
+            return Vec::new();
+        };
         let mut log = log.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         std::mem::take(&mut *log)
     }
@@ -182,8 +195,14 @@ impl RootDatabase {
                 }
             }
             let workspace = self.workspace();
-            workspace.set_graph(self).with_durability(Durability::HIGH).to(Arc::new(graph));
-            workspace.set_owners(self).with_durability(Durability::HIGH).to(Arc::new(owners));
+            workspace
+                .set_graph(self)
+                .with_durability(Durability::HIGH)
+                .to(Arc::new(graph));
+            workspace
+                .set_owners(self)
+                .with_durability(Durability::HIGH)
+                .to(Arc::new(owners));
         }
     }
 }

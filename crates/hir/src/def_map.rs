@@ -84,7 +84,11 @@ impl DefMap {
     }
 
     pub fn type_in_namespace(&self, namespace: &str, name: &str, arity: u32) -> Option<u32> {
-        self.namespaces.get(namespace)?.types.get(&(SmolStr::new(name), arity)).copied()
+        self.namespaces
+            .get(namespace)?
+            .types
+            .get(&(SmolStr::new(name), arity))
+            .copied()
     }
 
     pub fn type_of_decl(&self, decl: TypeDecl) -> Option<u32> {
@@ -92,7 +96,11 @@ impl DefMap {
     }
 
     pub fn nested_type(&self, parent: u32, name: &str, arity: u32) -> Option<u32> {
-        self.types.get(parent as usize)?.nested.get(&(SmolStr::new(name), arity)).copied()
+        self.types
+            .get(parent as usize)?
+            .nested
+            .get(&(SmolStr::new(name), arity))
+            .copied()
     }
 }
 
@@ -112,11 +120,18 @@ pub fn def_map(db: &dyn Db, project: ProjectId) -> Arc<DefMap> {
 fn def_map_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<DefMap> {
     let project = key.id(db);
     let graph = db.workspace().graph(db);
-    let mut collector = Collector { map: DefMap::default() };
-    collector.map.namespaces.insert(SmolStr::default(), NamespaceDef::default());
+    let mut collector = Collector {
+        map: DefMap::default(),
+    };
+    collector
+        .map
+        .namespaces
+        .insert(SmolStr::default(), NamespaceDef::default());
     if let Some(data) = graph.project(project) {
         for &file_id in &data.files {
-            let Some(file) = db.source_file(file_id) else { continue };
+            let Some(file) = db.source_file(file_id) else {
+                continue;
+            };
             let tree = file_item_tree(db, file);
             collector.collect_items(&tree, file_id, "", &tree.top_items, None);
         }
@@ -168,7 +183,12 @@ impl Collector {
         let key = (data.name.clone(), data.arity());
         let existing = match parent {
             Some(p) => self.map.types[p as usize].nested.get(&key).copied(),
-            None => self.map.namespaces.get(namespace).and_then(|ns| ns.types.get(&key)).copied(),
+            None => self
+                .map
+                .namespaces
+                .get(namespace)
+                .and_then(|ns| ns.types.get(&key))
+                .copied(),
         };
         let idx = match existing {
             Some(idx) => {
@@ -194,7 +214,12 @@ impl Collector {
                         self.map.types[p as usize].nested.insert(key, idx);
                     }
                     None => {
-                        self.map.namespaces.entry(SmolStr::new(namespace)).or_default().types.insert(key, idx);
+                        self.map
+                            .namespaces
+                            .entry(SmolStr::new(namespace))
+                            .or_default()
+                            .types
+                            .insert(key, idx);
                     }
                 }
                 idx

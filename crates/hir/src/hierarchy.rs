@@ -38,9 +38,13 @@ fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
     let mut bases = TypeBases::default();
     let mut explicit_class = None;
     for &decl in &def.decls {
-        let Some(file) = db.source_file(decl.file) else { continue };
+        let Some(file) = db.source_file(decl.file) else {
+            continue;
+        };
         let tree = file_item_tree(db, file);
-        let Some(resolver) = Resolver::for_base_list(db, id, decl) else { continue };
+        let Some(resolver) = Resolver::for_base_list(db, id, decl) else {
+            continue;
+        };
         let item = &tree.types[decl.item];
         if item.kind == TypeKind::Enum {
             // `enum E : byte` names the underlying type, not a base.
@@ -48,7 +52,8 @@ fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
         }
         for (i, base) in item.bases.iter().enumerate() {
             let ty = resolver.resolve(base);
-            let is_class_slot = i == 0 && matches!(def.kind, TypeKind::Class | TypeKind::RecordClass);
+            let is_class_slot =
+                i == 0 && matches!(def.kind, TypeKind::Class | TypeKind::RecordClass);
             if is_class_slot && explicit_class.is_none() && !is_interface(db, &ty) {
                 explicit_class = Some(ty);
             } else if !bases.interfaces.contains(&ty) {
@@ -82,11 +87,12 @@ fn bases_cycle_result<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: TypeKey<'db>)
 fn is_interface(db: &dyn Db, ty: &Ty) -> bool {
     match ty {
         Ty::Source(id, _) => def_map(db, id.project).type_def(id.idx).kind == TypeKind::Interface,
-        Ty::External(name, args) => known_types::is_interface(name, args.len() as u32).unwrap_or_else(|| {
-            let last = name.rsplit('.').next().unwrap_or(name);
-            let mut chars = last.chars();
-            chars.next() == Some('I') && chars.next().is_some_and(char::is_uppercase)
-        }),
+        Ty::External(name, args) => known_types::is_interface(name, args.len() as u32)
+            .unwrap_or_else(|| {
+                let last = name.rsplit('.').next().unwrap_or(name);
+                let mut chars = last.chars();
+                chars.next() == Some('I') && chars.next().is_some_and(char::is_uppercase)
+            }),
         _ => false,
     }
 }
@@ -94,8 +100,14 @@ fn is_interface(db: &dyn Db, ty: &Ty) -> bool {
 /// The direct base class of a (possibly constructed) type, with its arguments substituted.
 pub fn base_class_of(db: &dyn Db, ty: &Ty) -> Option<Ty> {
     match ty {
-        Ty::Source(id, args) => type_bases(db, *id).base_class.as_ref().map(|b| b.substitute(args)),
-        Ty::External(name, args) => known_types::lookup(name, args.len() as u32)?.base.as_ref().map(|b| b.substitute(args)),
+        Ty::Source(id, args) => type_bases(db, *id)
+            .base_class
+            .as_ref()
+            .map(|b| b.substitute(args)),
+        Ty::External(name, args) => known_types::lookup(name, args.len() as u32)?
+            .base
+            .as_ref()
+            .map(|b| b.substitute(args)),
         _ => None,
     }
 }
@@ -103,7 +115,11 @@ pub fn base_class_of(db: &dyn Db, ty: &Ty) -> Option<Ty> {
 /// The interfaces a (possibly constructed) type declares directly.
 pub fn declared_interfaces_of(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
     match ty {
-        Ty::Source(id, args) => type_bases(db, *id).interfaces.iter().map(|i| i.substitute(args)).collect(),
+        Ty::Source(id, args) => type_bases(db, *id)
+            .interfaces
+            .iter()
+            .map(|i| i.substitute(args))
+            .collect(),
         Ty::External(name, args) => known_types::lookup(name, args.len() as u32)
             .map(|k| k.interfaces.iter().map(|i| i.substitute(args)).collect())
             .unwrap_or_default(),
@@ -175,8 +191,11 @@ pub fn direct_derived_index(db: &dyn Db) -> Arc<FxHashMap<TypeId, Vec<(TypeId, R
             let id = TypeId { project, idx };
             let bases = type_bases(db, id);
             let class_base = bases.base_class.iter().map(|b| (b, Relation::Subclass));
-            let relation =
-                if def.kind == TypeKind::Interface { Relation::DerivedInterface } else { Relation::Implementation };
+            let relation = if def.kind == TypeKind::Interface {
+                Relation::DerivedInterface
+            } else {
+                Relation::Implementation
+            };
             for (base, rel) in class_base.chain(bases.interfaces.iter().map(|i| (i, relation))) {
                 if let Some(base_id) = base.as_source() {
                     let list = index.entry(base_id).or_default();
@@ -224,7 +243,11 @@ pub fn all_types(db: &dyn Db) -> Vec<TypeId> {
     let graph = db.workspace().graph(db);
     let mut out = Vec::new();
     for (project, _) in graph.iter() {
-        out.extend(def_map(db, project).types().map(|(idx, _)| TypeId { project, idx }));
+        out.extend(
+            def_map(db, project)
+                .types()
+                .map(|(idx, _)| TypeId { project, idx }),
+        );
     }
     out
 }

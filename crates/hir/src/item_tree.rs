@@ -88,7 +88,10 @@ pub enum TypeKind {
 
 impl TypeKind {
     pub fn is_value_type(self) -> bool {
-        matches!(self, TypeKind::Struct | TypeKind::RecordStruct | TypeKind::Enum)
+        matches!(
+            self,
+            TypeKind::Struct | TypeKind::RecordStruct | TypeKind::Enum
+        )
     }
 
     pub fn is_record(self) -> bool {
@@ -291,11 +294,15 @@ impl ItemSourceMap {
     }
 
     pub fn member_range(&self, idx: MemberIdx) -> Option<ItemRange> {
-        self.members.get(idx.into_raw().into_u32() as usize).copied()
+        self.members
+            .get(idx.into_raw().into_u32() as usize)
+            .copied()
     }
 
     pub fn namespace_range(&self, idx: NamespaceIdx) -> Option<ItemRange> {
-        self.namespaces.get(idx.into_raw().into_u32() as usize).copied()
+        self.namespaces
+            .get(idx.into_raw().into_u32() as usize)
+            .copied()
     }
 }
 
@@ -309,7 +316,10 @@ pub struct ItemTreeWithSourceMap {
 #[salsa::tracked(returns(ref), no_eq)]
 pub fn item_tree_with_source_map(db: &dyn Db, file: SourceFile) -> ItemTreeWithSourceMap {
     let (tree, source_map) = lower::lower_file(&parse(db, file).tree());
-    ItemTreeWithSourceMap { tree: Arc::new(tree), source_map: Arc::new(source_map) }
+    ItemTreeWithSourceMap {
+        tree: Arc::new(tree),
+        source_map: Arc::new(source_map),
+    }
 }
 
 /// The position-independent half: equal across body edits, so everything built on it is reused.

@@ -256,7 +256,14 @@ fn parse_line(line: &str) -> Option<((SmolStr, u32), KnownType)> {
         KnownKind::Class | KnownKind::Struct if !refs.is_empty() => Some(refs.remove(0)),
         _ => None,
     };
-    Some(((SmolStr::new(name), arity), KnownType { kind, base, interfaces: refs }))
+    Some((
+        (SmolStr::new(name), arity),
+        KnownType {
+            kind,
+            base,
+            interfaces: refs,
+        },
+    ))
 }
 
 fn split_arity(name: &str) -> (&str, u32) {
@@ -291,14 +298,24 @@ fn split_top_level(text: &str) -> Vec<&str> {
 fn parse_ref(text: &str) -> Ty {
     if let Some(index) = text.strip_prefix('`') {
         let index = index.parse().unwrap_or(0);
-        return Ty::TypeParam(TypeParam { name: SmolStr::new(format!("T{index}")), index, of_method: false });
+        return Ty::TypeParam(TypeParam {
+            name: SmolStr::new(format!("T{index}")),
+            index,
+            of_method: false,
+        });
     }
     let (head, args) = match text.split_once('{') {
-        Some((head, rest)) => (head, split_top_level(rest.strip_suffix('}').unwrap_or(rest))),
+        Some((head, rest)) => (
+            head,
+            split_top_level(rest.strip_suffix('}').unwrap_or(rest)),
+        ),
         None => (text, Vec::new()),
     };
     let (name, _) = split_arity(head);
-    Ty::External(SmolStr::new(name), args.into_iter().map(parse_ref).collect())
+    Ty::External(
+        SmolStr::new(name),
+        args.into_iter().map(parse_ref).collect(),
+    )
 }
 
 pub fn lookup(full_name: &str, arity: u32) -> Option<&'static KnownType> {
@@ -306,7 +323,9 @@ pub fn lookup(full_name: &str, arity: u32) -> Option<&'static KnownType> {
 }
 
 pub fn is_value_type(full_name: &str) -> bool {
-    table().iter().any(|((name, _), t)| name == full_name && t.kind == KnownKind::Struct)
+    table()
+        .iter()
+        .any(|((name, _), t)| name == full_name && t.kind == KnownKind::Struct)
 }
 
 pub fn is_interface(full_name: &str, arity: u32) -> Option<bool> {
@@ -321,7 +340,8 @@ mod tests {
     fn every_line_of_the_table_parses() {
         let lines = TABLE.lines().filter(|l| !l.trim().is_empty()).count();
         assert_eq!(table().len(), lines);
-        let list = lookup("System.Collections.Generic.List", 1).map(|t| (t.kind, t.interfaces.len()));
+        let list =
+            lookup("System.Collections.Generic.List", 1).map(|t| (t.kind, t.interfaces.len()));
         assert_eq!(list, Some((KnownKind::Class, 3)));
     }
 }

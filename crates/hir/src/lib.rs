@@ -17,24 +17,26 @@ mod type_ref;
 
 pub use crate::{
     base_db::{
-        Change, Db, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId, RootDatabase, SourceFile,
-        file_defines, file_project, parse, word_index,
+        Change, Db, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId, RootDatabase,
+        SourceFile, file_defines, file_project, parse, word_index,
     },
     def_map::{DefMap, TypeDecl, TypeDef, TypeId, def_map, visible_projects},
     hierarchy::{
-        Relation, TypeBases, all_interfaces, all_types, base_chain, derived_types, direct_derived_index, type_bases,
-    },
-    item_tree::{
-        ItemParent, ItemRange, ItemRef, ItemSourceMap, ItemTree, Member, MemberIdx, MemberKind, MemberOrigin, Modifiers,
-        NamespaceIdx, Param, ParamModifier, TypeIdx, TypeItem, TypeKind, UsingKind, item_source_map, file_item_tree,
+        Relation, TypeBases, all_interfaces, all_types, base_chain, derived_types,
+        direct_derived_index, type_bases,
     },
     item_tree::lower::{lower_path, lower_type},
+    item_tree::{
+        ItemParent, ItemRange, ItemRef, ItemSourceMap, ItemTree, Member, MemberIdx, MemberKind,
+        MemberOrigin, Modifiers, NamespaceIdx, Param, ParamModifier, TypeIdx, TypeItem, TypeKind,
+        UsingKind, file_item_tree, item_source_map,
+    },
     resolve::{Resolver, project_global_usings},
     source_analyzer::{declaration_at, enclosing_symbol, resolve_type_at},
     symbols::{
         MemberId, MemberSignature, Symbol, SymbolIndex, SymbolKind, container_name, display_name,
-        documentation_id, documentation_id_index, full_name, member_data, member_signature, symbol_index,
-        symbol_kind, type_doc_name, type_members,
+        documentation_id, documentation_id_index, full_name, member_data, member_signature,
+        symbol_index, symbol_kind, type_doc_name, type_members,
     },
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, Predefined, TypeRef},

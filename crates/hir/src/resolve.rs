@@ -26,10 +26,17 @@ enum Scope {
     Unit,
     /// A namespace; `decl` is set on the level of a namespace declaration of this file (whose usings
     /// apply), and unset on the implied outer levels of a dotted declaration `namespace A.B`.
-    Namespace { full_name: SmolStr, decl: Option<NamespaceIdx> },
+    Namespace {
+        full_name: SmolStr,
+        decl: Option<NamespaceIdx>,
+    },
     /// Inside a type: its nested types (and inherited ones) and its type parameters, which start at
     /// `param_base` in the combined list of the containers' and its own.
-    Type { id: TypeId, params: Vec<SmolStr>, param_base: u32 },
+    Type {
+        id: TypeId,
+        params: Vec<SmolStr>,
+        param_base: u32,
+    },
     MethodTypeParams(Vec<SmolStr>),
 }
 
@@ -80,17 +87,35 @@ impl<'db> Resolver<'db> {
         }
         let mut param_base = 0u32;
         for &idx in chain.iter().rev() {
-            let tid = TypeId { project: id.project, idx };
+            let tid = TypeId {
+                project: id.project,
+                idx,
+            };
             let params = type_param_names(db, tid);
             let len = params.len() as u32;
-            scopes.push(Scope::Type { id: tid, params, param_base });
+            scopes.push(Scope::Type {
+                id: tid,
+                params,
+                param_base,
+            });
             param_base += len;
         }
-        Some(Resolver { db, project: id.project, tree, scopes, resolving_bases_of: None })
+        Some(Resolver {
+            db,
+            project: id.project,
+            tree,
+            scopes,
+            resolving_bases_of: None,
+        })
     }
 
     /// The scope of a member's signature: its type's scope plus its own type parameters.
-    pub fn for_member(db: &'db dyn Db, id: TypeId, decl: TypeDecl, member: MemberIdx) -> Option<Resolver<'db>> {
+    pub fn for_member(
+        db: &'db dyn Db,
+        id: TypeId,
+        decl: TypeDecl,
+        member: MemberIdx,
+    ) -> Option<Resolver<'db>> {
         let mut r = Resolver::for_type_decl(db, id, decl)?;
         let params = r.tree.members[member].type_params.clone();
         if !params.is_empty() {
@@ -108,9 +133,19 @@ impl<'db> Resolver<'db> {
         }
         let mut args = Vec::new();
         for &idx in chain.iter().rev() {
-            for name in type_param_names(db, TypeId { project: id.project, idx }) {
+            for name in type_param_names(
+                db,
+                TypeId {
+                    project: id.project,
+                    idx,
+                },
+            ) {
                 let index = args.len() as u32;
-                args.push(Ty::TypeParam(TypeParam { name, index, of_method: false }));
+                args.push(Ty::TypeParam(TypeParam {
+                    name,
+                    index,
+                    of_method: false,
+                }));
             }
         }
         args
@@ -171,7 +206,11 @@ impl<'db> Resolver<'db> {
                         Resolved::Type(Ty::Source(nested, args))
                     }
                     None => Resolved::Type(Ty::External(
-                        SmolStr::new(format!("{}.{}", Ty::Source(*id, Vec::new()).full_name(self.db), seg.name)),
+                        SmolStr::new(format!(
+                            "{}.{}",
+                            Ty::Source(*id, Vec::new()).full_name(self.db),
+                            seg.name
+                        )),
                         self.resolve_args(&seg.args),
                     )),
                 },
@@ -211,7 +250,11 @@ impl<'db> Resolver<'db> {
                         })));
                     }
                 }
-                Scope::Type { id, params, param_base } => {
+                Scope::Type {
+                    id,
+                    params,
+                    param_base,
+                } => {
                     if seg.args.is_empty()
                         && let Some(i) = params.iter().position(|p| *p == seg.name)
                     {
@@ -237,7 +280,8 @@ impl<'db> Resolver<'db> {
                     }
                     if let Some(decl) = decl {
                         let usings = &self.tree.namespaces[*decl].usings;
-                        let kinds: Vec<&UsingKind> = usings.iter().map(|&u| &self.tree.usings[u].kind).collect();
+                        let kinds: Vec<&UsingKind> =
+                            usings.iter().map(|&u| &self.tree.usings[u].kind).collect();
                         if let Some(found) = self.lookup_in_usings(&kinds, seg) {
                             return Some(found);
                         }
@@ -248,8 +292,12 @@ impl<'db> Resolver<'db> {
                         return Some(found);
                     }
                     let globals = project_global_usings(self.db, self.project);
-                    let mut kinds: Vec<&UsingKind> =
-                        self.tree.top_usings.iter().map(|&u| &self.tree.usings[u].kind).collect();
+                    let mut kinds: Vec<&UsingKind> = self
+                        .tree
+                        .top_usings
+                        .iter()
+                        .map(|&u| &self.tree.usings[u].kind)
+                        .collect();
                     kinds.extend(globals.iter());
                     if let Some(found) = self.lookup_in_usings(&kinds, seg) {
                         return Some(found);
@@ -266,7 +314,13 @@ impl<'db> Resolver<'db> {
     fn member_type(&self, id: TypeId, seg: &PathSegment) -> Option<(TypeId, Option<Vec<Ty>>)> {
         let map = def_map(self.db, id.project);
         if let Some(idx) = map.nested_type(id.idx, &seg.name, seg.arity()) {
-            return Some((TypeId { project: id.project, idx }, None));
+            return Some((
+                TypeId {
+                    project: id.project,
+                    idx,
+                },
+                None,
+            ));
         }
         if self.resolving_bases_of == Some(id) {
             return None;
@@ -280,9 +334,18 @@ impl<'db> Resolver<'db> {
             seen.push(base);
             let base_map = def_map(self.db, base.project);
             if let Some(idx) = base_map.nested_type(base.idx, &seg.name, seg.arity()) {
-                return Some((TypeId { project: base.project, idx }, Some(args)));
+                return Some((
+                    TypeId {
+                        project: base.project,
+                        idx,
+                    },
+                    Some(args),
+                ));
             }
-            current = type_bases(self.db, base).base_class.as_ref().map(|t| t.substitute(&args));
+            current = type_bases(self.db, base)
+                .base_class
+                .as_ref()
+                .map(|t| t.substitute(&args));
         }
         None
     }
@@ -292,11 +355,18 @@ impl<'db> Resolver<'db> {
         for &project in visible_projects(self.db, self.project).iter() {
             let map = def_map(self.db, project);
             if let Some(idx) = map.type_in_namespace(ns, &seg.name, seg.arity()) {
-                return Some(Resolved::Type(Ty::Source(TypeId { project, idx }, self.resolve_args(&seg.args))));
+                return Some(Resolved::Type(Ty::Source(
+                    TypeId { project, idx },
+                    self.resolve_args(&seg.args),
+                )));
             }
         }
         if seg.args.is_empty() {
-            let full = if ns.is_empty() { seg.name.clone() } else { SmolStr::new(format!("{ns}.{}", seg.name)) };
+            let full = if ns.is_empty() {
+                seg.name.clone()
+            } else {
+                SmolStr::new(format!("{ns}.{}", seg.name))
+            };
             if self.namespace_exists(&full) {
                 return Some(Resolved::Namespace(full));
             }
@@ -305,7 +375,9 @@ impl<'db> Resolver<'db> {
     }
 
     fn namespace_exists(&self, full: &str) -> bool {
-        visible_projects(self.db, self.project).iter().any(|&p| def_map(self.db, p).has_namespace(full))
+        visible_projects(self.db, self.project)
+            .iter()
+            .any(|&p| def_map(self.db, p).has_namespace(full))
     }
 
     /// Aliases first, then the types the imported namespaces and static classes bring in.
@@ -348,17 +420,75 @@ impl<'db> Resolver<'db> {
         None
     }
 
-    fn lookup_alias(&self, alias: &str) -> Option<Resolved> {
-        let seg = PathSegment { name: SmolStr::new(alias), args: Vec::new() };
+    /// What brings extension methods and static members into scope here: the enclosing namespaces
+    /// (innermost first, the global namespace last), the namespaces imported by `using` directives, and
+    /// the types imported by `using static`.
+    pub(crate) fn imports_in_scope(&self) -> (Vec<SmolStr>, Vec<Ty>) {
+        let mut namespaces = Vec::new();
+        let mut statics = Vec::new();
+        let globals = project_global_usings(self.db, self.project);
         for scope in self.scopes.iter().rev() {
-            let usings: Vec<&UsingKind> = match scope {
-                Scope::Namespace { decl: Some(decl), .. } => {
-                    self.tree.namespaces[*decl].usings.iter().map(|&u| &self.tree.usings[u].kind).collect()
-                }
-                Scope::Unit => self.tree.top_usings.iter().map(|&u| &self.tree.usings[u].kind).collect(),
+            let (own, usings): (&str, Vec<&UsingKind>) = match scope {
+                Scope::Namespace { full_name, decl } => (
+                    full_name,
+                    decl.map(|d| {
+                        self.tree.namespaces[d]
+                            .usings
+                            .iter()
+                            .map(|&u| &self.tree.usings[u].kind)
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                ),
+                Scope::Unit => (
+                    "",
+                    self.tree
+                        .top_usings
+                        .iter()
+                        .map(|&u| &self.tree.usings[u].kind)
+                        .chain(globals.iter())
+                        .collect(),
+                ),
                 _ => continue,
             };
-            let aliases: Vec<&UsingKind> = usings.into_iter().filter(|k| matches!(k, UsingKind::Alias(..))).collect();
+            namespaces.push(SmolStr::new(own));
+            for kind in usings {
+                match kind {
+                    UsingKind::Namespace(path) => namespaces.push(SmolStr::new(path.dotted())),
+                    UsingKind::Static(target) => statics.push(self.resolve_alias_target_ty(target)),
+                    UsingKind::Alias(..) => {}
+                }
+            }
+        }
+        (namespaces, statics)
+    }
+
+    fn lookup_alias(&self, alias: &str) -> Option<Resolved> {
+        let seg = PathSegment {
+            name: SmolStr::new(alias),
+            args: Vec::new(),
+        };
+        for scope in self.scopes.iter().rev() {
+            let usings: Vec<&UsingKind> = match scope {
+                Scope::Namespace {
+                    decl: Some(decl), ..
+                } => self.tree.namespaces[*decl]
+                    .usings
+                    .iter()
+                    .map(|&u| &self.tree.usings[u].kind)
+                    .collect(),
+                Scope::Unit => self
+                    .tree
+                    .top_usings
+                    .iter()
+                    .map(|&u| &self.tree.usings[u].kind)
+                    .collect(),
+                _ => continue,
+            };
+            let aliases: Vec<&UsingKind> = usings
+                .into_iter()
+                .filter(|k| matches!(k, UsingKind::Alias(..)))
+                .collect();
             if let Some(found) = self.lookup_in_usings(&aliases, &seg) {
                 return Some(found);
             }
@@ -404,21 +534,26 @@ impl<'db> Resolver<'db> {
         }
         let mut current = current.unwrap_or_else(|| {
             if rest.is_empty() {
-                Resolved::Type(Ty::External(first.name.clone(), self.resolve_args(&first.args)))
+                Resolved::Type(Ty::External(
+                    first.name.clone(),
+                    self.resolve_args(&first.args),
+                ))
             } else {
                 Resolved::Namespace(first.name.clone())
             }
         });
         for seg in rest {
             current = match current {
-                Resolved::Namespace(ns) => self.lookup_in_namespace(&ns, seg).unwrap_or_else(|| {
-                    let full = SmolStr::new(format!("{ns}.{}", seg.name));
-                    if seg.args.is_empty() {
-                        Resolved::Namespace(full)
-                    } else {
-                        Resolved::Type(Ty::External(full, self.resolve_args(&seg.args)))
-                    }
-                }),
+                Resolved::Namespace(ns) => {
+                    self.lookup_in_namespace(&ns, seg).unwrap_or_else(|| {
+                        let full = SmolStr::new(format!("{ns}.{}", seg.name));
+                        if seg.args.is_empty() {
+                            Resolved::Namespace(full)
+                        } else {
+                            Resolved::Type(Ty::External(full, self.resolve_args(&seg.args)))
+                        }
+                    })
+                }
                 Resolved::Type(Ty::Source(id, outer)) => match self.member_type(id, seg) {
                     Some((nested, _)) => {
                         let mut args = outer;
@@ -461,22 +596,37 @@ impl<'db> Resolver<'db> {
         };
         for scope in &self.scopes {
             match scope {
-                Scope::Namespace { decl: Some(decl), .. } => push_candidates(
-                    &mut self.tree.namespaces[*decl].usings.iter().map(|&u| &self.tree.usings[u].kind),
+                Scope::Namespace {
+                    decl: Some(decl), ..
+                } => push_candidates(
+                    &mut self.tree.namespaces[*decl]
+                        .usings
+                        .iter()
+                        .map(|&u| &self.tree.usings[u].kind),
                 ),
                 Scope::Unit => {
-                    push_candidates(&mut self.tree.top_usings.iter().map(|&u| &self.tree.usings[u].kind));
+                    push_candidates(
+                        &mut self
+                            .tree
+                            .top_usings
+                            .iter()
+                            .map(|&u| &self.tree.usings[u].kind),
+                    );
                     push_candidates(&mut project_global_usings(self.db, self.project).iter());
                 }
                 _ => {}
             }
         }
-        let known: Vec<&String> =
-            candidates.iter().filter(|ns| known_types::lookup(&format!("{ns}.{}", seg.name), seg.arity()).is_some()).collect();
+        let known: Vec<&String> = candidates
+            .iter()
+            .filter(|ns| known_types::lookup(&format!("{ns}.{}", seg.name), seg.arity()).is_some())
+            .collect();
         // Framework namespaces (`System.*`, imported by implicit usings everywhere) are only a guess's
         // last resort: a name the table does not place there most likely comes from the other usings.
-        let non_framework: Vec<&String> =
-            candidates.iter().filter(|ns| *ns != "System" && !ns.starts_with("System.")).collect();
+        let non_framework: Vec<&String> = candidates
+            .iter()
+            .filter(|ns| *ns != "System" && !ns.starts_with("System."))
+            .collect();
         let name = match (known.as_slice(), non_framework.as_slice()) {
             ([ns], _) => format!("{ns}.{}", seg.name),
             ([], [ns]) => format!("{ns}.{}", seg.name),
@@ -501,7 +651,10 @@ fn push_namespace_scopes(tree: &ItemTree, ns: NamespaceIdx, scopes: &mut Vec<Sco
             }
             full.push_str(seg);
             let decl = (i + 1 == segments.len()).then_some(idx);
-            scopes.push(Scope::Namespace { full_name: SmolStr::new(&full), decl });
+            scopes.push(Scope::Namespace {
+                full_name: SmolStr::new(&full),
+                decl,
+            });
         }
     }
 }
@@ -509,9 +662,13 @@ fn push_namespace_scopes(tree: &ItemTree, ns: NamespaceIdx, scopes: &mut Vec<Sco
 /// The names of a type's own type parameters (from its first declaration).
 pub(crate) fn type_param_names(db: &dyn Db, id: TypeId) -> Vec<SmolStr> {
     let map = def_map(db, id.project);
-    let Some(decl) = map.type_def(id.idx).decls.first() else { return Vec::new() };
+    let Some(decl) = map.type_def(id.idx).decls.first() else {
+        return Vec::new();
+    };
     match db.source_file(decl.file) {
-        Some(file) => file_item_tree(db, file).types[decl.item].type_params.clone(),
+        Some(file) => file_item_tree(db, file).types[decl.item]
+            .type_params
+            .clone(),
         None => Vec::new(),
     }
 }
@@ -526,14 +683,23 @@ pub fn project_global_usings(db: &dyn Db, project: ProjectId) -> Arc<[UsingKind]
 fn project_global_usings_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<[UsingKind]> {
     let project = key.id(db);
     let graph = db.workspace().graph(db);
-    let Some(data) = graph.project(project) else { return Arc::from([]) };
+    let Some(data) = graph.project(project) else {
+        return Arc::from([]);
+    };
     let mut out: Vec<UsingKind> = data
         .global_usings
         .iter()
         .map(|u| {
             let path = Path {
                 qualifier: PathQualifier::None,
-                segments: u.target.split('.').map(|s| PathSegment { name: SmolStr::new(s.trim()), args: Vec::new() }).collect(),
+                segments: u
+                    .target
+                    .split('.')
+                    .map(|s| PathSegment {
+                        name: SmolStr::new(s.trim()),
+                        args: Vec::new(),
+                    })
+                    .collect(),
             };
             match (&u.alias, u.is_static) {
                 (Some(alias), _) => UsingKind::Alias(alias.clone(), TypeRef::Path(path)),
@@ -543,7 +709,9 @@ fn project_global_usings_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Ar
         })
         .collect();
     for &file_id in &data.files {
-        let Some(file) = db.source_file(file_id) else { continue };
+        let Some(file) = db.source_file(file_id) else {
+            continue;
+        };
         let tree = file_item_tree(db, file);
         for &u in &tree.top_usings {
             let using = &tree.usings[u];

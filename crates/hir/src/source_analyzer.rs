@@ -20,7 +20,9 @@ pub fn declaration_at(db: &dyn Db, file: FileId, offset: TextSize) -> Option<Sym
     // Implied members (a default constructor, a record's properties) share the type's ranges and are
     // never `innermost`: the name there declares the type.
     if let Some((_, Some(member))) = innermost(db, file, offset)
-        && map.member_range(member.idx).is_some_and(|r| r.name.contains_inclusive(offset))
+        && map
+            .member_range(member.idx)
+            .is_some_and(|r| r.name.contains_inclusive(offset))
     {
         return Some(Symbol::Member(member));
     }
@@ -28,7 +30,10 @@ pub fn declaration_at(db: &dyn Db, file: FileId, offset: TextSize) -> Option<Sym
     // A nested type's name may be at the offset while the innermost enclosing declaration is its parent
     // (the offset is on the name, inside the parent's range): check every type of the file.
     for (item, _) in tree.types.iter() {
-        if map.type_range(item).is_some_and(|r| r.name.contains_inclusive(offset)) {
+        if map
+            .type_range(item)
+            .is_some_and(|r| r.name.contains_inclusive(offset))
+        {
             return type_of_decl(db, file, item).map(Symbol::Type);
         }
     }
@@ -42,7 +47,9 @@ fn innermost(db: &dyn Db, file: FileId, offset: TextSize) -> Option<(TypeId, Opt
     let map = item_source_map(db, source);
     let mut best: Option<(crate::item_tree::TypeIdx, u32)> = None;
     for (item, _) in tree.types.iter() {
-        let Some(range) = map.type_range(item) else { continue };
+        let Some(range) = map.type_range(item) else {
+            continue;
+        };
         if range.full.contains_inclusive(offset) {
             let len: u32 = range.full.len().into();
             if best.is_none_or(|(_, l)| len < l) {
@@ -57,7 +64,10 @@ fn innermost(db: &dyn Db, file: FileId, offset: TextSize) -> Option<(TypeId, Opt
         .iter()
         .copied()
         .filter(|&m| tree.members[m].origin == MemberOrigin::Declared)
-        .find(|&m| map.member_range(m).is_some_and(|r| r.full.contains_inclusive(offset)))
+        .find(|&m| {
+            map.member_range(m)
+                .is_some_and(|r| r.full.contains_inclusive(offset))
+        })
         .map(|idx| MemberId { ty, file, idx });
     Some((ty, member))
 }
@@ -76,7 +86,12 @@ pub fn enclosing_symbol(db: &dyn Db, file: FileId, offset: TextSize) -> Option<S
 }
 
 /// Resolves a type reference written at `offset`, in the scope of the declarations around it.
-pub fn resolve_type_at(db: &dyn Db, file: FileId, offset: TextSize, type_ref: &TypeRef) -> Option<Ty> {
+pub fn resolve_type_at(
+    db: &dyn Db,
+    file: FileId,
+    offset: TextSize,
+    type_ref: &TypeRef,
+) -> Option<Ty> {
     let (ty, member) = innermost(db, file, offset)?;
     let map = def_map(db, ty.project);
     let decl = *map.type_def(ty.idx).decls.iter().find(|d| d.file == file)?;

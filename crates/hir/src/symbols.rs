@@ -9,7 +9,10 @@ use smol_str::SmolStr;
 use crate::{
     base_db::{Db, FileId, ProjectId},
     def_map::{TypeDecl, TypeId, def_map},
-    item_tree::{Member, MemberIdx, MemberKind, MemberOrigin, Modifiers, ParamModifier, TypeKind, file_item_tree},
+    item_tree::{
+        Member, MemberIdx, MemberKind, MemberOrigin, Modifiers, ParamModifier, TypeKind,
+        file_item_tree,
+    },
     resolve::Resolver,
     ty::Ty,
 };
@@ -59,16 +62,23 @@ pub fn type_members(db: &dyn Db, id: TypeId) -> Vec<MemberId> {
     let mut default_ctors = Vec::new();
     let mut has_instance_ctor = false;
     for decl in &map.type_def(id.idx).decls {
-        let Some(file) = db.source_file(decl.file) else { continue };
+        let Some(file) = db.source_file(decl.file) else {
+            continue;
+        };
         let tree = file_item_tree(db, file);
         for &idx in &tree.types[decl.item].members {
             let member = &tree.members[idx];
-            let id = MemberId { ty: id, file: decl.file, idx };
+            let id = MemberId {
+                ty: id,
+                file: decl.file,
+                idx,
+            };
             if member.origin == MemberOrigin::DefaultConstructor {
                 default_ctors.push(id);
                 continue;
             }
-            has_instance_ctor |= member.kind == MemberKind::Constructor && !member.modifiers.contains(Modifiers::STATIC);
+            has_instance_ctor |= member.kind == MemberKind::Constructor
+                && !member.modifiers.contains(Modifiers::STATIC);
             out.push(id);
         }
     }
@@ -81,7 +91,10 @@ pub fn type_members(db: &dyn Db, id: TypeId) -> Vec<MemberId> {
 fn decl_of(db: &dyn Db, member: MemberId) -> Option<TypeDecl> {
     let file = db.source_file(member.file)?;
     let tree = file_item_tree(db, file);
-    Some(TypeDecl { file: member.file, item: tree.member(member.idx)?.owner })
+    Some(TypeDecl {
+        file: member.file,
+        item: tree.member(member.idx)?.owner,
+    })
 }
 
 #[salsa::interned(revisions = usize::MAX)]
@@ -97,13 +110,30 @@ pub fn member_signature(db: &dyn Db, member: MemberId) -> Arc<MemberSignature> {
 #[salsa::tracked(returns(clone))]
 fn member_signature_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Arc<MemberSignature> {
     let member = key.id(db);
-    let empty = || Arc::new(MemberSignature { params: Vec::new(), ty: None, explicit_interface: None });
-    let (Some(data), Some(decl)) = (member_data(db, member), decl_of(db, member)) else { return empty() };
-    let Some(resolver) = Resolver::for_member(db, member.ty, decl, member.idx) else { return empty() };
+    let empty = || {
+        Arc::new(MemberSignature {
+            params: Vec::new(),
+            ty: None,
+            explicit_interface: None,
+        })
+    };
+    let (Some(data), Some(decl)) = (member_data(db, member), decl_of(db, member)) else {
+        return empty();
+    };
+    let Some(resolver) = Resolver::for_member(db, member.ty, decl, member.idx) else {
+        return empty();
+    };
     Arc::new(MemberSignature {
-        params: data.params.iter().map(|p| (resolver.resolve(&p.ty), p.modifier)).collect(),
+        params: data
+            .params
+            .iter()
+            .map(|p| (resolver.resolve(&p.ty), p.modifier))
+            .collect(),
         ty: data.ty.as_ref().map(|t| resolver.resolve(t)),
-        explicit_interface: data.explicit_interface.as_ref().map(|t| resolver.resolve(t)),
+        explicit_interface: data
+            .explicit_interface
+            .as_ref()
+            .map(|t| resolver.resolve(t)),
     })
 }
 
@@ -172,8 +202,13 @@ fn member_documentation_id(db: &dyn Db, member: MemberId) -> Option<String> {
                 out.push(',');
             }
             out.push_str(&ty.doc_id(db));
-            if matches!(modifier, ParamModifier::Ref | ParamModifier::Out | ParamModifier::In | ParamModifier::RefReadonly)
-            {
+            if matches!(
+                modifier,
+                ParamModifier::Ref
+                    | ParamModifier::Out
+                    | ParamModifier::In
+                    | ParamModifier::RefReadonly
+            ) {
                 out.push('@');
             }
         }
@@ -205,6 +240,7 @@ pub fn display_name(db: &dyn Db, symbol: Symbol) -> String {
         Symbol::Type(id) => Ty::Source(id, Resolver::identity_args(db, id)).display(db),
         Symbol::Member(m) => match member_data(db, m) {
             Some(data) if data.kind == MemberKind::Indexer => "this[]".to_owned(),
+            Some(data) if data.kind == MemberKind::Destructor => format!("~{}", data.name),
             Some(data) if data.type_params.is_empty() => data.name.to_string(),
             Some(data) => format!("{}<{}>", data.name, data.type_params.join(", ")),
             None => String::new(),
@@ -218,7 +254,9 @@ pub fn full_name(db: &dyn Db, symbol: Symbol) -> String {
     match symbol {
         Symbol::Type(id) => Ty::Source(id, Resolver::identity_args(db, id)).full_name(db),
         Symbol::Member(m) => {
-            let Some(data) = member_data(db, m) else { return String::new() };
+            let Some(data) = member_data(db, m) else {
+                return String::new();
+            };
             let mut out = full_name(db, Symbol::Type(m.ty));
             out.push('.');
             out.push_str(&display_name(db, symbol));
@@ -232,7 +270,22 @@ pub fn full_name(db: &dyn Db, symbol: Symbol) -> String {
                     | MemberKind::Indexer
             ) {
                 let sig = member_signature(db, m);
-                let params: Vec<String> = sig.params.iter().map(|(ty, _)| ty.display(db)).collect();
+                let params: Vec<String> = sig
+                    .params
+                    .iter()
+                    .map(|(ty, modifier)| {
+                        let prefix = match modifier {
+                            ParamModifier::Ref => "ref ",
+                            ParamModifier::Out => "out ",
+                            ParamModifier::In => "in ",
+                            ParamModifier::RefReadonly => "ref readonly ",
+                            ParamModifier::Params => "params ",
+                            ParamModifier::This => "this ",
+                            ParamModifier::None => "",
+                        };
+                        format!("{prefix}{}", ty.display(db))
+                    })
+                    .collect();
                 out.push('(');
                 out.push_str(&params.join(", "));
                 out.push(')');
@@ -251,7 +304,13 @@ pub fn container_name(db: &dyn Db, symbol: Symbol) -> Option<String> {
             let map = def_map(db, id.project);
             let def = map.type_def(id.idx);
             match def.parent {
-                Some(p) => Some(full_name(db, Symbol::Type(TypeId { project: id.project, idx: p }))),
+                Some(p) => Some(full_name(
+                    db,
+                    Symbol::Type(TypeId {
+                        project: id.project,
+                        idx: p,
+                    }),
+                )),
                 None if def.namespace.is_empty() => None,
                 None => Some(def.namespace.to_string()),
             }
@@ -333,7 +392,9 @@ impl SymbolIndex {
     /// The symbols whose name equals `name`, ignoring case.
     pub fn exact(&self, name: &str) -> impl Iterator<Item = (&str, Symbol)> {
         let lower = name.to_lowercase();
-        let start = self.entries.partition_point(|(l, _, _)| l.as_str() < lower.as_str());
+        let start = self
+            .entries
+            .partition_point(|(l, _, _)| l.as_str() < lower.as_str());
         self.entries[start..]
             .iter()
             .take_while(move |(l, _, _)| *l == lower)
@@ -349,14 +410,28 @@ pub fn symbol_index(db: &dyn Db) -> Arc<SymbolIndex> {
         let map = def_map(db, project);
         for (idx, def) in map.types() {
             let id = TypeId { project, idx };
-            entries.push((SmolStr::new(def.name.to_lowercase()), def.name.clone(), Symbol::Type(id)));
+            entries.push((
+                SmolStr::new(def.name.to_lowercase()),
+                def.name.clone(),
+                Symbol::Type(id),
+            ));
             for member in type_members(db, id) {
-                let Some(data) = member_data(db, member) else { continue };
+                let Some(data) = member_data(db, member) else {
+                    continue;
+                };
+                if data.origin == MemberOrigin::DefaultConstructor {
+                    // Found through the type; listing it beside every class is noise.
+                    continue;
+                }
                 let name = match data.kind {
                     MemberKind::Constructor | MemberKind::Destructor => def.name.clone(),
                     _ => data.name.clone(),
                 };
-                entries.push((SmolStr::new(name.to_lowercase()), name, Symbol::Member(member)));
+                entries.push((
+                    SmolStr::new(name.to_lowercase()),
+                    name,
+                    Symbol::Member(member),
+                ));
             }
         }
     }
@@ -368,8 +443,17 @@ pub fn symbol_index(db: &dyn Db) -> Arc<SymbolIndex> {
 #[salsa::tracked(returns(clone))]
 pub fn documentation_id_index(db: &dyn Db) -> Arc<FxHashMap<String, Vec<Symbol>>> {
     let mut map: FxHashMap<String, Vec<Symbol>> = FxHashMap::default();
-    for (_, _, symbol) in &symbol_index(db).entries {
-        map.entry(documentation_id(db, *symbol)).or_default().push(*symbol);
+    let graph = db.workspace().graph(db);
+    for (project, _) in graph.iter() {
+        for (idx, _) in def_map(db, project).types() {
+            let id = TypeId { project, idx };
+            let members = type_members(db, id).into_iter().map(Symbol::Member);
+            for symbol in std::iter::once(Symbol::Type(id)).chain(members) {
+                map.entry(documentation_id(db, symbol))
+                    .or_default()
+                    .push(symbol);
+            }
+        }
     }
     Arc::new(map)
 }

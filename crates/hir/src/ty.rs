@@ -7,6 +7,7 @@ use smol_str::SmolStr;
 use crate::{
     base_db::Db,
     def_map::{TypeId, def_map},
+    type_ref::Predefined,
 };
 
 /// A type after name resolution.
@@ -59,7 +60,10 @@ impl Ty {
         }
         let sub = |t: &Ty| t.substitute(args);
         match self {
-            Ty::TypeParam(p) if !p.of_method => args.get(p.index as usize).cloned().unwrap_or_else(|| self.clone()),
+            Ty::TypeParam(p) if !p.of_method => args
+                .get(p.index as usize)
+                .cloned()
+                .unwrap_or_else(|| self.clone()),
             Ty::Source(id, a) => Ty::Source(*id, a.iter().map(sub).collect()),
             Ty::External(n, a) => Ty::External(n.clone(), a.iter().map(sub).collect()),
             Ty::Array(e, r) => Ty::Array(Box::new(sub(e)), *r),
@@ -113,8 +117,17 @@ fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
     match ty {
         Ty::Source(id, args) => write_source(db, *id, args, style, out),
         Ty::External(name, args) => {
-            let name = if style == Style::Display { name.rsplit('.').next().unwrap_or(name) } else { name };
-            out.push_str(name);
+            let keyword = (style != Style::DocId && args.is_empty())
+                .then(|| Predefined::from_full_name(name))
+                .flatten();
+            match keyword {
+                // People write `int`, not `System.Int32`.
+                Some(p) => out.push_str(p.keyword()),
+                None if style == Style::Display => {
+                    out.push_str(name.rsplit('.').next().unwrap_or(name))
+                }
+                None => out.push_str(name),
+            }
             write_args(db, args, style, out);
         }
         Ty::TypeParam(p) => match style {
@@ -183,7 +196,11 @@ fn write_args(db: &dyn Db, args: &[Ty], style: Style, out: &mut String) {
     if args.is_empty() {
         return;
     }
-    let (open, close, sep) = if style == Style::DocId { ('{', '}', ",") } else { ('<', '>', ", ") };
+    let (open, close, sep) = if style == Style::DocId {
+        ('{', '}', ",")
+    } else {
+        ('<', '>', ", ")
+    };
     out.push(open);
     for (i, a) in args.iter().enumerate() {
         if i > 0 {
@@ -211,8 +228,11 @@ fn write_source(db: &dyn Db, id: TypeId, args: &[Ty], style: Style, out: &mut St
         }
     }
     let mut consumed = 0usize;
-    let total_before_last: u32 =
-        if style == Style::Display { args.len() as u32 - map.type_def(id.idx).arity.min(args.len() as u32) } else { 0 };
+    let total_before_last: u32 = if style == Style::Display {
+        args.len() as u32 - map.type_def(id.idx).arity.min(args.len() as u32)
+    } else {
+        0
+    };
     consumed += total_before_last as usize;
     for (i, &t) in chain.iter().enumerate() {
         let def = map.type_def(t);
@@ -242,7 +262,10 @@ fn write_source(db: &dyn Db, id: TypeId, args: &[Ty], style: Style, out: &mut St
 /// Whether `T?` means `Nullable<T>`: source structs and enums, and the framework's value types we know.
 fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
     match ty {
-        Ty::Source(id, _) => def_map(db, id.project).type_def(id.idx).kind.is_value_type(),
+        Ty::Source(id, _) => def_map(db, id.project)
+            .type_def(id.idx)
+            .kind
+            .is_value_type(),
         Ty::External(name, _) => crate::known_types::is_value_type(name),
         Ty::Tuple(_) => true,
         _ => false,

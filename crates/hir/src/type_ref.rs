@@ -8,7 +8,10 @@ use smol_str::SmolStr;
 pub enum TypeRef {
     Path(Path),
     Predefined(Predefined),
-    Array { element: Box<TypeRef>, rank: u8 },
+    Array {
+        element: Box<TypeRef>,
+        rank: u8,
+    },
     Nullable(Box<TypeRef>),
     Pointer(Box<TypeRef>),
     Ref(Box<TypeRef>),
@@ -60,7 +63,10 @@ impl Path {
     pub fn simple(name: impl Into<SmolStr>) -> Path {
         Path {
             qualifier: PathQualifier::None,
-            segments: vec![PathSegment { name: name.into(), args: Vec::new() }],
+            segments: vec![PathSegment {
+                name: name.into(),
+                args: Vec::new(),
+            }],
         }
     }
 
@@ -150,6 +156,31 @@ impl Predefined {
             Predefined::String => "System.String",
             Predefined::Void => "System.Void",
         }
+    }
+
+    /// The keyword for a framework type name (`System.Int32` → `int`).
+    pub fn from_full_name(name: &str) -> Option<Predefined> {
+        const ALL: [Predefined; 18] = [
+            Predefined::Bool,
+            Predefined::Byte,
+            Predefined::SByte,
+            Predefined::Char,
+            Predefined::Decimal,
+            Predefined::Double,
+            Predefined::Float,
+            Predefined::Int,
+            Predefined::UInt,
+            Predefined::NInt,
+            Predefined::NUInt,
+            Predefined::Long,
+            Predefined::ULong,
+            Predefined::Short,
+            Predefined::UShort,
+            Predefined::Object,
+            Predefined::String,
+            Predefined::Void,
+        ];
+        ALL.into_iter().find(|p| p.full_name() == name)
     }
 
     pub fn keyword(self) -> &'static str {

@@ -93,18 +93,21 @@ impl Fixture {
         let mut references: Vec<Vec<&str>> = Vec::new();
         let mut defines: Vec<Vec<&str>> = Vec::new();
         for file in &self.files {
-            let idx = names.iter().position(|n| *n == file.project).unwrap_or_else(|| {
-                names.push(&file.project);
-                projects.push(ProjectData {
-                    name: file.project.as_str().into(),
-                    assembly_name: file.project.as_str().into(),
-                    root_namespace: file.project.as_str().into(),
-                    ..ProjectData::default()
+            let idx = names
+                .iter()
+                .position(|n| *n == file.project)
+                .unwrap_or_else(|| {
+                    names.push(&file.project);
+                    projects.push(ProjectData {
+                        name: file.project.as_str().into(),
+                        assembly_name: file.project.as_str().into(),
+                        root_namespace: file.project.as_str().into(),
+                        ..ProjectData::default()
+                    });
+                    references.push(Vec::new());
+                    defines.push(Vec::new());
+                    names.len() - 1
                 });
-                references.push(Vec::new());
-                defines.push(Vec::new());
-                names.len() - 1
-            });
             projects[idx].files.push(file.id);
             references[idx].extend(file.references.iter().map(String::as_str));
             defines[idx].extend(file.defines.iter().map(String::as_str));
@@ -118,7 +121,11 @@ impl Fixture {
             project.defines = Defines::new(defines[i].iter().copied());
         }
         Change {
-            files: self.files.iter().map(|f| (f.id, Some(Arc::from(f.text.as_str())))).collect(),
+            files: self
+                .files
+                .iter()
+                .map(|f| (f.id, Some(Arc::from(f.text.as_str()))))
+                .collect(),
             project_graph: Some(ProjectGraph { projects }),
         }
     }

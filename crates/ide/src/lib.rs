@@ -19,7 +19,9 @@ pub use crate::{
     symbol_info::{NavigationTarget, SymbolInfo, SymbolKey},
     type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
 };
-pub use hir::{Cancelled, Change, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId, SymbolKind};
+pub use hir::{
+    Cancelled, Change, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId, SymbolKind,
+};
 pub use line_index::{LineCol, LineIndex, WideEncoding, WideLineCol};
 pub use salsa::CancellationToken;
 pub use syntax::{Defines, SyntaxError, TextRange, TextSize};
@@ -39,7 +41,9 @@ impl AnalysisHost {
 
     /// A host whose database records every query execution, for incrementality tests.
     pub fn with_event_log() -> AnalysisHost {
-        AnalysisHost { db: RootDatabase::with_event_log() }
+        AnalysisHost {
+            db: RootDatabase::with_event_log(),
+        }
     }
 
     /// Cancels the running analyses and waits for their snapshots to be dropped, then applies.
@@ -48,7 +52,9 @@ impl AnalysisHost {
     }
 
     pub fn analysis(&self) -> Analysis {
-        Analysis { db: self.db.clone() }
+        Analysis {
+            db: self.db.clone(),
+        }
     }
 
     pub fn request_cancellation(&mut self) {
@@ -80,14 +86,18 @@ impl Analysis {
     pub fn file_text(&self, file: FileId) -> Cancellable<Arc<str>> {
         self.with_db(|db| {
             use hir::Db;
-            db.source_file(file).map(|f| f.text(db).clone()).unwrap_or_else(|| Arc::from(""))
+            db.source_file(file)
+                .map(|f| f.text(db).clone())
+                .unwrap_or_else(|| Arc::from(""))
         })
     }
 
     pub fn parse_errors(&self, file: FileId) -> Cancellable<Vec<SyntaxError>> {
         self.with_db(|db| {
             use hir::Db;
-            db.source_file(file).map(|f| hir::parse(db, f).errors().to_vec()).unwrap_or_default()
+            db.source_file(file)
+                .map(|f| hir::parse(db, f).errors().to_vec())
+                .unwrap_or_default()
         })
     }
 

@@ -7,7 +7,10 @@ use line_index::LineIndex;
 use syntax::{SyntaxElement, SyntaxKind, SyntaxNode, TextSize, TokenAtOffset};
 
 pub(crate) fn line_index(db: &RootDatabase, file: FileId) -> Arc<LineIndex> {
-    let text = db.source_file(file).map(|f| f.text(db).clone()).unwrap_or_else(|| Arc::from(""));
+    let text = db
+        .source_file(file)
+        .map(|f| f.text(db).clone())
+        .unwrap_or_else(|| Arc::from(""));
     Arc::new(LineIndex::new(&text))
 }
 
@@ -21,7 +24,11 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
     let token = match root.token_at_offset(offset) {
         TokenAtOffset::Single(t) => t,
         TokenAtOffset::Between(left, right) => {
-            if right.kind() == SyntaxKind::IDENTIFIER { right } else { left }
+            if right.kind() == SyntaxKind::IDENTIFIER {
+                right
+            } else {
+                left
+            }
         }
         TokenAtOffset::None => return None,
     };
@@ -40,8 +47,14 @@ fn type_ref_ending_at(element: &SyntaxElement) -> Option<TypeRef> {
         Some(p) if p.kind() == SyntaxKind::GENERIC_NAME => type_ref_ending_at(&p.into()),
         Some(p) if p.kind() == SyntaxKind::QUALIFIED_NAME => {
             // On the qualifier side, the prefix names the thing; on the name side, the whole path does.
-            let is_name = p.last_child_or_token().is_some_and(|last| last.text_range() == element.text_range());
-            if is_name { Some(hir::lower_type(&p.into())) } else { Some(hir::lower_type(element)) }
+            let is_name = p
+                .last_child_or_token()
+                .is_some_and(|last| last.text_range() == element.text_range());
+            if is_name {
+                Some(hir::lower_type(&p.into()))
+            } else {
+                Some(hir::lower_type(element))
+            }
         }
         _ => Some(hir::lower_type(element)),
     }

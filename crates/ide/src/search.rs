@@ -101,7 +101,9 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
     let mut hits: Vec<(Rank, usize, &str, Symbol)> = Vec::new();
     for (name, symbol) in index.iter() {
         db.unwind_if_cancelled();
-        let Some(rank) = rank(name, text, &lower) else { continue };
+        let Some(rank) = rank(name, text, &lower) else {
+            continue;
+        };
         if let Some(projects) = &query.projects
             && !projects.contains(&symbol.project())
         {
@@ -116,7 +118,9 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
     }
     hits.sort();
     hits.truncate(query.limit);
-    hits.into_iter().map(|(_, _, _, symbol)| SymbolInfo::new(db, symbol)).collect()
+    hits.into_iter()
+        .map(|(_, _, _, symbol)| SymbolInfo::new(db, symbol))
+        .collect()
 }
 
 trait UnwindIfCancelled {
@@ -129,34 +133,39 @@ impl UnwindIfCancelled for RootDatabase {
     }
 }
 
-/// Symbols whose full name is `full_name`. For methods the parameter list may be left out
-/// (`Ns.Type.Method` matches every overload).
+/// Symbols whose full name is `full_name`. Type parameters and, for methods, the parameter list may be
+/// left out (`Ns.Repository.Find` matches `Ns.Repository<T>.Find(int)` and every other overload);
+/// whitespace does not matter.
 pub(crate) fn by_full_name(db: &RootDatabase, full_name: &str) -> Vec<SymbolInfo> {
-    let full_name = full_name.trim();
-    let simple = full_name.split('(').next().unwrap_or(full_name);
-    let simple = simple.rsplit('.').next().unwrap_or(simple);
-    let simple = simple.split('<').next().unwrap_or(simple);
+    let query = normalize(full_name);
+    let without_params = query.split('(').next().unwrap_or(&query).to_owned();
+    let simple = without_params.rsplit('.').next().unwrap_or(&without_params);
     let index = hir::symbol_index(db);
     let mut out = Vec::new();
     for (_, symbol) in index.exact(simple) {
-        let candidate = hir::full_name(db, symbol);
-        let without_params = candidate.split('(').next().unwrap_or(&candidate);
-        let without_generics = strip_generics(&candidate);
-        if candidate == full_name || without_params == full_name || without_generics == full_name {
+        let candidate = normalize(&hir::full_name(db, symbol));
+        let candidate_name = candidate.split('(').next().unwrap_or(&candidate);
+        let matches = if query.contains('(') {
+            candidate == query
+        } else {
+            candidate_name == without_params
+        };
+        if matches {
             out.push(SymbolInfo::new(db, symbol));
         }
     }
     out
 }
 
-/// `Ns.Repository<T>` → `Ns.Repository`, so people may leave type parameters out.
-fn strip_generics(name: &str) -> String {
+/// Drops type argument lists and whitespace: `Ns.Repo<T>.Find(int id)` → `Ns.Repo.Find(intid)`.
+fn normalize(name: &str) -> String {
     let mut out = String::new();
     let mut depth = 0;
     for c in name.chars() {
         match c {
             '<' => depth += 1,
             '>' => depth -= 1,
+            c if c.is_whitespace() => {}
             _ if depth == 0 => out.push(c),
             _ => {}
         }

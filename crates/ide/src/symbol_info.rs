@@ -1,6 +1,8 @@
 //! Symbols as plain data, and their stable keys.
 
-use hir::{Db, FileId, ProjectId, RootDatabase, Symbol, SymbolKind, TypeDecl, def_map, item_source_map};
+use hir::{
+    Db, FileId, ProjectId, RootDatabase, Symbol, SymbolKind, TypeDecl, def_map, item_source_map,
+};
 use smol_str::SmolStr;
 use syntax::TextRange;
 
@@ -38,7 +40,10 @@ impl SymbolInfo {
         let project = symbol.project();
         let documentation_id = hir::documentation_id(db, symbol);
         SymbolInfo {
-            key: SymbolKey { project: project_name(db, project), documentation_id: SmolStr::new(&documentation_id) },
+            key: SymbolKey {
+                project: project_name(db, project),
+                documentation_id: SmolStr::new(&documentation_id),
+            },
             name: hir::display_name(db, symbol),
             full_name: hir::full_name(db, symbol),
             kind: hir::symbol_kind(db, symbol),
@@ -51,7 +56,11 @@ impl SymbolInfo {
 }
 
 pub(crate) fn project_name(db: &RootDatabase, project: ProjectId) -> SmolStr {
-    db.workspace().graph(db).project(project).map(|p| p.name.clone()).unwrap_or_default()
+    db.workspace()
+        .graph(db)
+        .project(project)
+        .map(|p| p.name.clone())
+        .unwrap_or_default()
 }
 
 fn declarations(db: &RootDatabase, symbol: Symbol) -> Vec<NavigationTarget> {
@@ -59,9 +68,15 @@ fn declarations(db: &RootDatabase, symbol: Symbol) -> Vec<NavigationTarget> {
     match symbol {
         Symbol::Type(id) => {
             for &TypeDecl { file, item } in &def_map(db, id.project).type_def(id.idx).decls {
-                let Some(source) = db.source_file(file) else { continue };
+                let Some(source) = db.source_file(file) else {
+                    continue;
+                };
                 if let Some(range) = item_source_map(db, source).type_range(item) {
-                    out.push(NavigationTarget { file, full_range: range.full, focus_range: range.name });
+                    out.push(NavigationTarget {
+                        file,
+                        full_range: range.full,
+                        focus_range: range.name,
+                    });
                 }
             }
         }
@@ -69,7 +84,11 @@ fn declarations(db: &RootDatabase, symbol: Symbol) -> Vec<NavigationTarget> {
             if let Some(source) = db.source_file(m.file)
                 && let Some(range) = item_source_map(db, source).member_range(m.idx)
             {
-                out.push(NavigationTarget { file: m.file, full_range: range.full, focus_range: range.name });
+                out.push(NavigationTarget {
+                    file: m.file,
+                    full_range: range.full,
+                    focus_range: range.name,
+                });
             }
         }
     }
@@ -80,5 +99,11 @@ fn declarations(db: &RootDatabase, symbol: Symbol) -> Vec<NavigationTarget> {
 pub(crate) fn lookup(db: &RootDatabase, key: &SymbolKey) -> Option<Symbol> {
     let index = hir::documentation_id_index(db);
     let candidates = index.get(key.documentation_id.as_str())?;
-    candidates.iter().copied().find(|s| project_name(db, s.project()) == key.project)
+    candidates
+        .iter()
+        .copied()
+        .find(|s| project_name(db, s.project()) == key.project)
 }
+
+#[cfg(test)]
+mod tests;

@@ -52,12 +52,17 @@ pub struct DerivedType {
 }
 
 pub(crate) fn type_hierarchy(db: &RootDatabase, key: &SymbolKey) -> Option<TypeHierarchy> {
-    let Symbol::Type(id) = symbol_info::lookup(db, key)? else { return None };
+    let Symbol::Type(id) = symbol_info::lookup(db, key)? else {
+        return None;
+    };
     let (chain, cyclic) = hir::base_chain(db, id);
     let base_types = chain.iter().map(|t| type_ref_info(db, t)).collect();
     let interfaces = hir::all_interfaces(db, id)
         .iter()
-        .map(|(t, declared_here)| InterfaceInfo { ty: type_ref_info(db, t), declared_here: *declared_here })
+        .map(|(t, declared_here)| InterfaceInfo {
+            ty: type_ref_info(db, t),
+            declared_here: *declared_here,
+        })
         .collect();
     let mut derived: Vec<DerivedType> = hir::derived_types(db, id)
         .into_iter()
@@ -71,12 +76,22 @@ pub(crate) fn type_hierarchy(db: &RootDatabase, key: &SymbolKey) -> Option<TypeH
             is_direct,
         })
         .collect();
-    derived.sort_by(|a, b| (!a.is_direct, &a.symbol.full_name).cmp(&(!b.is_direct, &b.symbol.full_name)));
-    Some(TypeHierarchy { symbol: SymbolInfo::new(db, Symbol::Type(id)), base_types, interfaces, derived, cyclic })
+    derived.sort_by(|a, b| {
+        (!a.is_direct, &a.symbol.full_name).cmp(&(!b.is_direct, &b.symbol.full_name))
+    });
+    Some(TypeHierarchy {
+        symbol: SymbolInfo::new(db, Symbol::Type(id)),
+        base_types,
+        interfaces,
+        derived,
+        cyclic,
+    })
 }
 
 fn type_ref_info(db: &RootDatabase, ty: &Ty) -> TypeRefInfo {
-    let symbol = ty.as_source().map(|id| SymbolInfo::new(db, Symbol::Type(id)));
+    let symbol = ty
+        .as_source()
+        .map(|id| SymbolInfo::new(db, Symbol::Type(id)));
     TypeRefInfo {
         display: ty.display(db),
         full_name: ty.full_name(db),

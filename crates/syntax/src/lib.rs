@@ -25,7 +25,7 @@ pub use crate::{
     },
     word_index::WordIndex,
 };
-pub use rowan::{TextRange, TextSize};
+pub use rowan::{TextRange, TextSize, TokenAtOffset, WalkEvent};
 pub use smol_str::SmolStr;
 
 /// A syntax error: where, and what a person should be told.

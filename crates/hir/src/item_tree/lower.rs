@@ -7,15 +7,23 @@ use syntax::{
 };
 
 use super::{
-    Accessors, CtorInitializer, ItemParent, ItemRange, ItemRef, ItemSourceMap, ItemTree, Member, MemberIdx,
-    MemberKind, MemberOrigin, Modifiers, Namespace, NamespaceIdx, Param, ParamModifier, TypeIdx, TypeItem, TypeKind, Using,
-    UsingIdx, UsingKind,
+    Accessors, CtorInitializer, ItemParent, ItemRange, ItemRef, ItemSourceMap, ItemTree, Member,
+    MemberIdx, MemberKind, MemberOrigin, Modifiers, Namespace, NamespaceIdx, Param, ParamModifier,
+    TypeIdx, TypeItem, TypeKind, Using, UsingIdx, UsingKind,
 };
 use crate::type_ref::{Path, PathQualifier, PathSegment, Predefined, TupleElement, TypeRef};
 
 pub(crate) fn lower_file(root: &ast::CompilationUnit) -> (ItemTree, ItemSourceMap) {
-    let mut ctx = Ctx { tree: ItemTree::default(), map: ItemSourceMap::default(), file_end: root.syntax().text_range() };
-    let mut scope = Scope { usings: Vec::new(), items: Vec::new(), parent: ItemParent::TopLevel };
+    let mut ctx = Ctx {
+        tree: ItemTree::default(),
+        map: ItemSourceMap::default(),
+        file_end: root.syntax().text_range(),
+    };
+    let mut scope = Scope {
+        usings: Vec::new(),
+        items: Vec::new(),
+        parent: ItemParent::TopLevel,
+    };
     ctx.lower_children(root.syntax(), &mut scope);
     ctx.tree.top_usings = scope.usings;
     ctx.tree.top_items = scope.items;
@@ -53,14 +61,20 @@ impl Ctx {
     fn lower_children(&mut self, node: &SyntaxNode, scope: &mut Scope) {
         let mut file_scoped: Option<(NamespaceIdx, Scope)> = None;
         for child in node.children() {
-            if child.kind() == SyntaxKind::FILE_SCOPED_NAMESPACE_DECLARATION && file_scoped.is_none() {
+            if child.kind() == SyntaxKind::FILE_SCOPED_NAMESPACE_DECLARATION
+                && file_scoped.is_none()
+            {
                 let parent = match scope.parent {
                     ItemParent::Namespace(ns) => Some(ns),
                     _ => None,
                 };
                 let idx = self.alloc_namespace(&child, parent, true);
                 scope.items.push(ItemRef::Namespace(idx));
-                let inner = Scope { usings: Vec::new(), items: Vec::new(), parent: ItemParent::Namespace(idx) };
+                let inner = Scope {
+                    usings: Vec::new(),
+                    items: Vec::new(),
+                    parent: ItemParent::Namespace(idx),
+                };
                 file_scoped = Some((idx, inner));
                 continue;
             }
@@ -84,7 +98,9 @@ impl Ctx {
                     target.items.push(ItemRef::Type(idx));
                 }
                 // Error recovery may wrap declarations: keep what is inside.
-                SyntaxKind::ERROR | SyntaxKind::DECLARATION_LIST => self.lower_children(&child, target),
+                SyntaxKind::ERROR | SyntaxKind::DECLARATION_LIST => {
+                    self.lower_children(&child, target)
+                }
                 _ => {}
             }
         }
@@ -94,7 +110,12 @@ impl Ctx {
         }
     }
 
-    fn alloc_namespace(&mut self, node: &SyntaxNode, parent: Option<NamespaceIdx>, file_scoped: bool) -> NamespaceIdx {
+    fn alloc_namespace(
+        &mut self,
+        node: &SyntaxNode,
+        parent: Option<NamespaceIdx>,
+        file_scoped: bool,
+    ) -> NamespaceIdx {
         let name_el = field(node, Field::Name);
         let name = match name_el.as_ref().map(lower_type) {
             Some(TypeRef::Path(path)) => path.segments.into_iter().map(|s| s.name).collect(),
@@ -106,8 +127,17 @@ impl Ctx {
             node.text_range()
         };
         let name_range = name_el.map_or(node.text_range(), |n| n.text_range());
-        self.map.namespaces.push(ItemRange { full, name: name_range });
-        self.tree.namespaces.alloc(Namespace { name, parent, usings: Vec::new(), items: Vec::new(), file_scoped })
+        self.map.namespaces.push(ItemRange {
+            full,
+            name: name_range,
+        });
+        self.tree.namespaces.alloc(Namespace {
+            name,
+            parent,
+            usings: Vec::new(),
+            items: Vec::new(),
+            file_scoped,
+        })
     }
 
     fn lower_namespace(&mut self, node: &SyntaxNode, parent: ItemParent) -> NamespaceIdx {
@@ -116,7 +146,11 @@ impl Ctx {
             _ => None,
         };
         let idx = self.alloc_namespace(node, parent, false);
-        let mut scope = Scope { usings: Vec::new(), items: Vec::new(), parent: ItemParent::Namespace(idx) };
+        let mut scope = Scope {
+            usings: Vec::new(),
+            items: Vec::new(),
+            parent: ItemParent::Namespace(idx),
+        };
         if let Some(body) = field(node, Field::Body).and_then(SyntaxElement::into_node) {
             self.lower_children(&body, &mut scope);
         }
@@ -126,7 +160,10 @@ impl Ctx {
     }
 
     fn lower_using(&mut self, node: &SyntaxNode) -> Option<UsingIdx> {
-        let tokens: Vec<SyntaxToken> = node.children_with_tokens().filter_map(SyntaxElement::into_token).collect();
+        let tokens: Vec<SyntaxToken> = node
+            .children_with_tokens()
+            .filter_map(SyntaxElement::into_token)
+            .collect();
         let is_global = tokens.iter().any(|t| t.kind() == SyntaxKind::GLOBAL_KW);
         let is_static = tokens.iter().any(|t| t.kind() == SyntaxKind::STATIC_KW);
         let alias = field(node, Field::Name).map(|n| identifier_text(&n));
@@ -175,7 +212,10 @@ impl Ctx {
         let (delegate_return, delegate_params) = if kind == TypeKind::Delegate {
             (
                 field(node, Field::Type).map(|t| lower_type(&t)),
-                field(node, Field::Parameters).and_then(SyntaxElement::into_node).map(|p| lower_params(&p)).unwrap_or_default(),
+                field(node, Field::Parameters)
+                    .and_then(SyntaxElement::into_node)
+                    .map(|p| lower_params(&p))
+                    .unwrap_or_default(),
             )
         } else {
             (None, Vec::new())
@@ -227,17 +267,33 @@ impl Ctx {
         };
         let mut members = Vec::new();
         if let Some(params) = &item.primary_ctor {
-            let mut ctor = implied(item.name.clone(), MemberKind::Constructor, MemberOrigin::PrimaryConstructor);
+            let mut ctor = implied(
+                item.name.clone(),
+                MemberKind::Constructor,
+                MemberOrigin::PrimaryConstructor,
+            );
             ctor.params = params.clone();
             members.push(ctor);
             if kind.is_record() {
                 for param in params {
-                    let declared = item.members.iter().any(|&m| self.tree.members[m].name == param.name);
+                    let declared = item
+                        .members
+                        .iter()
+                        .any(|&m| self.tree.members[m].name == param.name);
                     if !declared {
-                        let mut prop = implied(param.name.clone(), MemberKind::Property, MemberOrigin::RecordProperty);
+                        let mut prop = implied(
+                            param.name.clone(),
+                            MemberKind::Property,
+                            MemberOrigin::RecordProperty,
+                        );
                         prop.ty = Some(param.ty.clone());
                         let settable = kind == TypeKind::RecordStruct;
-                        prop.accessors = Accessors { get: true, set: settable, init: !settable, ..Accessors::default() };
+                        prop.accessors = Accessors {
+                            get: true,
+                            set: settable,
+                            init: !settable,
+                            ..Accessors::default()
+                        };
                         members.push(prop);
                     }
                 }
@@ -249,13 +305,25 @@ impl Ctx {
                 m.kind == MemberKind::Constructor && !m.modifiers.contains(Modifiers::STATIC)
             })
         {
-            let modifiers = if item.modifiers.contains(Modifiers::ABSTRACT) { Modifiers::PROTECTED } else { Modifiers::PUBLIC };
-            let mut ctor = implied(item.name.clone(), MemberKind::Constructor, MemberOrigin::DefaultConstructor);
+            let modifiers = if item.modifiers.contains(Modifiers::ABSTRACT) {
+                Modifiers::PROTECTED
+            } else {
+                Modifiers::PUBLIC
+            };
+            let mut ctor = implied(
+                item.name.clone(),
+                MemberKind::Constructor,
+                MemberOrigin::DefaultConstructor,
+            );
             ctor.modifiers = modifiers;
             members.push(ctor);
         }
         if kind == TypeKind::Delegate {
-            let mut invoke = implied(SmolStr::new_static("Invoke"), MemberKind::Method, MemberOrigin::DelegateInvoke);
+            let mut invoke = implied(
+                SmolStr::new_static("Invoke"),
+                MemberKind::Method,
+                MemberOrigin::DelegateInvoke,
+            );
             invoke.params = item.delegate_params.clone();
             invoke.ty = item.delegate_return.clone();
             members.push(invoke);
@@ -274,11 +342,14 @@ impl Ctx {
                 continue;
             }
             match kind {
-                SyntaxKind::FIELD_DECLARATION | SyntaxKind::EVENT_FIELD_DECLARATION => self.lower_field(&child, owner),
+                SyntaxKind::FIELD_DECLARATION | SyntaxKind::EVENT_FIELD_DECLARATION => {
+                    self.lower_field(&child, owner)
+                }
                 SyntaxKind::ERROR => self.lower_members(&child, owner),
                 _ => {
                     if let Some(member) = lower_member(&child, owner) {
-                        let name = field(&child, Field::Name).map_or(child.text_range(), |n| n.text_range());
+                        let name = field(&child, Field::Name)
+                            .map_or(child.text_range(), |n| n.text_range());
                         self.push_member(owner, member, child.text_range(), name);
                     }
                 }
@@ -286,7 +357,13 @@ impl Ctx {
         }
     }
 
-    fn push_member(&mut self, owner: TypeIdx, member: Member, full: TextRange, name: TextRange) -> MemberIdx {
+    fn push_member(
+        &mut self,
+        owner: TypeIdx,
+        member: Member,
+        full: TextRange,
+        name: TextRange,
+    ) -> MemberIdx {
         let idx = self.tree.members.alloc(member);
         self.map.members.push(ItemRange { full, name });
         self.tree.types[owner].members.push(idx);
@@ -297,10 +374,20 @@ impl Ctx {
     fn lower_field(&mut self, node: &SyntaxNode, owner: TypeIdx) {
         let is_event = node.kind() == SyntaxKind::EVENT_FIELD_DECLARATION;
         let mods = modifiers(node);
-        let Some(decl) = node.children().find(|c| c.kind() == SyntaxKind::VARIABLE_DECLARATION) else { return };
+        let Some(decl) = node
+            .children()
+            .find(|c| c.kind() == SyntaxKind::VARIABLE_DECLARATION)
+        else {
+            return;
+        };
         let ty = field(&decl, Field::Type).map(|t| lower_type(&t));
-        for declarator in decl.children().filter(|c| c.kind() == SyntaxKind::VARIABLE_DECLARATOR) {
-            let Some(name_el) = field(&declarator, Field::Name) else { continue };
+        for declarator in decl
+            .children()
+            .filter(|c| c.kind() == SyntaxKind::VARIABLE_DECLARATOR)
+        {
+            let Some(name_el) = field(&declarator, Field::Name) else {
+                continue;
+            };
             let kind = if is_event {
                 MemberKind::Event
             } else if mods.contains(Modifiers::CONST) {
@@ -317,7 +404,11 @@ impl Ctx {
                 ty: ty.clone(),
                 modifiers: mods,
                 explicit_interface: None,
-                accessors: Accessors { add: is_event, remove: is_event, ..Accessors::default() },
+                accessors: Accessors {
+                    add: is_event,
+                    remove: is_event,
+                    ..Accessors::default()
+                },
                 initializer: None,
                 origin: MemberOrigin::Declared,
             };
@@ -329,16 +420,24 @@ impl Ctx {
 fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
     let mut member = Member {
         owner,
-        name: field(node, Field::Name).map(|n| identifier_text(&n)).unwrap_or_default(),
+        name: field(node, Field::Name)
+            .map(|n| identifier_text(&n))
+            .unwrap_or_default(),
         kind: MemberKind::Method,
         type_params: type_params(node),
-        params: field(node, Field::Parameters).and_then(SyntaxElement::into_node).map(|p| lower_params(&p)).unwrap_or_default(),
+        params: field(node, Field::Parameters)
+            .and_then(SyntaxElement::into_node)
+            .map(|p| lower_params(&p))
+            .unwrap_or_default(),
         ty: None,
         modifiers: modifiers(node),
         explicit_interface: node
             .children()
             .find(|c| c.kind() == SyntaxKind::EXPLICIT_INTERFACE_SPECIFIER)
-            .and_then(|spec| spec.children_with_tokens().find(|c| is_type_element(c.kind())))
+            .and_then(|spec| {
+                spec.children_with_tokens()
+                    .find(|c| is_type_element(c.kind()))
+            })
             .map(|t| lower_type(&t)),
         accessors: accessors(node),
         initializer: None,
@@ -350,13 +449,16 @@ fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
         }
         SyntaxKind::CONSTRUCTOR_DECLARATION => {
             member.kind = MemberKind::Constructor;
-            member.initializer = node.children().find(|c| c.kind() == SyntaxKind::CONSTRUCTOR_INITIALIZER).and_then(|init| {
-                init.children_with_tokens().find_map(|t| match t.kind() {
-                    SyntaxKind::BASE_KW => Some(CtorInitializer::Base),
-                    SyntaxKind::THIS_KW => Some(CtorInitializer::This),
-                    _ => None,
-                })
-            });
+            member.initializer = node
+                .children()
+                .find(|c| c.kind() == SyntaxKind::CONSTRUCTOR_INITIALIZER)
+                .and_then(|init| {
+                    init.children_with_tokens().find_map(|t| match t.kind() {
+                        SyntaxKind::BASE_KW => Some(CtorInitializer::Base),
+                        SyntaxKind::THIS_KW => Some(CtorInitializer::This),
+                        _ => None,
+                    })
+                });
         }
         SyntaxKind::DESTRUCTOR_DECLARATION => member.kind = MemberKind::Destructor,
         SyntaxKind::PROPERTY_DECLARATION => {
@@ -375,18 +477,28 @@ fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
         SyntaxKind::OPERATOR_DECLARATION => {
             member.kind = MemberKind::Operator;
             member.ty = field(node, Field::Type).map(|t| lower_type(&t));
-            let op = field(node, Field::Operator).map(|o| element_text(&o)).unwrap_or_default();
+            let op = field(node, Field::Operator)
+                .map(|o| element_text(&o))
+                .unwrap_or_default();
             member.name = SmolStr::new_static(operator_name(&op, member.params.len()));
         }
         SyntaxKind::CONVERSION_OPERATOR_DECLARATION => {
             member.kind = MemberKind::Conversion;
             member.ty = field(node, Field::Type).map(|t| lower_type(&t));
-            let explicit = node.children_with_tokens().any(|c| c.kind() == SyntaxKind::EXPLICIT_KW);
-            member.name = SmolStr::new_static(if explicit { "op_Explicit" } else { "op_Implicit" });
+            let explicit = node
+                .children_with_tokens()
+                .any(|c| c.kind() == SyntaxKind::EXPLICIT_KW);
+            member.name = SmolStr::new_static(if explicit {
+                "op_Explicit"
+            } else {
+                "op_Implicit"
+            });
         }
         SyntaxKind::ENUM_MEMBER_DECLARATION => {
             member.kind = MemberKind::EnumMember;
-            member.modifiers = Modifiers::PUBLIC.union(Modifiers::STATIC).union(Modifiers::CONST);
+            member.modifiers = Modifiers::PUBLIC
+                .union(Modifiers::STATIC)
+                .union(Modifiers::CONST);
         }
         _ => return None,
     }
@@ -430,7 +542,10 @@ fn accessors(node: &SyntaxNode) -> Accessors {
     let mut acc = Accessors::default();
     match field(node, Field::Accessors).and_then(SyntaxElement::into_node) {
         Some(list) => {
-            for decl in list.children().filter(|c| c.kind() == SyntaxKind::ACCESSOR_DECLARATION) {
+            for decl in list
+                .children()
+                .filter(|c| c.kind() == SyntaxKind::ACCESSOR_DECLARATION)
+            {
                 match field(&decl, Field::Name).map(|n| n.kind()) {
                     Some(SyntaxKind::GET_KW) => acc.get = true,
                     Some(SyntaxKind::SET_KW) => acc.set = true,
@@ -442,7 +557,12 @@ fn accessors(node: &SyntaxNode) -> Accessors {
             }
         }
         // `int P => x;` is a get-only property.
-        None => acc.get = matches!(node.kind(), SyntaxKind::PROPERTY_DECLARATION | SyntaxKind::INDEXER_DECLARATION),
+        None => {
+            acc.get = matches!(
+                node.kind(),
+                SyntaxKind::PROPERTY_DECLARATION | SyntaxKind::INDEXER_DECLARATION
+            )
+        }
     }
     acc
 }
@@ -501,8 +621,12 @@ fn lower_params(list: &SyntaxNode) -> Vec<Param> {
                 }
             }
             SyntaxKind::PARAMS_KW => {
-                loose_params =
-                    Some(Param { name: SmolStr::default(), ty: TypeRef::Error, modifier: ParamModifier::Params, has_default: false })
+                loose_params = Some(Param {
+                    name: SmolStr::default(),
+                    ty: TypeRef::Error,
+                    modifier: ParamModifier::Params,
+                    has_default: false,
+                })
             }
             _ => {
                 if let Some(param) = loose_params.as_mut() {
@@ -541,10 +665,14 @@ fn lower_param(node: &SyntaxNode) -> Param {
         };
     }
     Param {
-        name: field(node, Field::Name).map(|n| identifier_text(&n)).unwrap_or_default(),
+        name: field(node, Field::Name)
+            .map(|n| identifier_text(&n))
+            .unwrap_or_default(),
         ty: field(node, Field::Type).map_or(TypeRef::Implicit, |t| lower_type(&t)),
         modifier,
-        has_default: node.children_with_tokens().any(|c| c.kind() == SyntaxKind::EQ),
+        has_default: node
+            .children_with_tokens()
+            .any(|c| c.kind() == SyntaxKind::EQ),
     }
 }
 
@@ -571,27 +699,47 @@ fn is_type_element(kind: SyntaxKind) -> bool {
 pub fn lower_type(element: &SyntaxElement) -> TypeRef {
     match element.kind() {
         SyntaxKind::IDENTIFIER => TypeRef::Path(Path::simple(identifier_text(element))),
-        SyntaxKind::PREDEFINED_TYPE => {
-            Predefined::from_keyword(element_text(element).trim()).map_or(TypeRef::Error, TypeRef::Predefined)
-        }
+        SyntaxKind::PREDEFINED_TYPE => Predefined::from_keyword(element_text(element).trim())
+            .map_or(TypeRef::Error, TypeRef::Predefined),
         SyntaxKind::IMPLICIT_TYPE => TypeRef::Implicit,
         SyntaxKind::FUNCTION_POINTER_TYPE => TypeRef::FunctionPointer,
-        SyntaxKind::GENERIC_NAME | SyntaxKind::QUALIFIED_NAME | SyntaxKind::ALIAS_QUALIFIED_NAME => {
-            element.as_node().and_then(lower_path).map_or(TypeRef::Error, TypeRef::Path)
-        }
+        SyntaxKind::GENERIC_NAME
+        | SyntaxKind::QUALIFIED_NAME
+        | SyntaxKind::ALIAS_QUALIFIED_NAME => element
+            .as_node()
+            .and_then(lower_path)
+            .map_or(TypeRef::Error, TypeRef::Path),
         SyntaxKind::ARRAY_TYPE => {
-            let Some(node) = element.as_node() else { return TypeRef::Error };
+            let Some(node) = element.as_node() else {
+                return TypeRef::Error;
+            };
             let rank = field(node, Field::Rank)
                 .and_then(SyntaxElement::into_node)
-                .map_or(1, |r| 1 + r.children_with_tokens().filter(|c| c.kind() == SyntaxKind::COMMA).count() as u8);
-            TypeRef::Array { element: Box::new(inner_type(node)), rank }
+                .map_or(1, |r| {
+                    1 + r
+                        .children_with_tokens()
+                        .filter(|c| c.kind() == SyntaxKind::COMMA)
+                        .count() as u8
+                });
+            TypeRef::Array {
+                element: Box::new(inner_type(node)),
+                rank,
+            }
         }
-        SyntaxKind::NULLABLE_TYPE => element.as_node().map_or(TypeRef::Error, |n| TypeRef::Nullable(Box::new(inner_type(n)))),
-        SyntaxKind::POINTER_TYPE => element.as_node().map_or(TypeRef::Error, |n| TypeRef::Pointer(Box::new(inner_type(n)))),
-        SyntaxKind::REF_TYPE => element.as_node().map_or(TypeRef::Error, |n| TypeRef::Ref(Box::new(inner_type(n)))),
+        SyntaxKind::NULLABLE_TYPE => element.as_node().map_or(TypeRef::Error, |n| {
+            TypeRef::Nullable(Box::new(inner_type(n)))
+        }),
+        SyntaxKind::POINTER_TYPE => element.as_node().map_or(TypeRef::Error, |n| {
+            TypeRef::Pointer(Box::new(inner_type(n)))
+        }),
+        SyntaxKind::REF_TYPE => element
+            .as_node()
+            .map_or(TypeRef::Error, |n| TypeRef::Ref(Box::new(inner_type(n)))),
         SyntaxKind::SCOPED_TYPE => element.as_node().map_or(TypeRef::Error, inner_type),
         SyntaxKind::TUPLE_TYPE => {
-            let Some(node) = element.as_node() else { return TypeRef::Error };
+            let Some(node) = element.as_node() else {
+                return TypeRef::Error;
+            };
             TypeRef::Tuple(
                 node.children()
                     .filter(|c| c.kind() == SyntaxKind::TUPLE_ELEMENT)
@@ -608,14 +756,20 @@ pub fn lower_type(element: &SyntaxElement) -> TypeRef {
 
 fn inner_type(node: &SyntaxNode) -> TypeRef {
     field(node, Field::Type)
-        .or_else(|| node.children_with_tokens().find(|c| is_type_element(c.kind())))
+        .or_else(|| {
+            node.children_with_tokens()
+                .find(|c| is_type_element(c.kind()))
+        })
         .map_or(TypeRef::Error, |t| lower_type(&t))
 }
 
 /// `A.B<C>.D`, `global::A`, `alias::B`, `Foo<int>`.
 pub fn lower_path(node: &SyntaxNode) -> Option<Path> {
     match node.kind() {
-        SyntaxKind::GENERIC_NAME => Some(Path { qualifier: PathQualifier::None, segments: vec![generic_segment(node)] }),
+        SyntaxKind::GENERIC_NAME => Some(Path {
+            qualifier: PathQualifier::None,
+            segments: vec![generic_segment(node)],
+        }),
         SyntaxKind::QUALIFIED_NAME => {
             let qualifier = field(node, Field::Qualifier)?;
             let mut path = match qualifier.kind() {
@@ -627,8 +781,15 @@ pub fn lower_path(node: &SyntaxNode) -> Option<Path> {
         }
         SyntaxKind::ALIAS_QUALIFIED_NAME => {
             let alias = identifier_text(&field(node, Field::Alias)?);
-            let qualifier = if alias == "global" { PathQualifier::Global } else { PathQualifier::Alias(alias) };
-            Some(Path { qualifier, segments: vec![segment(&field(node, Field::Name)?)] })
+            let qualifier = if alias == "global" {
+                PathQualifier::Global
+            } else {
+                PathQualifier::Alias(alias)
+            };
+            Some(Path {
+                qualifier,
+                segments: vec![segment(&field(node, Field::Name)?)],
+            })
         }
         _ => None,
     }
@@ -637,7 +798,10 @@ pub fn lower_path(node: &SyntaxNode) -> Option<Path> {
 fn segment(element: &SyntaxElement) -> PathSegment {
     match element.as_node() {
         Some(node) if node.kind() == SyntaxKind::GENERIC_NAME => generic_segment(node),
-        _ => PathSegment { name: identifier_text(element), args: Vec::new() },
+        _ => PathSegment {
+            name: identifier_text(element),
+            args: Vec::new(),
+        },
     }
 }
 
@@ -651,11 +815,17 @@ fn generic_segment(node: &SyntaxNode) -> PathSegment {
         .children()
         .find(|c| c.kind() == SyntaxKind::TYPE_ARGUMENT_LIST)
         .map(|list| {
-            let types: Vec<TypeRef> =
-                list.children_with_tokens().filter(|c| is_type_element(c.kind())).map(|t| lower_type(&t)).collect();
+            let types: Vec<TypeRef> = list
+                .children_with_tokens()
+                .filter(|c| is_type_element(c.kind()))
+                .map(|t| lower_type(&t))
+                .collect();
             if types.is_empty() {
                 // `Dictionary<,>`: an unbound generic, arity from the commas.
-                let commas = list.children_with_tokens().filter(|c| c.kind() == SyntaxKind::COMMA).count();
+                let commas = list
+                    .children_with_tokens()
+                    .filter(|c| c.kind() == SyntaxKind::COMMA)
+                    .count();
                 vec![TypeRef::Error; commas + 1]
             } else {
                 types
@@ -682,4 +852,3 @@ fn identifier_text(element: &SyntaxElement) -> SmolStr {
     let text = text.trim();
     SmolStr::new(text.strip_prefix('@').unwrap_or(text))
 }
-

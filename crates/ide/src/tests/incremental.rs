@@ -38,9 +38,16 @@ fn queries_rerun_after(edit: impl FnOnce(&str) -> String) -> Vec<String> {
     let hierarchy_of_all = |host: &AnalysisHost| {
         let analysis = host.analysis();
         for name in ["IShape", "Shape", "Circle"] {
-            let query = crate::SymbolQuery { text: name.into(), limit: 1, ..Default::default() };
+            let query = crate::SymbolQuery {
+                text: name.into(),
+                limit: 1,
+                ..Default::default()
+            };
             let symbol = analysis.search_symbols(&query).unwrap().remove(0);
-            analysis.type_hierarchy(&symbol.key).unwrap().expect("a type");
+            analysis
+                .type_hierarchy(&symbol.key)
+                .unwrap()
+                .expect("a type");
         }
     };
     hierarchy_of_all(&host);
@@ -48,10 +55,16 @@ fn queries_rerun_after(edit: impl FnOnce(&str) -> String) -> Vec<String> {
     let circle = &fixture.files[1];
     let edited = edit(&circle.text);
     assert_ne!(edited, circle.text, "the edit changed nothing");
-    host.apply_change(Change { files: vec![(circle.id, Some(Arc::from(edited)))], project_graph: None });
+    host.apply_change(Change {
+        files: vec![(circle.id, Some(Arc::from(edited)))],
+        project_graph: None,
+    });
     hierarchy_of_all(&host);
-    let mut log: Vec<String> =
-        host.take_event_log().into_iter().map(|e| e.split('(').next().unwrap_or(&e).to_owned()).collect();
+    let mut log: Vec<String> = host
+        .take_event_log()
+        .into_iter()
+        .map(|e| e.split('(').next().unwrap_or(&e).to_owned())
+        .collect();
     log.sort();
     log.dedup();
     log
@@ -78,20 +91,25 @@ fn typing_inside_a_method_body_reruns_no_item_level_query() {
 
 #[test]
 fn adding_blank_lines_above_a_type_reruns_no_item_level_query() {
-    check(|text| format!("\n\n\n{text}"), expect![[r#"
+    check(
+        |text| format!("\n\n\n{text}"),
+        expect![[r#"
         [
             "file_item_tree",
             "item_source_map",
             "item_tree_with_source_map",
             "parse",
         ]
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn adding_a_class_reruns_what_depends_on_it() {
     check(
-        |text| text.replace("namespace Geo\n{", "namespace Geo\n{\n    public class Square : Shape { public override double Area() { return 1; } }"),
+        |text| {
+            text.replace("namespace Geo\n{", "namespace Geo\n{\n    public class Square : Shape { public override double Area() { return 1; } }")
+        },
         expect![[r#"
             [
                 "def_map_query",

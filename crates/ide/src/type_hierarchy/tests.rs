@@ -7,15 +7,28 @@ fn check(fixture: &str, expect: Expect) {
     let (host, fixture) = AnalysisHost::from_fixture(fixture);
     let analysis = host.analysis();
     let (file, offset) = fixture.cursor.expect("fixture needs $0");
-    let symbol = analysis.symbol_at(file, offset).unwrap().expect("no symbol at $0");
-    let hierarchy = analysis.type_hierarchy(&symbol.key).unwrap().expect("not a type");
+    let symbol = analysis
+        .symbol_at(file, offset)
+        .unwrap()
+        .expect("no symbol at $0");
+    let hierarchy = analysis
+        .type_hierarchy(&symbol.key)
+        .unwrap()
+        .expect("not a type");
     expect.assert_eq(&render(&hierarchy));
 }
 
 fn render(h: &TypeHierarchy) -> String {
-    let mut out = format!("{} ({:?}) {}\n", h.symbol.full_name, h.symbol.kind, h.symbol.documentation_id);
+    let mut out = format!(
+        "{} ({:?}) {}\n",
+        h.symbol.full_name, h.symbol.kind, h.symbol.documentation_id
+    );
     for b in &h.base_types {
-        out.push_str(&format!("base {}{}\n", b.full_name, if b.is_external { " [external]" } else { "" }));
+        out.push_str(&format!(
+            "base {}{}\n",
+            b.full_name,
+            if b.is_external { " [external]" } else { "" }
+        ));
     }
     for i in &h.interfaces {
         out.push_str(&format!(
@@ -31,7 +44,11 @@ fn render(h: &TypeHierarchy) -> String {
             DerivedRelation::Implementation => "implementation",
             DerivedRelation::DerivedInterface => "derivedInterface",
         };
-        out.push_str(&format!("derived {} {rel}{}\n", d.symbol.full_name, if d.is_direct { " [direct]" } else { "" }));
+        out.push_str(&format!(
+            "derived {} {rel}{}\n",
+            d.symbol.full_name,
+            if d.is_direct { " [direct]" } else { "" }
+        ));
     }
     if h.cyclic {
         out.push_str("cyclic\n");
@@ -60,7 +77,7 @@ namespace App.Data
         expect![[r#"
             App.Data.UserRepository (Class) T:App.Data.UserRepository
             base App.Data.Repository<App.Models.User>
-            base System.Object [external]
+            base object [external]
             interface App.Data.IRepository<App.Models.User>
             interface System.Collections.Generic.IEnumerable<App.Models.User> [external]
             interface App.Data.IReadRepository<App.Models.User>
@@ -84,7 +101,7 @@ namespace N { public class SpecialOrder : Order {} public partial class Order {}
         expect![[r#"
             N.Order (Class) T:N.Order
             base N.Entity
-            base System.Object [external]
+            base object [external]
             interface System.IComparable [external] [declared]
             derived N.SpecialOrder subclass [direct]
         "#]],
@@ -107,7 +124,7 @@ public interface ILogger { }
         expect![[r#"
             Shop.Pricing.Money (Record) T:Shop.Pricing.Money
             base Shop.Pricing.Price
-            base System.Object [external]
+            base object [external]
             interface IFormattable [external] [declared]
             interface System.IEquatable<Shop.Pricing.Money> [external] [declared]
             interface System.IEquatable<Shop.Pricing.Price> [external]
@@ -160,8 +177,8 @@ namespace N
 "#,
         expect![[r#"
             N.Derived.Leaf (Class) T:N.Derived.Leaf
-            base N.Outer<System.Int32>.Node
-            base System.Object [external]
+            base N.Outer<int>.Node
+            base object [external]
         "#]],
     );
 }
@@ -186,7 +203,7 @@ namespace Shop.Orders
         expect![[r#"
             Shop.Orders.Order (Class) T:Shop.Orders.Order
             base Shop.Core.EntityBase
-            base System.Object [external]
+            base object [external]
             interface Shop.Core.IAudited [declared]
             interface System.Collections.Generic.IEnumerable<Shop.Orders.Order> [external] [declared]
             interface System.Collections.IEnumerable [external]
@@ -250,7 +267,7 @@ namespace Acme.App { public class EmailNotifier$0 : Notifier { } }
         expect![[r#"
             Acme.App.EmailNotifier (Class) T:Acme.App.EmailNotifier
             base Acme.Billing.Notifier
-            base System.Object [external]
+            base object [external]
         "#]],
     );
 }
@@ -269,7 +286,7 @@ namespace Shop { public class Order$0 : Entity { } public class Thing : Plugin {
         expect![[r#"
             Shop.Order (Class) T:Shop.Order
             base Shop.Entity
-            base System.Object [external]
+            base object [external]
         "#]],
     );
 }

@@ -1,0 +1,298 @@
+use expect_test::{Expect, expect};
+
+use crate::{AnalysisHost, SymbolQuery};
+
+/// Every symbol of the fixture: kind, documentation id, full name, container.
+fn check_symbols(fixture: &str, expect: Expect) {
+    let (host, _) = AnalysisHost::from_fixture(fixture);
+    let analysis = host.analysis();
+    let index_query = SymbolQuery {
+        text: String::new(),
+        limit: usize::MAX,
+        ..Default::default()
+    };
+    let _ = index_query;
+    let mut lines = Vec::new();
+    for name in fixture_names(fixture) {
+        let query = SymbolQuery {
+            text: name,
+            limit: usize::MAX,
+            ..Default::default()
+        };
+        for s in analysis.search_symbols(&query).unwrap() {
+            let line = format!(
+                "{:?} {} | {} | in {}",
+                s.kind,
+                s.documentation_id,
+                s.full_name,
+                s.container_name.unwrap_or_default()
+            );
+            if !lines.contains(&line) {
+                lines.push(line);
+            }
+        }
+    }
+    lines.sort();
+    expect.assert_eq(&(lines.join("\n") + "\n"));
+}
+
+/// The identifiers of a fixture, as queries that find every symbol.
+fn fixture_names(fixture: &str) -> Vec<String> {
+    let mut names: Vec<String> = fixture
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+        .map(str::to_owned)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn documentation_ids_of_every_member_kind() {
+    check_symbols(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    public interface IHandler<T> { void Handle(T item); }
+    public class Outer<T>
+    {
+        public class Inner<U> { public void Take(T t, U u, List<U> list) { } }
+    }
+    public class Thing : IHandler<int>
+    {
+        public const int Max = 3;
+        public static readonly string Name = "";
+        public event System.EventHandler Changed;
+        public int this[int i, string key] => i;
+        public Thing() { }
+        static Thing() { }
+        ~Thing() { }
+        public T Get<T>(T[] items, int[,] grid, ref int count, out string text, params object[] rest) { text = ""; return items[0]; }
+        public int? Maybe(int? x, string? s) => x;
+        void IHandler<int>.Handle(int item) { }
+        public static Thing operator +(Thing a, Thing b) => a;
+        public static Thing operator -(Thing a) => a;
+        public static explicit operator int(Thing t) => 0;
+        public (int Count, string Label) Pair() => (0, "");
+    }
+    public enum Color { Red, Green }
+    public delegate bool Check(Thing t);
+    public record Point(int X, int Y);
+    public static class Extensions { public static int Twice(this Thing t) => 2; }
+}
+"#,
+        expect![[r#"
+            Class T:N.Extensions | N.Extensions | in N
+            Class T:N.Outer`1 | N.Outer<T> | in N
+            Class T:N.Outer`1.Inner`1 | N.Outer<T>.Inner<U> | in N.Outer<T>
+            Class T:N.Thing | N.Thing | in N
+            Constant F:N.Thing.Max | N.Thing.Max | in N.Thing
+            Constructor M:N.Point.#ctor(System.Int32,System.Int32) | N.Point.Point(int, int) | in N.Point
+            Constructor M:N.Thing.#cctor | N.Thing.Thing() | in N.Thing
+            Constructor M:N.Thing.#ctor | N.Thing.Thing() | in N.Thing
+            Conversion M:N.Thing.op_Explicit(N.Thing)~System.Int32 | N.Thing.op_Explicit(Thing) | in N.Thing
+            Delegate T:N.Check | N.Check | in N
+            Destructor M:N.Thing.Finalize | N.Thing.~Thing() | in N.Thing
+            Enum T:N.Color | N.Color | in N
+            EnumMember F:N.Color.Green | N.Color.Green | in N.Color
+            EnumMember F:N.Color.Red | N.Color.Red | in N.Color
+            Event E:N.Thing.Changed | N.Thing.Changed | in N.Thing
+            Field F:N.Thing.Name | N.Thing.Name | in N.Thing
+            Indexer P:N.Thing.Item(System.Int32,System.String) | N.Thing.this[](int, string) | in N.Thing
+            Interface T:N.IHandler`1 | N.IHandler<T> | in N
+            Method M:N.Check.Invoke(N.Thing) | N.Check.Invoke(Thing) | in N.Check
+            Method M:N.Extensions.Twice(N.Thing) | N.Extensions.Twice(this Thing) | in N.Extensions
+            Method M:N.IHandler`1.Handle(`0) | N.IHandler<T>.Handle(T) | in N.IHandler<T>
+            Method M:N.Outer`1.Inner`1.Take(`0,`1,System.Collections.Generic.List{`1}) | N.Outer<T>.Inner<U>.Take(T, U, List<U>) | in N.Outer<T>.Inner<U>
+            Method M:N.Thing.Get``1(``0[],System.Int32[0:,0:],System.Int32@,System.String@,System.Object[]) | N.Thing.Get<T>(T[], int[,], ref int, out string, params object[]) | in N.Thing
+            Method M:N.Thing.Maybe(System.Nullable{System.Int32},System.String) | N.Thing.Maybe(int?, string?) | in N.Thing
+            Method M:N.Thing.N#IHandler{System#Int32}#Handle(System.Int32) | N.Thing.Handle(int) | in N.Thing
+            Method M:N.Thing.Pair | N.Thing.Pair() | in N.Thing
+            Operator M:N.Thing.op_Addition(N.Thing,N.Thing) | N.Thing.op_Addition(Thing, Thing) | in N.Thing
+            Operator M:N.Thing.op_UnaryNegation(N.Thing) | N.Thing.op_UnaryNegation(Thing) | in N.Thing
+            Property P:N.Point.X | N.Point.X | in N.Point
+            Property P:N.Point.Y | N.Point.Y | in N.Point
+            Record T:N.Point | N.Point | in N
+        "#]],
+    );
+}
+
+#[test]
+fn search_ranks_exact_prefix_camel_humps_substring() {
+    let (host, _) = AnalysisHost::from_fixture(
+        r#"
+namespace J
+{
+    public class JsonReader { }
+    public class JsonReaderException { }
+    public class JsonTextReader : JsonReader { }
+    public class BsonReader { }
+    public class Json { }
+}
+"#,
+    );
+    let analysis = host.analysis();
+    let names = |text: &str| -> Vec<String> {
+        let query = SymbolQuery {
+            text: text.into(),
+            limit: 10,
+            ..Default::default()
+        };
+        analysis
+            .search_symbols(&query)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.full_name)
+            .collect()
+    };
+    expect![[r#"
+        [
+            [
+                "J.JsonReader",
+                "J.JsonReaderException",
+                "J.JsonTextReader",
+            ],
+            [],
+            [
+                "J.JsonReader",
+                "J.JsonTextReader",
+                "J.JsonReaderException",
+            ],
+            [
+                "J.JsonTextReader",
+            ],
+            [
+                "J.BsonReader",
+                "J.JsonReader",
+                "J.JsonTextReader",
+                "J.JsonReaderException",
+            ],
+        ]
+    "#]]
+    .assert_debug_eq(&[
+        names("JsonReader"),
+        names("jsnr"),
+        names("JsnR"),
+        names("JTR"),
+        names("reader"),
+    ]);
+}
+
+#[test]
+fn lookup_by_full_name_and_documentation_id() {
+    let (host, _) = AnalysisHost::from_fixture(
+        r#"
+namespace App.Data
+{
+    public class Repository<T> { public T Find(int id) => default; public T Find(string key) => default; }
+}
+"#,
+    );
+    let analysis = host.analysis();
+    let full = |name: &str| -> Vec<String> {
+        analysis
+            .symbols_by_full_name(name)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.documentation_id)
+            .collect()
+    };
+    let doc = |id: &str| -> Vec<String> {
+        analysis
+            .symbols_by_documentation_id(id)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.full_name)
+            .collect()
+    };
+    expect![[r#"
+        [
+            [
+                "T:App.Data.Repository`1",
+            ],
+            [
+                "T:App.Data.Repository`1",
+            ],
+            [
+                "M:App.Data.Repository`1.Find(System.Int32)",
+                "M:App.Data.Repository`1.Find(System.String)",
+            ],
+            [
+                "M:App.Data.Repository`1.Find(System.Int32)",
+            ],
+            [
+                "App.Data.Repository<T>",
+            ],
+            [
+                "App.Data.Repository<T>.Find(string)",
+            ],
+            [],
+        ]
+    "#]]
+    .assert_debug_eq(&[
+        full("App.Data.Repository"),
+        full("App.Data.Repository<T>"),
+        full("App.Data.Repository.Find"),
+        full("App.Data.Repository<T>.Find(int)"),
+        doc("T:App.Data.Repository`1"),
+        doc("M:App.Data.Repository`1.Find(System.String)"),
+        doc("M:App.Data.Repository`1.Nope"),
+    ]);
+}
+
+#[test]
+fn symbol_at_declarations_and_type_references() {
+    let fixture = r#"
+//- /Models.cs
+namespace Shop.Models { public class Book { } public class Shelf<T> { public class Slot { } } }
+//- /Service.cs
+using Shop.Models;
+namespace Shop
+{
+    public class Service : IService
+    {
+        private Shelf<Book>.Slot slot;
+        public Book Find(int id) { return new Book(); }
+    }
+    public interface IService { }
+}
+"#;
+    let (host, fixture_data) = AnalysisHost::from_fixture(fixture);
+    let analysis = host.analysis();
+    let service = fixture_data
+        .files
+        .iter()
+        .find(|f| f.path == "/Service.cs")
+        .expect("file");
+    let mut out = String::new();
+    for needle in [
+        "Service :",
+        "IService {",
+        "Shelf<",
+        "Book>",
+        "Slot slot",
+        "Find(",
+        "Book()",
+        "int id",
+    ] {
+        let offset = service.text.find(needle).expect("needle") as u32;
+        let found = analysis.symbol_at(service.id, offset.into()).unwrap();
+        out.push_str(&format!(
+            "{needle:12} -> {}\n",
+            found.map_or("-".to_owned(), |s| s.documentation_id)
+        ));
+    }
+    expect![[r#"
+        Service :    -> T:Shop.Service
+        IService {   -> T:Shop.IService
+        Shelf<       -> T:Shop.Models.Shelf`1
+        Book>        -> T:Shop.Models.Book
+        Slot slot    -> T:Shop.Models.Shelf`1.Slot
+        Find(        -> M:Shop.Service.Find(System.Int32)
+        Book()       -> T:Shop.Models.Book
+        int id       -> -
+    "#]]
+    .assert_eq(&out);
+}
