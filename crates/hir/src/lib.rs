@@ -35,8 +35,8 @@ pub use crate::{
     source_analyzer::{declaration_at, enclosing_symbol, resolve_type_at},
     symbols::{
         MemberId, MemberSignature, Symbol, SymbolIndex, SymbolKind, container_name, display_name,
-        documentation_id, documentation_id_index, full_name, member_data, member_signature,
-        symbol_index, symbol_kind, type_doc_name, type_members,
+        documentation_id, full_name, member_data, member_signature, symbol_index, symbol_kind,
+        symbols_with_documentation_id, type_doc_name, type_members,
     },
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, Predefined, TypeRef},

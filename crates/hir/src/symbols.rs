@@ -368,17 +368,30 @@ pub fn symbol_kind(db: &dyn Db, symbol: Symbol) -> SymbolKind {
     }
 }
 
-/// Every type and member of the workspace by name, for search and for resolving names.
+/// Every type and member of the workspace by name, for search and for finding a symbol by its id.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct SymbolIndex {
     /// Sorted by lower-cased name, then symbol.
-    entries: Vec<(SmolStr, SmolStr, Symbol)>,
+    entries: Vec<IndexEntry>,
+}
+
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct IndexEntry {
+    lower: SmolStr,
+    name: SmolStr,
+    symbol: Symbol,
+    /// Implied default constructors are found through their type: listing one beside every class in
+    /// search results is noise.
+    searchable: bool,
 }
 
 impl SymbolIndex {
-    /// `(name, symbol)` pairs in name order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, Symbol)> {
-        self.entries.iter().map(|(_, name, s)| (name.as_str(), *s))
+    /// `(lower-cased name, name, symbol)` of every searchable symbol, in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str, Symbol)> {
+        self.entries
+            .iter()
+            .filter(|e| e.searchable)
+            .map(|e| (e.lower.as_str(), e.name.as_str(), e.symbol))
     }
 
     pub fn len(&self) -> usize {
@@ -389,16 +402,16 @@ impl SymbolIndex {
         self.entries.is_empty()
     }
 
-    /// The symbols whose name equals `name`, ignoring case.
+    /// Every symbol whose name equals `name`, ignoring case.
     pub fn exact(&self, name: &str) -> impl Iterator<Item = (&str, Symbol)> {
         let lower = name.to_lowercase();
         let start = self
             .entries
-            .partition_point(|(l, _, _)| l.as_str() < lower.as_str());
+            .partition_point(|e| e.lower.as_str() < lower.as_str());
         self.entries[start..]
             .iter()
-            .take_while(move |(l, _, _)| *l == lower)
-            .map(|(_, name, s)| (name.as_str(), *s))
+            .take_while(move |e| e.lower == lower)
+            .map(|e| (e.name.as_str(), e.symbol))
     }
 }
 
@@ -406,32 +419,32 @@ impl SymbolIndex {
 pub fn symbol_index(db: &dyn Db) -> Arc<SymbolIndex> {
     let graph = db.workspace().graph(db);
     let mut entries = Vec::new();
+    let mut push = |name: SmolStr, symbol: Symbol, searchable: bool| {
+        entries.push(IndexEntry {
+            lower: SmolStr::new(name.to_lowercase()),
+            name,
+            symbol,
+            searchable,
+        });
+    };
     for (project, _) in graph.iter() {
         let map = def_map(db, project);
         for (idx, def) in map.types() {
             let id = TypeId { project, idx };
-            entries.push((
-                SmolStr::new(def.name.to_lowercase()),
-                def.name.clone(),
-                Symbol::Type(id),
-            ));
+            push(def.name.clone(), Symbol::Type(id), true);
             for member in type_members(db, id) {
                 let Some(data) = member_data(db, member) else {
                     continue;
                 };
-                if data.origin == MemberOrigin::DefaultConstructor {
-                    // Found through the type; listing it beside every class is noise.
-                    continue;
-                }
                 let name = match data.kind {
                     MemberKind::Constructor | MemberKind::Destructor => def.name.clone(),
                     _ => data.name.clone(),
                 };
-                entries.push((
-                    SmolStr::new(name.to_lowercase()),
+                push(
                     name,
                     Symbol::Member(member),
-                ));
+                    data.origin != MemberOrigin::DefaultConstructor,
+                );
             }
         }
     }
@@ -439,21 +452,82 @@ pub fn symbol_index(db: &dyn Db) -> Arc<SymbolIndex> {
     Arc::new(SymbolIndex { entries })
 }
 
-/// Documentation id → symbols (several when projects share a file or declare the same type).
-#[salsa::tracked(returns(clone))]
-pub fn documentation_id_index(db: &dyn Db) -> Arc<FxHashMap<String, Vec<Symbol>>> {
-    let mut map: FxHashMap<String, Vec<Symbol>> = FxHashMap::default();
-    let graph = db.workspace().graph(db);
-    for (project, _) in graph.iter() {
-        for (idx, _) in def_map(db, project).types() {
-            let id = TypeId { project, idx };
-            let members = type_members(db, id).into_iter().map(Symbol::Member);
-            for symbol in std::iter::once(Symbol::Type(id)).chain(members) {
-                map.entry(documentation_id(db, symbol))
-                    .or_default()
-                    .push(symbol);
+/// The symbols whose documentation id is `doc_id` (several when projects share a file or declare the
+/// same type). Only the symbols named like the id's last part are looked at, so a lookup costs a few
+/// signature resolutions, not the whole workspace's.
+pub fn symbols_with_documentation_id(db: &dyn Db, doc_id: &str) -> Vec<Symbol> {
+    let index = symbol_index(db);
+    let mut out = Vec::new();
+    for name in names_in_documentation_id(doc_id) {
+        for (_, symbol) in index.exact(&name) {
+            if !out.contains(&symbol) && documentation_id(db, symbol) == doc_id {
+                out.push(symbol);
             }
         }
     }
-    Arc::new(map)
+    out
+}
+
+/// The names a symbol with this documentation id is indexed under: `M:Ns.T`1.Find(System.Int32)` →
+/// `Find`; constructors and destructors under their type's name, indexers under `this`; an explicit
+/// implementation `M:Ns.C.Ns#IFoo#Bar` under `Bar`.
+fn names_in_documentation_id(doc_id: &str) -> Vec<String> {
+    let Some((_, rest)) = doc_id.split_once(':') else {
+        return Vec::new();
+    };
+    let rest = rest.split(['(', '~']).next().unwrap_or(rest);
+    let mut segments = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in rest.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            '.' if depth == 0 => {
+                segments.push(&rest[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    segments.push(&rest[start..]);
+    let strip_arity = |s: &str| s.split('`').next().unwrap_or(s).to_owned();
+    let last = segments.last().copied().unwrap_or_default();
+    let owner = segments
+        .len()
+        .checked_sub(2)
+        .map(|i| strip_arity(segments[i]));
+    match last {
+        "#ctor" | "#cctor" => owner.into_iter().collect(),
+        "Finalize" => owner.into_iter().chain(["Finalize".to_owned()]).collect(),
+        "Item" => vec!["this".to_owned(), "Item".to_owned()],
+        _ => vec![strip_arity(last.rsplit('#').next().unwrap_or(last))],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_in_documentation_id;
+
+    #[test]
+    fn names_of_documentation_ids() {
+        let names = |id| names_in_documentation_id(id).join(",");
+        assert_eq!(names("T:Ns.Outer`1.Inner`2"), "Inner");
+        assert_eq!(names("M:Ns.Repo`1.Find(System.Int32)"), "Find");
+        assert_eq!(names("M:Ns.Repo`1.#ctor(System.Int32)"), "Repo");
+        assert_eq!(
+            names("M:Ns.T.Get``1(``0[],System.Collections.Generic.List{Ns.A.B})"),
+            "Get"
+        );
+        assert_eq!(
+            names("M:Ns.Thing.N#IHandler{System#Int32}#Handle(System.Int32)"),
+            "Handle"
+        );
+        assert_eq!(
+            names("M:Ns.Thing.op_Explicit(Ns.Thing)~System.Int32"),
+            "op_Explicit"
+        );
+        assert_eq!(names("P:Ns.Thing.Item(System.Int32)"), "this,Item");
+        assert_eq!(names("M:Ns.Thing.Finalize"), "Thing,Finalize");
+        assert_eq!(names("nonsense"), "");
+    }
 }

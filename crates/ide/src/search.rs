@@ -23,11 +23,10 @@ enum Rank {
     Substring,
 }
 
-fn rank(name: &str, query: &str, query_lower: &str) -> Option<Rank> {
+fn rank(name: &str, lower: &str, query: &str, query_lower: &str) -> Option<Rank> {
     if name == query {
         return Some(Rank::ExactCase);
     }
-    let lower = name.to_lowercase();
     if lower == query_lower {
         Some(Rank::Exact)
     } else if lower.starts_with(query_lower) {
@@ -99,9 +98,11 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
     let lower = text.to_lowercase();
     let index = hir::symbol_index(db);
     let mut hits: Vec<(Rank, usize, &str, Symbol)> = Vec::new();
-    for (name, symbol) in index.iter() {
-        db.unwind_if_cancelled();
-        let Some(rank) = rank(name, text, &lower) else {
+    for (i, (name_lower, name, symbol)) in index.iter().enumerate() {
+        if i % 4096 == 0 {
+            hir::Database::unwind_if_revision_cancelled(db);
+        }
+        let Some(rank) = rank(name, name_lower, text, &lower) else {
             continue;
         };
         if let Some(projects) = &query.projects
@@ -121,16 +122,6 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
     hits.into_iter()
         .map(|(_, _, _, symbol)| SymbolInfo::new(db, symbol))
         .collect()
-}
-
-trait UnwindIfCancelled {
-    fn unwind_if_cancelled(&self);
-}
-
-impl UnwindIfCancelled for RootDatabase {
-    fn unwind_if_cancelled(&self) {
-        hir::Database::unwind_if_revision_cancelled(self);
-    }
 }
 
 /// Symbols whose full name is `full_name`. Type parameters and, for methods, the parameter list may be
@@ -174,11 +165,10 @@ fn normalize(name: &str) -> String {
 }
 
 pub(crate) fn by_documentation_id(db: &RootDatabase, doc_id: &str) -> Vec<SymbolInfo> {
-    let index = hir::documentation_id_index(db);
-    index
-        .get(doc_id.trim())
-        .map(|symbols| symbols.iter().map(|&s| SymbolInfo::new(db, s)).collect())
-        .unwrap_or_default()
+    hir::symbols_with_documentation_id(db, doc_id.trim())
+        .into_iter()
+        .map(|s| SymbolInfo::new(db, s))
+        .collect()
 }
 
 #[cfg(test)]
@@ -187,7 +177,7 @@ mod tests {
 
     #[test]
     fn ranks() {
-        let r = |name: &str, q: &str| rank(name, q, &q.to_lowercase());
+        let r = |name: &str, q: &str| rank(name, &name.to_lowercase(), q, &q.to_lowercase());
         assert_eq!(r("JsonReader", "JsonReader"), Some(Rank::ExactCase));
         assert_eq!(r("JsonReader", "jsonreader"), Some(Rank::Exact));
         assert_eq!(r("JsonReader", "json"), Some(Rank::Prefix));

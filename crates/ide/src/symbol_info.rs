@@ -97,11 +97,8 @@ fn declarations(db: &RootDatabase, symbol: Symbol) -> Vec<NavigationTarget> {
 
 /// The symbol a key names now, if it still exists.
 pub(crate) fn lookup(db: &RootDatabase, key: &SymbolKey) -> Option<Symbol> {
-    let index = hir::documentation_id_index(db);
-    let candidates = index.get(key.documentation_id.as_str())?;
-    candidates
-        .iter()
-        .copied()
+    hir::symbols_with_documentation_id(db, &key.documentation_id)
+        .into_iter()
         .find(|s| project_name(db, s.project()) == key.project)
 }
 

@@ -4,8 +4,8 @@
 //! [`Parse`] (a rowan green tree and a list of errors) out. Everything behind it — the `#if` evaluator, the
 //! tree-sitter parse, the conversion to rowan — can be replaced without touching the HIR.
 
-mod coarse_lexer;
 pub mod ast;
+mod coarse_lexer;
 mod parsing;
 mod preprocessor;
 mod syntax_kind;

@@ -114,7 +114,6 @@ fn adding_a_class_reruns_what_depends_on_it() {
             [
                 "def_map_query",
                 "direct_derived_index",
-                "documentation_id_index",
                 "file_item_tree",
                 "item_source_map",
                 "item_tree_with_source_map",
