@@ -2,7 +2,9 @@
 //!
 //! - `test`: every check CI runs — formatting, clippy, the whole test suite.
 //! - `codegen`: regenerate the syntax crate's kinds and typed AST from the C# grammar.
+//! - `bench [PATH]`: throughput and latency against floors measured in the same run (release build).
 
+mod bench;
 mod codegen;
 mod mcp_tests;
 mod test;
@@ -14,8 +16,10 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("test") => test::run(&args[1..]),
         Some("codegen") => codegen::run(&args[1..]),
+        Some("bench") => bench::run(&args[1..]),
+        Some("bench-run") => bench::run_in_process(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test|codegen>");
+            eprintln!("usage: cargo xtask <test|codegen|bench [PATH]>");
             return ExitCode::from(2);
         }
     };
