@@ -17,11 +17,7 @@ use la_arena::{Arena, ArenaMap, Idx};
 use smol_str::SmolStr;
 use syntax::TextRange;
 
-use crate::{
-    base_db::Db,
-    symbols::MemberId,
-    type_ref::TypeRef,
-};
+use crate::{base_db::Db, symbols::MemberId, type_ref::TypeRef};
 
 pub type ExprId = Idx<Expr>;
 pub type StmtId = Idx<Stmt>;
@@ -87,13 +83,25 @@ pub enum LocalKind {
 pub enum Stmt {
     Expr(ExprId),
     /// One declarator of a local declaration (also `using (var x = ...)`, a `let` clause).
-    Let { local: LocalId, init: Option<ExprId> },
+    Let {
+        local: LocalId,
+        init: Option<ExprId>,
+    },
     /// `foreach (var x in source)`, a `from x in source` clause: `locals` are typed by the element type
     /// (several for a deconstruction).
-    Foreach { locals: Vec<LocalId>, source: ExprId, body: Option<StmtId> },
+    Foreach {
+        locals: Vec<LocalId>,
+        source: ExprId,
+        body: Option<StmtId>,
+    },
     Block(Vec<StmtId>),
     Return(Option<ExprId>),
-    LocalFunction { local: LocalId, params: Vec<LocalId>, return_ty: Option<TypeRef>, body: Option<StmtId> },
+    LocalFunction {
+        local: LocalId,
+        params: Vec<LocalId>,
+        return_ty: Option<TypeRef>,
+        body: Option<StmtId>,
+    },
     /// Control flow whose structure does not matter for binding (`if`, loops, `try`, `switch`, …):
     /// its parts in source order.
     Compound(Vec<Part>),
@@ -112,33 +120,92 @@ pub enum Expr {
     Literal(Literal),
     Local(LocalId),
     /// A simple name that is not a local: a member, a type or a namespace.
-    Name { name: SmolStr, type_args: Vec<TypeRef> },
-    /// `int`, `string` as a receiver (`int.Parse`).
-    PredefinedType(TypeRef),
+    Name {
+        name: SmolStr,
+        type_args: Vec<TypeRef>,
+    },
+    /// A type in expression position that can only be a type: `int.Parse`, `global::A.B`.
+    Type(TypeRef),
     /// `receiver.name`, or `receiver?.name` when `conditional`.
-    Member { receiver: ExprId, name: SmolStr, type_args: Vec<TypeRef>, conditional: bool },
-    Invoke { callee: ExprId, args: Vec<Arg> },
+    Member {
+        receiver: ExprId,
+        name: SmolStr,
+        type_args: Vec<TypeRef>,
+        conditional: bool,
+    },
+    Invoke {
+        callee: ExprId,
+        args: Vec<Arg>,
+    },
     /// `receiver[args]`, or `receiver?[args]`.
-    Index { receiver: ExprId, args: Vec<Arg> },
+    Index {
+        receiver: ExprId,
+        args: Vec<Arg>,
+    },
     /// `new T(args) { initializer }`; `ty` is `None` for a target-typed `new(args)`.
-    New { ty: Option<TypeRef>, args: Vec<Arg>, initializer: Vec<ExprId> },
+    New {
+        ty: Option<TypeRef>,
+        args: Vec<Arg>,
+        initializer: Vec<ExprId>,
+    },
     /// `P = value` inside an object initializer: a member of the created object.
-    InitMember { name: SmolStr, value: ExprId },
+    InitMember {
+        name: SmolStr,
+        value: ExprId,
+    },
     /// `: base(args)` / `: this(args)`.
-    CtorInitializer { is_base: bool, args: Vec<Arg> },
-    ArrayNew { elem: Option<TypeRef>, elements: Vec<ExprId> },
-    AnonymousObject { members: Vec<(SmolStr, ExprId)> },
-    Assign { op: AssignOp, lhs: ExprId, rhs: ExprId },
-    Binary { op: SmolStr, lhs: ExprId, rhs: ExprId },
+    CtorInitializer {
+        is_base: bool,
+        args: Vec<Arg>,
+    },
+    ArrayNew {
+        elem: Option<TypeRef>,
+        elements: Vec<ExprId>,
+    },
+    AnonymousObject {
+        members: Vec<(SmolStr, ExprId)>,
+    },
+    Assign {
+        op: AssignOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
+    Binary {
+        op: SmolStr,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
     /// Prefix or postfix; `++`/`--` read and write their operand.
-    Unary { op: SmolStr, operand: ExprId },
-    Cast { ty: TypeRef, expr: ExprId },
-    As { expr: ExprId, ty: TypeRef },
+    Unary {
+        op: SmolStr,
+        operand: ExprId,
+    },
+    Cast {
+        ty: TypeRef,
+        expr: ExprId,
+    },
+    As {
+        expr: ExprId,
+        ty: TypeRef,
+    },
     /// `expr is T x` (`binding` is the pattern variable) or `expr is T`.
-    Is { expr: ExprId, ty: Option<TypeRef>, binding: Option<LocalId>, rest: Vec<ExprId> },
-    Conditional { cond: ExprId, then: ExprId, else_: ExprId },
+    Is {
+        expr: ExprId,
+        ty: Option<TypeRef>,
+        binding: Option<LocalId>,
+        rest: Vec<ExprId>,
+    },
+    Conditional {
+        cond: ExprId,
+        then: ExprId,
+        else_: ExprId,
+    },
     Await(ExprId),
-    Lambda { params: Vec<LocalId>, body: StmtId, is_async: bool },
+    Lambda {
+        params: Vec<LocalId>,
+        body: StmtId,
+        is_async: bool,
+    },
     This,
     Base,
     TypeOf(TypeRef),
@@ -151,7 +218,10 @@ pub enum Expr {
     Declaration(LocalId),
     /// A query expression: its clauses in order (range variables are `Foreach`/`Let` statements), and
     /// the `select`/`group` expression.
-    Query { clauses: Vec<StmtId>, result: Option<ExprId> },
+    Query {
+        clauses: Vec<StmtId>,
+        result: Option<ExprId>,
+    },
     /// Syntax binding does not model: its subexpressions in order.
     Other(Vec<ExprId>),
 }
@@ -234,7 +304,10 @@ pub(crate) struct BodyKey<'db> {
 #[salsa::tracked(returns(ref), no_eq)]
 fn body_with_source_map_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> BodyWithSourceMap {
     let (body, source_map) = lower::lower_member(db, key.member(db)).unwrap_or_default();
-    BodyWithSourceMap { body: Arc::new(body), source_map: Arc::new(source_map) }
+    BodyWithSourceMap {
+        body: Arc::new(body),
+        source_map: Arc::new(source_map),
+    }
 }
 
 /// The position-independent half: equal across edits elsewhere, so inference over it is reused.
@@ -248,5 +321,7 @@ pub fn body(db: &dyn Db, member: MemberId) -> Arc<Body> {
 }
 
 pub fn body_source_map(db: &dyn Db, member: MemberId) -> Arc<BodySourceMap> {
-    body_with_source_map_query(db, BodyKey::new(db, member)).source_map.clone()
+    body_with_source_map_query(db, BodyKey::new(db, member))
+        .source_map
+        .clone()
 }

@@ -1,0 +1,1114 @@
+//! Syntax → [`Body`], with the source map, in one walk over a member's declaration.
+
+use smol_str::SmolStr;
+use syntax::{
+    Field, HasField, SyntaxElement, SyntaxKind, SyntaxNode, TextRange,
+    ast::{AstElement, Expression, Statement},
+};
+
+use super::{
+    Arg, ArgModifier, AssignOp, Body, BodyRoot, BodySourceMap, Expr, ExprId, ExprRange, Literal,
+    Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId,
+};
+use crate::{
+    base_db::{Db, parse},
+    item_tree::{item_source_map, lower::lower_type},
+    symbols::MemberId,
+    type_ref::TypeRef,
+};
+
+pub(super) fn lower_member(db: &dyn Db, member: MemberId) -> Option<(Body, BodySourceMap)> {
+    let file = db.source_file(member.file)?;
+    let range = item_source_map(db, file).member_range(member.idx)?;
+    let root = parse(db, file).syntax_node();
+    let mut node = root.covering_element(range.full).into_node()?;
+    while !is_member_declaration(node.kind()) {
+        node = node.parent().filter(|p| p.text_range() == range.full)?;
+    }
+    let mut ctx = Ctx::default();
+    ctx.scopes.push(Vec::new());
+    match node.kind() {
+        SyntaxKind::FIELD_DECLARATION | SyntaxKind::EVENT_FIELD_DECLARATION => {
+            let declarator = node
+                .descendants()
+                .filter(|d| d.kind() == SyntaxKind::VARIABLE_DECLARATOR)
+                .find(|d| field(d, Field::Name).is_some_and(|n| n.text_range() == range.name))?;
+            if let Some(init) = initializer_of_declarator(&declarator) {
+                let expr = ctx.lower_expr(&init);
+                ctx.push_root(RootKind::Initializer, Stmt::Expr(expr));
+            }
+        }
+        SyntaxKind::PROPERTY_DECLARATION
+        | SyntaxKind::INDEXER_DECLARATION
+        | SyntaxKind::EVENT_DECLARATION => {
+            ctx.lower_params(&node);
+            ctx.lower_accessors(&node);
+        }
+        _ => {
+            ctx.lower_params(&node);
+            if let Some(init) = node
+                .children()
+                .find(|c| c.kind() == SyntaxKind::CONSTRUCTOR_INITIALIZER)
+            {
+                let is_base = init
+                    .children_with_tokens()
+                    .any(|t| t.kind() == SyntaxKind::BASE_KW);
+                let keyword = init
+                    .children_with_tokens()
+                    .find(|t| matches!(t.kind(), SyntaxKind::BASE_KW | SyntaxKind::THIS_KW))
+                    .map_or(init.text_range(), |t| t.text_range());
+                let args = init
+                    .children()
+                    .find(|c| c.kind() == SyntaxKind::ARGUMENT_LIST)
+                    .map(|list| ctx.lower_args(&list))
+                    .unwrap_or_default();
+                let expr = ctx.alloc_expr(
+                    Expr::CtorInitializer { is_base, args },
+                    init.text_range(),
+                    keyword,
+                );
+                ctx.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
+            }
+            if let Some(body) = field(&node, Field::Body).and_then(SyntaxElement::into_node) {
+                let stmt = ctx.lower_function_body(&body);
+                ctx.body.roots.push(BodyRoot {
+                    kind: RootKind::Body,
+                    stmt,
+                });
+            }
+        }
+    }
+    Some((ctx.body, ctx.map))
+}
+
+fn is_member_declaration(kind: SyntaxKind) -> bool {
+    matches!(
+        kind,
+        SyntaxKind::METHOD_DECLARATION
+            | SyntaxKind::CONSTRUCTOR_DECLARATION
+            | SyntaxKind::DESTRUCTOR_DECLARATION
+            | SyntaxKind::OPERATOR_DECLARATION
+            | SyntaxKind::CONVERSION_OPERATOR_DECLARATION
+            | SyntaxKind::PROPERTY_DECLARATION
+            | SyntaxKind::INDEXER_DECLARATION
+            | SyntaxKind::EVENT_DECLARATION
+            | SyntaxKind::FIELD_DECLARATION
+            | SyntaxKind::EVENT_FIELD_DECLARATION
+            | SyntaxKind::ENUM_MEMBER_DECLARATION
+    )
+}
+
+#[derive(Default)]
+struct Ctx {
+    body: Body,
+    map: BodySourceMap,
+    /// Lexical scopes, innermost last.
+    scopes: Vec<Vec<(SmolStr, LocalId)>>,
+}
+
+impl Ctx {
+    fn alloc_expr(&mut self, expr: Expr, full: TextRange, focus: TextRange) -> ExprId {
+        let id = self.body.exprs.alloc(expr);
+        self.map.exprs.insert(id, ExprRange { full, focus });
+        id
+    }
+
+    fn alloc_stmt(&mut self, stmt: Stmt) -> StmtId {
+        self.body.stmts.alloc(stmt)
+    }
+
+    fn push_root(&mut self, kind: RootKind, stmt: Stmt) {
+        let stmt = self.alloc_stmt(stmt);
+        self.body.roots.push(BodyRoot { kind, stmt });
+    }
+
+    fn declare(&mut self, name: SmolStr, ty: Option<TypeRef>, kind: LocalKind) -> LocalId {
+        let ty = ty.filter(|t| *t != TypeRef::Implicit);
+        let id = self.body.locals.alloc(Local {
+            name: name.clone(),
+            ty,
+            kind,
+        });
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.push((name, id));
+        }
+        id
+    }
+
+    fn lookup(&self, name: &str) -> Option<LocalId> {
+        self.scopes
+            .iter()
+            .rev()
+            .flat_map(|s| s.iter().rev())
+            .find(|(n, _)| n == name)
+            .map(|(_, id)| *id)
+    }
+
+    fn scoped<T>(&mut self, f: impl FnOnce(&mut Ctx) -> T) -> T {
+        self.scopes.push(Vec::new());
+        let out = f(self);
+        self.scopes.pop();
+        out
+    }
+
+    /// The member's parameters (a parameter list or an indexer's bracketed one).
+    fn lower_params(&mut self, node: &SyntaxNode) {
+        let Some(list) = field(node, Field::Parameters).and_then(SyntaxElement::into_node) else {
+            return;
+        };
+        let params = self.declare_params(&list, LocalKind::Param);
+        self.body.params = params;
+    }
+
+    fn declare_params(&mut self, list: &SyntaxNode, kind: LocalKind) -> Vec<LocalId> {
+        let mut out = Vec::new();
+        for param in list
+            .children()
+            .filter(|c| c.kind() == SyntaxKind::PARAMETER)
+        {
+            let Some(name) = field(&param, Field::Name) else {
+                continue;
+            };
+            let ty = field(&param, Field::Type).map(|t| lower_type(&t));
+            out.push(self.declare(identifier(&name), ty, kind));
+        }
+        // `params T[] rest`: its parts sit directly in the list.
+        if list
+            .children_with_tokens()
+            .any(|c| c.kind() == SyntaxKind::PARAMS_KW)
+            && let Some(name) = field(list, Field::Name)
+        {
+            let ty = field(list, Field::Type).map(|t| lower_type(&t));
+            out.push(self.declare(identifier(&name), ty, kind));
+        }
+        out
+    }
+
+    fn lower_accessors(&mut self, node: &SyntaxNode) {
+        match field(node, Field::Value).and_then(SyntaxElement::into_node) {
+            Some(value) if value.kind() == SyntaxKind::ARROW_EXPRESSION_CLAUSE => {
+                let stmt = self.lower_function_body(&value);
+                self.body.roots.push(BodyRoot {
+                    kind: RootKind::Get,
+                    stmt,
+                });
+            }
+            Some(value) => {
+                let expr = self.lower_expr(&SyntaxElement::Node(value));
+                self.push_root(RootKind::Initializer, Stmt::Expr(expr));
+            }
+            None => {}
+        }
+        let Some(list) = field(node, Field::Accessors).and_then(SyntaxElement::into_node) else {
+            return;
+        };
+        for accessor in list
+            .children()
+            .filter(|c| c.kind() == SyntaxKind::ACCESSOR_DECLARATION)
+        {
+            let kind = match field(&accessor, Field::Name).map(|n| n.kind()) {
+                Some(SyntaxKind::GET_KW) => RootKind::Get,
+                Some(SyntaxKind::SET_KW | SyntaxKind::INIT_KW) => RootKind::Set,
+                Some(SyntaxKind::ADD_KW) => RootKind::Add,
+                Some(SyntaxKind::REMOVE_KW) => RootKind::Remove,
+                _ => continue,
+            };
+            let Some(body) = field(&accessor, Field::Body).and_then(SyntaxElement::into_node)
+            else {
+                continue;
+            };
+            let stmt = self.scoped(|ctx| {
+                if kind != RootKind::Get {
+                    let value = ctx.declare(SmolStr::new_static("value"), None, LocalKind::Value);
+                    ctx.body.params.push(value);
+                }
+                ctx.lower_function_body(&body)
+            });
+            self.body.roots.push(BodyRoot { kind, stmt });
+        }
+    }
+
+    /// A block, or `=> expr` (as a return of the expression).
+    fn lower_function_body(&mut self, body: &SyntaxNode) -> StmtId {
+        if body.kind() == SyntaxKind::ARROW_EXPRESSION_CLAUSE {
+            let Some(expr) = body
+                .children_with_tokens()
+                .find(|c| Expression::can_cast_element(c.kind()))
+            else {
+                return self.alloc_stmt(Stmt::Missing);
+            };
+            let expr = self.lower_expr(&expr);
+            return self.alloc_stmt(Stmt::Return(Some(expr)));
+        }
+        self.lower_stmt_one(&SyntaxElement::Node(body.clone()))
+    }
+
+    fn lower_stmt_one(&mut self, element: &SyntaxElement) -> StmtId {
+        let mut out = Vec::new();
+        self.lower_stmt(element, &mut out);
+        match out.as_slice() {
+            [one] => *one,
+            _ => self.alloc_stmt(Stmt::Block(out)),
+        }
+    }
+
+    fn lower_stmt(&mut self, element: &SyntaxElement, out: &mut Vec<StmtId>) {
+        let Some(node) = element.as_node() else {
+            // A statement position holding a bare expression token (`yield return x` keeps it inline).
+            if Expression::can_cast_element(element.kind()) {
+                let expr = self.lower_expr(element);
+                out.push(self.alloc_stmt(Stmt::Expr(expr)));
+            }
+            return;
+        };
+        match node.kind() {
+            SyntaxKind::BLOCK => {
+                let stmts = self.scoped(|ctx| {
+                    ctx.declare_local_functions(node);
+                    let mut stmts = Vec::new();
+                    for child in node.children_with_tokens() {
+                        if Statement::can_cast_element(child.kind()) {
+                            ctx.lower_stmt(&child, &mut stmts);
+                        }
+                    }
+                    stmts
+                });
+                out.push(self.alloc_stmt(Stmt::Block(stmts)));
+            }
+            SyntaxKind::LOCAL_DECLARATION_STATEMENT => {
+                if let Some(decl) = node
+                    .children()
+                    .find(|c| c.kind() == SyntaxKind::VARIABLE_DECLARATION)
+                {
+                    self.lower_variable_declaration(&decl, out);
+                }
+            }
+            SyntaxKind::EXPRESSION_STATEMENT => {
+                let expr = self.lower_first_expr(node);
+                out.push(self.alloc_stmt(Stmt::Expr(expr)));
+            }
+            SyntaxKind::RETURN_STATEMENT => {
+                let expr = node
+                    .children_with_tokens()
+                    .find(|c| Expression::can_cast_element(c.kind()))
+                    .map(|e| self.lower_expr(&e));
+                out.push(self.alloc_stmt(Stmt::Return(expr)));
+            }
+            SyntaxKind::FOREACH_STATEMENT => {
+                let source = self.lower_opt(node, Field::Right);
+                let stmt = self.scoped(|ctx| {
+                    let ty = field(node, Field::Type).map(|t| lower_type(&t));
+                    let locals = match field(node, Field::Left) {
+                        Some(left) if left.kind() == SyntaxKind::IDENTIFIER => {
+                            vec![ctx.declare(identifier(&left), ty, LocalKind::Element)]
+                        }
+                        Some(SyntaxElement::Node(pattern)) => {
+                            // `foreach (var (k, v) in ...)`: the parts are not typed.
+                            pattern
+                                .descendants_with_tokens()
+                                .filter(|t| {
+                                    t.kind() == SyntaxKind::IDENTIFIER
+                                        && t.field() == Some(Field::Name)
+                                })
+                                .map(|t| ctx.declare(identifier(&t), None, LocalKind::Variable))
+                                .collect()
+                        }
+                        _ => Vec::new(),
+                    };
+                    let body = field(node, Field::Body).map(|b| ctx.lower_stmt_one(&b));
+                    ctx.alloc_stmt(Stmt::Foreach {
+                        locals,
+                        source,
+                        body,
+                    })
+                });
+                out.push(stmt);
+            }
+            SyntaxKind::LOCAL_FUNCTION_STATEMENT => {
+                let Some(name) = field(node, Field::Name) else {
+                    return;
+                };
+                let name = identifier(&name);
+                let local = self
+                    .lookup(&name)
+                    .unwrap_or_else(|| self.declare(name, None, LocalKind::LocalFunction));
+                let return_ty = field(node, Field::Type).map(|t| lower_type(&t));
+                let stmt = self.scoped(|ctx| {
+                    let params = field(node, Field::Parameters)
+                        .and_then(SyntaxElement::into_node)
+                        .map(|list| ctx.declare_params(&list, LocalKind::Param))
+                        .unwrap_or_default();
+                    let body = field(node, Field::Body)
+                        .and_then(SyntaxElement::into_node)
+                        .map(|b| ctx.lower_function_body(&b));
+                    Stmt::LocalFunction {
+                        local,
+                        params,
+                        return_ty,
+                        body,
+                    }
+                });
+                out.push(self.alloc_stmt(stmt));
+            }
+            _ => {
+                // `if`, loops, `using`, `lock`, `try`, `switch`, `yield`, `throw`, …: their parts in order,
+                // in a scope of their own.
+                let parts = self.scoped(|ctx| {
+                    let mut parts = Vec::new();
+                    ctx.lower_parts(node, &mut parts);
+                    parts
+                });
+                out.push(self.alloc_stmt(Stmt::Compound(parts)));
+            }
+        }
+    }
+
+    /// Local functions are in scope in their whole block, also before their declaration.
+    fn declare_local_functions(&mut self, block: &SyntaxNode) {
+        for child in block
+            .children()
+            .filter(|c| c.kind() == SyntaxKind::LOCAL_FUNCTION_STATEMENT)
+        {
+            if let Some(name) = field(&child, Field::Name) {
+                self.declare(identifier(&name), None, LocalKind::LocalFunction);
+            }
+        }
+    }
+
+    fn lower_parts(&mut self, node: &SyntaxNode, parts: &mut Vec<Part>) {
+        for child in node.children_with_tokens() {
+            let kind = child.kind();
+            if matches!(child.field(), Some(Field::Name | Field::Type)) && kind != SyntaxKind::BLOCK
+            {
+                continue;
+            }
+            if Statement::can_cast_element(kind) {
+                let mut stmts = Vec::new();
+                self.lower_stmt(&child, &mut stmts);
+                parts.extend(stmts.into_iter().map(Part::Stmt));
+            } else if is_pattern(kind) {
+                self.lower_pattern(&child, parts);
+            } else if Expression::can_cast_element(kind) {
+                parts.push(Part::Expr(self.lower_expr(&child)));
+            } else if let Some(child) = child.as_node() {
+                match kind {
+                    SyntaxKind::VARIABLE_DECLARATION => {
+                        let mut stmts = Vec::new();
+                        self.lower_variable_declaration(child, &mut stmts);
+                        parts.extend(stmts.into_iter().map(Part::Stmt));
+                    }
+                    SyntaxKind::CATCH_DECLARATION => {
+                        if let Some(name) = field(child, Field::Name) {
+                            let ty = field(child, Field::Type).map(|t| lower_type(&t));
+                            self.declare(identifier(&name), ty, LocalKind::Catch);
+                        }
+                    }
+                    SyntaxKind::SWITCH_SECTION
+                    | SyntaxKind::CATCH_CLAUSE
+                    | SyntaxKind::SWITCH_EXPRESSION_ARM => {
+                        let inner = self.scoped(|ctx| {
+                            let mut inner = Vec::new();
+                            ctx.lower_parts(child, &mut inner);
+                            inner
+                        });
+                        parts.push(Part::Stmt(self.alloc_stmt(Stmt::Compound(inner))));
+                    }
+                    _ => self.lower_parts(child, parts),
+                }
+            }
+        }
+    }
+
+    /// Declares a pattern's variable (typed as the pattern's type) and lowers its constants.
+    fn lower_pattern(&mut self, element: &SyntaxElement, parts: &mut Vec<Part>) {
+        let Some(node) = element.as_node() else {
+            if Expression::can_cast_element(element.kind()) {
+                parts.push(Part::Expr(self.lower_expr(element)));
+            }
+            return;
+        };
+        match node.kind() {
+            SyntaxKind::DECLARATION_PATTERN
+            | SyntaxKind::RECURSIVE_PATTERN
+            | SyntaxKind::VAR_PATTERN => {
+                let ty = field(node, Field::Type).map(|t| lower_type(&t));
+                if let Some(name) =
+                    field(node, Field::Name).filter(|n| n.kind() == SyntaxKind::IDENTIFIER)
+                {
+                    self.declare(identifier(&name), ty, LocalKind::Pattern);
+                }
+            }
+            SyntaxKind::CONSTANT_PATTERN => self.lower_parts(node, parts),
+            _ => {
+                for child in node.children_with_tokens() {
+                    if is_pattern(child.kind()) {
+                        self.lower_pattern(&child, parts);
+                    }
+                }
+            }
+        }
+    }
+
+    fn lower_variable_declaration(&mut self, decl: &SyntaxNode, out: &mut Vec<StmtId>) {
+        let ty = field(decl, Field::Type).map(|t| lower_type(&t));
+        for declarator in decl
+            .children()
+            .filter(|c| c.kind() == SyntaxKind::VARIABLE_DECLARATOR)
+        {
+            let init = initializer_of_declarator(&declarator).map(|e| self.lower_expr(&e));
+            match field(&declarator, Field::Name) {
+                Some(name) if name.kind() == SyntaxKind::IDENTIFIER => {
+                    let local = self.declare(identifier(&name), ty.clone(), LocalKind::Variable);
+                    out.push(self.alloc_stmt(Stmt::Let { local, init }));
+                }
+                _ => {
+                    if let Some(init) = init {
+                        out.push(self.alloc_stmt(Stmt::Expr(init)));
+                    }
+                }
+            }
+        }
+    }
+
+    fn missing(&mut self, node: &SyntaxNode) -> ExprId {
+        self.alloc_expr(Expr::Missing, node.text_range(), node.text_range())
+    }
+
+    fn lower_first_expr(&mut self, node: &SyntaxNode) -> ExprId {
+        match node
+            .children_with_tokens()
+            .find(|c| Expression::can_cast_element(c.kind()))
+        {
+            Some(e) => self.lower_expr(&e),
+            None => self.missing(node),
+        }
+    }
+
+    fn lower_opt(&mut self, node: &SyntaxNode, f: Field) -> ExprId {
+        match field(node, f) {
+            Some(e) => self.lower_expr(&e),
+            None => self.missing(node),
+        }
+    }
+
+    fn lower_expr(&mut self, element: &SyntaxElement) -> ExprId {
+        let full = element.text_range();
+        let node = match element {
+            SyntaxElement::Token(token) => {
+                let expr = match token.kind() {
+                    SyntaxKind::IDENTIFIER => {
+                        let name = identifier(element);
+                        match self.lookup(&name) {
+                            Some(local) => Expr::Local(local),
+                            None => Expr::Name {
+                                name,
+                                type_args: Vec::new(),
+                            },
+                        }
+                    }
+                    SyntaxKind::THIS_KW => Expr::This,
+                    SyntaxKind::BASE_KW => Expr::Base,
+                    SyntaxKind::PREDEFINED_TYPE => Expr::Type(lower_type(element)),
+                    kind => match literal(kind, token.text()) {
+                        Some(lit) => Expr::Literal(lit),
+                        None => Expr::Missing,
+                    },
+                };
+                return self.alloc_expr(expr, full, full);
+            }
+            SyntaxElement::Node(node) => node,
+        };
+        let mut focus = full;
+        let expr = match node.kind() {
+            SyntaxKind::PARENTHESIZED_EXPRESSION | SyntaxKind::CHECKED_EXPRESSION => {
+                return self.lower_first_expr(node);
+            }
+            SyntaxKind::GENERIC_NAME => {
+                let TypeRef::Path(path) = lower_type(element) else {
+                    return self.missing(node);
+                };
+                let Some(seg) = path.segments.into_iter().next() else {
+                    return self.missing(node);
+                };
+                Expr::Name {
+                    name: seg.name,
+                    type_args: seg.args,
+                }
+            }
+            SyntaxKind::QUALIFIED_NAME
+            | SyntaxKind::ALIAS_QUALIFIED_NAME
+            | SyntaxKind::ARRAY_TYPE
+            | SyntaxKind::NULLABLE_TYPE => Expr::Type(lower_type(element)),
+            SyntaxKind::STRING_LITERAL
+            | SyntaxKind::VERBATIM_STRING_LITERAL
+            | SyntaxKind::RAW_STRING_LITERAL => Expr::Literal(Literal::String),
+            SyntaxKind::MEMBER_ACCESS_EXPRESSION => {
+                let receiver = self.lower_opt(node, Field::Expression);
+                let (name, type_args, name_range) = member_name(node);
+                focus = name_range;
+                Expr::Member {
+                    receiver,
+                    name,
+                    type_args,
+                    conditional: false,
+                }
+            }
+            SyntaxKind::CONDITIONAL_ACCESS_EXPRESSION => {
+                let receiver = self.lower_opt(node, Field::Condition);
+                let binding = node.children().find(|c| {
+                    matches!(
+                        c.kind(),
+                        SyntaxKind::MEMBER_BINDING_EXPRESSION
+                            | SyntaxKind::ELEMENT_BINDING_EXPRESSION
+                    )
+                });
+                match binding {
+                    Some(b) if b.kind() == SyntaxKind::MEMBER_BINDING_EXPRESSION => {
+                        let (name, type_args, name_range) = member_name(&b);
+                        focus = name_range;
+                        Expr::Member {
+                            receiver,
+                            name,
+                            type_args,
+                            conditional: true,
+                        }
+                    }
+                    Some(b) => {
+                        focus = b.text_range();
+                        let args = b
+                            .children()
+                            .find(|c| c.kind() == SyntaxKind::BRACKETED_ARGUMENT_LIST)
+                            .map(|l| self.lower_args(&l))
+                            .unwrap_or_default();
+                        Expr::Index { receiver, args }
+                    }
+                    None => Expr::Other(vec![receiver]),
+                }
+            }
+            SyntaxKind::INVOCATION_EXPRESSION => {
+                let function = field(node, Field::Function);
+                if function.as_ref().is_some_and(|f| {
+                    f.kind() == SyntaxKind::IDENTIFIER && identifier(f) == "nameof"
+                }) && self.lookup("nameof").is_none()
+                {
+                    Expr::NameOf
+                } else {
+                    let callee = self.lower_opt(node, Field::Function);
+                    let args = field(node, Field::Arguments)
+                        .and_then(SyntaxElement::into_node)
+                        .map(|l| self.lower_args(&l))
+                        .unwrap_or_default();
+                    Expr::Invoke { callee, args }
+                }
+            }
+            SyntaxKind::ELEMENT_ACCESS_EXPRESSION => {
+                let receiver = self.lower_opt(node, Field::Expression);
+                let list = field(node, Field::Subscript).and_then(SyntaxElement::into_node);
+                if let Some(list) = &list {
+                    focus = list.text_range();
+                }
+                let args = list.map(|l| self.lower_args(&l)).unwrap_or_default();
+                Expr::Index { receiver, args }
+            }
+            SyntaxKind::OBJECT_CREATION_EXPRESSION
+            | SyntaxKind::IMPLICIT_OBJECT_CREATION_EXPRESSION => {
+                let ty_el = field(node, Field::Type);
+                focus = match &ty_el {
+                    Some(t) => t.text_range(),
+                    None => node.first_token().map_or(full, |t| t.text_range()),
+                };
+                let ty = ty_el.map(|t| lower_type(&t));
+                let args = node
+                    .children()
+                    .find(|c| c.kind() == SyntaxKind::ARGUMENT_LIST)
+                    .map(|l| self.lower_args(&l))
+                    .unwrap_or_default();
+                let initializer = node
+                    .children()
+                    .find(|c| c.kind() == SyntaxKind::INITIALIZER_EXPRESSION)
+                    .map(|init| self.lower_object_initializer(&init))
+                    .unwrap_or_default();
+                Expr::New {
+                    ty,
+                    args,
+                    initializer,
+                }
+            }
+            SyntaxKind::ARRAY_CREATION_EXPRESSION
+            | SyntaxKind::IMPLICIT_ARRAY_CREATION_EXPRESSION
+            | SyntaxKind::STACKALLOC_EXPRESSION
+            | SyntaxKind::IMPLICIT_STACKALLOC_EXPRESSION => {
+                let elem = field(node, Field::Type).map(|t| match lower_type(&t) {
+                    TypeRef::Array { element, .. } => *element,
+                    other => other,
+                });
+                let elements = self.lower_sub_exprs(node);
+                Expr::ArrayNew { elem, elements }
+            }
+            SyntaxKind::INITIALIZER_EXPRESSION => Expr::Other(self.lower_sub_exprs(node)),
+            SyntaxKind::ANONYMOUS_OBJECT_CREATION_EXPRESSION => {
+                let mut members = Vec::new();
+                let mut pending: Option<SmolStr> = None;
+                let children: Vec<SyntaxElement> = node.children_with_tokens().collect();
+                for (i, child) in children.iter().enumerate() {
+                    let next_is_eq = children[i + 1..]
+                        .iter()
+                        .find(|c| !c.kind().is_trivia())
+                        .is_some_and(|c| c.kind() == SyntaxKind::EQ);
+                    if child.kind() == SyntaxKind::IDENTIFIER && next_is_eq {
+                        pending = Some(identifier(child));
+                    } else if Expression::can_cast_element(child.kind()) {
+                        let expr = self.lower_expr(child);
+                        let name = pending.take().unwrap_or_else(|| projection_name(child));
+                        members.push((name, expr));
+                    }
+                }
+                Expr::AnonymousObject { members }
+            }
+            SyntaxKind::ASSIGNMENT_EXPRESSION => {
+                let lhs = self.lower_opt(node, Field::Left);
+                let rhs = self.lower_opt(node, Field::Right);
+                let op_el = field(node, Field::Operator);
+                if let Some(op) = &op_el {
+                    focus = op.text_range();
+                }
+                let op = match op_el.map(|o| o.kind()) {
+                    Some(SyntaxKind::EQ) => AssignOp::Plain,
+                    Some(SyntaxKind::PLUS_EQ) => AssignOp::Add,
+                    Some(SyntaxKind::MINUS_EQ) => AssignOp::Sub,
+                    _ => AssignOp::Other,
+                };
+                Expr::Assign { op, lhs, rhs }
+            }
+            SyntaxKind::BINARY_EXPRESSION => {
+                let lhs = self.lower_opt(node, Field::Left);
+                let rhs = self.lower_opt(node, Field::Right);
+                let op = field(node, Field::Operator);
+                if let Some(op) = &op {
+                    focus = op.text_range();
+                }
+                Expr::Binary {
+                    op: op
+                        .map(|o| SmolStr::new(element_text(&o)))
+                        .unwrap_or_default(),
+                    lhs,
+                    rhs,
+                }
+            }
+            SyntaxKind::PREFIX_UNARY_EXPRESSION | SyntaxKind::POSTFIX_UNARY_EXPRESSION => {
+                let op = node.children_with_tokens().find(|c| {
+                    c.as_token().is_some()
+                        && !c.kind().is_trivia()
+                        && !Expression::can_cast_element(c.kind())
+                });
+                let operand = self.lower_first_expr(node);
+                match op {
+                    Some(op)
+                        if op.kind() != SyntaxKind::BANG
+                            || node.kind() == SyntaxKind::PREFIX_UNARY_EXPRESSION =>
+                    {
+                        focus = op.text_range();
+                        Expr::Unary {
+                            op: SmolStr::new(element_text(&op)),
+                            operand,
+                        }
+                    }
+                    // `x!`: the null-forgiving operator changes nothing.
+                    _ => return operand,
+                }
+            }
+            SyntaxKind::CAST_EXPRESSION => {
+                let ty = field(node, Field::Type).map_or(TypeRef::Error, |t| lower_type(&t));
+                let expr = self.lower_opt(node, Field::Value);
+                Expr::Cast { ty, expr }
+            }
+            SyntaxKind::AS_EXPRESSION => {
+                let expr = self.lower_opt(node, Field::Left);
+                let ty = field(node, Field::Right).map_or(TypeRef::Error, |t| lower_type(&t));
+                Expr::As { expr, ty }
+            }
+            SyntaxKind::IS_EXPRESSION => {
+                let expr = self.lower_opt(node, Field::Left);
+                let ty = field(node, Field::Right).map(|t| lower_type(&t));
+                Expr::Is {
+                    expr,
+                    ty,
+                    binding: None,
+                    rest: Vec::new(),
+                }
+            }
+            SyntaxKind::IS_PATTERN_EXPRESSION => {
+                let expr = self.lower_opt(node, Field::Expression);
+                let mut parts = Vec::new();
+                let before = self.body.locals.len();
+                let pattern = field(node, Field::Pattern);
+                let ty = pattern
+                    .as_ref()
+                    .and_then(|p| p.as_node())
+                    .filter(|p| {
+                        matches!(
+                            p.kind(),
+                            SyntaxKind::DECLARATION_PATTERN
+                                | SyntaxKind::RECURSIVE_PATTERN
+                                | SyntaxKind::TYPE_PATTERN
+                        )
+                    })
+                    .and_then(|p| field(p, Field::Type).or_else(|| p.children_with_tokens().next()))
+                    .map(|t| lower_type(&t));
+                if let Some(p) = &pattern {
+                    self.lower_pattern(p, &mut parts);
+                }
+                let binding = (self.body.locals.len() > before)
+                    .then(|| LocalId::from_raw(la_arena::RawIdx::from_u32(before as u32)));
+                let rest = parts
+                    .into_iter()
+                    .filter_map(|p| if let Part::Expr(e) = p { Some(e) } else { None })
+                    .collect();
+                Expr::Is {
+                    expr,
+                    ty,
+                    binding,
+                    rest,
+                }
+            }
+            SyntaxKind::CONDITIONAL_EXPRESSION => {
+                let cond = self.lower_opt(node, Field::Condition);
+                let then = self.lower_opt(node, Field::Consequence);
+                let else_ = self.lower_opt(node, Field::Alternative);
+                Expr::Conditional { cond, then, else_ }
+            }
+            SyntaxKind::AWAIT_EXPRESSION => Expr::Await(self.lower_first_expr(node)),
+            SyntaxKind::THROW_EXPRESSION => Expr::Throw(self.lower_first_expr(node)),
+            SyntaxKind::LAMBDA_EXPRESSION | SyntaxKind::ANONYMOUS_METHOD_EXPRESSION => {
+                let is_async = node
+                    .children()
+                    .any(|c| c.kind() == SyntaxKind::MODIFIER && c.text() == "async");
+                self.scopes.push(Vec::new());
+                let params = match field(node, Field::Parameters) {
+                    Some(SyntaxElement::Node(list)) => {
+                        self.declare_params(&list, LocalKind::LambdaParam)
+                    }
+                    Some(token) => {
+                        vec![self.declare(identifier(&token), None, LocalKind::LambdaParam)]
+                    }
+                    None => Vec::new(),
+                };
+                let body = field(node, Field::Body).or_else(|| {
+                    node.children_with_tokens()
+                        .find(|c| c.kind() == SyntaxKind::BLOCK)
+                });
+                let body = match body {
+                    Some(SyntaxElement::Node(b)) if b.kind() == SyntaxKind::BLOCK => {
+                        self.lower_stmt_one(&SyntaxElement::Node(b))
+                    }
+                    Some(e) => {
+                        let expr = self.lower_expr(&e);
+                        self.alloc_stmt(Stmt::Return(Some(expr)))
+                    }
+                    None => self.alloc_stmt(Stmt::Missing),
+                };
+                self.scopes.pop();
+                Expr::Lambda {
+                    params,
+                    body,
+                    is_async,
+                }
+            }
+            SyntaxKind::TYPEOF_EXPRESSION => {
+                Expr::TypeOf(field(node, Field::Type).map_or(TypeRef::Error, |t| lower_type(&t)))
+            }
+            SyntaxKind::DEFAULT_EXPRESSION => {
+                Expr::Default(field(node, Field::Type).map(|t| lower_type(&t)))
+            }
+            SyntaxKind::TUPLE_EXPRESSION => {
+                let elements = node
+                    .children()
+                    .filter(|c| c.kind() == SyntaxKind::ARGUMENT)
+                    .map(|a| self.lower_first_expr(&a))
+                    .collect();
+                Expr::Tuple(elements)
+            }
+            SyntaxKind::INTERPOLATED_STRING_EXPRESSION => {
+                let parts = node
+                    .children()
+                    .filter(|c| c.kind() == SyntaxKind::INTERPOLATION)
+                    .map(|i| self.lower_first_expr(&i))
+                    .collect();
+                Expr::InterpolatedString(parts)
+            }
+            SyntaxKind::DECLARATION_EXPRESSION => match field(node, Field::Name) {
+                Some(name) if name.kind() == SyntaxKind::IDENTIFIER => {
+                    let ty = field(node, Field::Type).map(|t| lower_type(&t));
+                    Expr::Declaration(self.declare(identifier(&name), ty, LocalKind::Variable))
+                }
+                _ => Expr::Other(Vec::new()),
+            },
+            SyntaxKind::QUERY_EXPRESSION => self.lower_query(node),
+            _ => Expr::Other(self.lower_sub_exprs(node)),
+        };
+        self.alloc_expr(expr, full, focus)
+    }
+
+    /// Every expression among the children, and those nested in non-expression children.
+    fn lower_sub_exprs(&mut self, node: &SyntaxNode) -> Vec<ExprId> {
+        let mut parts = Vec::new();
+        self.lower_parts(node, &mut parts);
+        parts
+            .into_iter()
+            .filter_map(|p| if let Part::Expr(e) = p { Some(e) } else { None })
+            .collect()
+    }
+
+    fn lower_object_initializer(&mut self, init: &SyntaxNode) -> Vec<ExprId> {
+        let mut out = Vec::new();
+        for child in init.children_with_tokens() {
+            if child.kind() == SyntaxKind::ASSIGNMENT_EXPRESSION
+                && let Some(assign) = child.as_node()
+                && let Some(left) =
+                    field(assign, Field::Left).filter(|l| l.kind() == SyntaxKind::IDENTIFIER)
+            {
+                let value = match field(assign, Field::Right) {
+                    Some(SyntaxElement::Node(n))
+                        if n.kind() == SyntaxKind::INITIALIZER_EXPRESSION =>
+                    {
+                        let inner = self.lower_object_initializer(&n);
+                        self.alloc_expr(Expr::Other(inner), n.text_range(), n.text_range())
+                    }
+                    Some(right) => self.lower_expr(&right),
+                    None => self.missing(assign),
+                };
+                let range = left.text_range();
+                out.push(self.alloc_expr(
+                    Expr::InitMember {
+                        name: identifier(&left),
+                        value,
+                    },
+                    assign.text_range(),
+                    range,
+                ));
+            } else if Expression::can_cast_element(child.kind()) {
+                out.push(self.lower_expr(&child));
+            }
+        }
+        out
+    }
+
+    fn lower_args(&mut self, list: &SyntaxNode) -> Vec<Arg> {
+        let mut args = Vec::new();
+        for arg in list.children().filter(|c| c.kind() == SyntaxKind::ARGUMENT) {
+            let name = field(&arg, Field::Name).map(|n| identifier(&n));
+            let modifier = arg
+                .children_with_tokens()
+                .find_map(|t| match t.kind() {
+                    SyntaxKind::REF_KW => Some(ArgModifier::Ref),
+                    SyntaxKind::OUT_KW => Some(ArgModifier::Out),
+                    SyntaxKind::IN_KW => Some(ArgModifier::In),
+                    _ => None,
+                })
+                .unwrap_or(ArgModifier::None);
+            let expr = match arg
+                .children_with_tokens()
+                .find(|c| c.field() != Some(Field::Name) && Expression::can_cast_element(c.kind()))
+            {
+                Some(e) => self.lower_expr(&e),
+                None => self.missing(&arg),
+            };
+            args.push(Arg {
+                name,
+                expr,
+                modifier,
+            });
+        }
+        args
+    }
+
+    /// Range variables become `Foreach`/`Let` statements; the clauses' expressions are bound in order.
+    fn lower_query(&mut self, node: &SyntaxNode) -> Expr {
+        self.scopes.push(Vec::new());
+        let mut clauses = Vec::new();
+        let mut result = None;
+        let mut into = false;
+        for child in node.children_with_tokens() {
+            match child.kind() {
+                SyntaxKind::INTO_KW => into = true,
+                SyntaxKind::IDENTIFIER if into => {
+                    // `into g`: a continuation whose element type the binder does not model.
+                    into = false;
+                    let local = self.declare(identifier(&child), None, LocalKind::Variable);
+                    clauses.push(self.alloc_stmt(Stmt::Let { local, init: None }));
+                }
+                _ => {}
+            }
+            let Some(clause) = child.as_node() else {
+                continue;
+            };
+            match clause.kind() {
+                SyntaxKind::FROM_CLAUSE | SyntaxKind::JOIN_CLAUSE => {
+                    let ty = field(clause, Field::Type).map(|t| lower_type(&t));
+                    let mut name = None;
+                    let mut exprs = Vec::new();
+                    let mut seen_in = false;
+                    for part in clause.children_with_tokens() {
+                        match part.kind() {
+                            SyntaxKind::IN_KW => seen_in = true,
+                            SyntaxKind::IDENTIFIER
+                                if !seen_in
+                                    && name.is_none()
+                                    && part.field() != Some(Field::Type) =>
+                            {
+                                name = Some(identifier(&part));
+                            }
+                            SyntaxKind::INTO_KW => break,
+                            kind if seen_in
+                                && part.field() != Some(Field::Type)
+                                && Expression::can_cast_element(kind) =>
+                            {
+                                exprs.push(part)
+                            }
+                            _ => {}
+                        }
+                    }
+                    let Some(first) = exprs.first() else { continue };
+                    let source = self.lower_expr(first);
+                    let locals = name
+                        .map(|n| vec![self.declare(n, ty, LocalKind::Element)])
+                        .unwrap_or_default();
+                    clauses.push(self.alloc_stmt(Stmt::Foreach {
+                        locals,
+                        source,
+                        body: None,
+                    }));
+                    for key in &exprs[1..] {
+                        let expr = self.lower_expr(key);
+                        clauses.push(self.alloc_stmt(Stmt::Expr(expr)));
+                    }
+                }
+                SyntaxKind::LET_CLAUSE => {
+                    let name = clause
+                        .children_with_tokens()
+                        .find(|c| c.kind() == SyntaxKind::IDENTIFIER);
+                    let init = clause
+                        .children_with_tokens()
+                        .skip_while(|c| c.kind() != SyntaxKind::EQ)
+                        .find(|c| Expression::can_cast_element(c.kind()))
+                        .map(|e| self.lower_expr(&e));
+                    if let Some(name) = name {
+                        let local = self.declare(identifier(&name), None, LocalKind::Variable);
+                        clauses.push(self.alloc_stmt(Stmt::Let { local, init }));
+                    }
+                }
+                SyntaxKind::SELECT_CLAUSE | SyntaxKind::GROUP_CLAUSE => {
+                    let exprs = self.lower_sub_exprs(clause);
+                    result = exprs.first().copied();
+                    for &e in exprs.iter().skip(1) {
+                        clauses.push(self.alloc_stmt(Stmt::Expr(e)));
+                    }
+                }
+                _ => {
+                    for e in self.lower_sub_exprs(clause) {
+                        clauses.push(self.alloc_stmt(Stmt::Expr(e)));
+                    }
+                }
+            }
+        }
+        self.scopes.pop();
+        Expr::Query { clauses, result }
+    }
+}
+
+fn initializer_of_declarator(declarator: &SyntaxNode) -> Option<SyntaxElement> {
+    declarator
+        .children_with_tokens()
+        .skip_while(|c| c.kind() != SyntaxKind::EQ)
+        .find(|c| Expression::can_cast_element(c.kind()))
+}
+
+fn is_pattern(kind: SyntaxKind) -> bool {
+    matches!(
+        kind,
+        SyntaxKind::DECLARATION_PATTERN
+            | SyntaxKind::RECURSIVE_PATTERN
+            | SyntaxKind::VAR_PATTERN
+            | SyntaxKind::CONSTANT_PATTERN
+            | SyntaxKind::TYPE_PATTERN
+            | SyntaxKind::AND_PATTERN
+            | SyntaxKind::OR_PATTERN
+            | SyntaxKind::NEGATED_PATTERN
+            | SyntaxKind::PARENTHESIZED_PATTERN
+            | SyntaxKind::RELATIONAL_PATTERN
+            | SyntaxKind::LIST_PATTERN
+            | SyntaxKind::DISCARD
+    )
+}
+
+/// The name of `x.Name` / `?.Name<T>` with its type arguments and range.
+fn member_name(node: &SyntaxNode) -> (SmolStr, Vec<TypeRef>, TextRange) {
+    let Some(name) = field(node, Field::Name) else {
+        return (SmolStr::default(), Vec::new(), node.text_range());
+    };
+    let range = name.text_range();
+    match lower_type(&name) {
+        TypeRef::Path(path) if name.kind() == SyntaxKind::GENERIC_NAME => {
+            match path.segments.into_iter().next() {
+                Some(seg) => (seg.name, seg.args, range),
+                None => (SmolStr::default(), Vec::new(), range),
+            }
+        }
+        _ => (identifier(&name), Vec::new(), range),
+    }
+}
+
+/// `new { x.Name }` names its member `Name`.
+fn projection_name(element: &SyntaxElement) -> SmolStr {
+    match element.as_node() {
+        Some(node) if node.kind() == SyntaxKind::MEMBER_ACCESS_EXPRESSION => member_name(node).0,
+        _ if element.kind() == SyntaxKind::IDENTIFIER => identifier(element),
+        _ => SmolStr::default(),
+    }
+}
+
+fn literal(kind: SyntaxKind, text: &str) -> Option<Literal> {
+    Some(match kind {
+        SyntaxKind::INTEGER_LITERAL => {
+            let lower = text.to_ascii_lowercase();
+            if lower.ends_with("ul") || lower.ends_with("lu") {
+                Literal::ULong
+            } else if lower.ends_with('l') {
+                Literal::Long
+            } else if lower.ends_with('u') {
+                Literal::UInt
+            } else {
+                Literal::Int
+            }
+        }
+        SyntaxKind::REAL_LITERAL => match text.chars().last().map(|c| c.to_ascii_lowercase()) {
+            Some('m') => Literal::Decimal,
+            Some('f') => Literal::Float,
+            _ => Literal::Double,
+        },
+        SyntaxKind::BOOLEAN_LITERAL => Literal::Bool,
+        SyntaxKind::CHARACTER_LITERAL => Literal::Char,
+        SyntaxKind::NULL_LITERAL => Literal::Null,
+        SyntaxKind::STRING_LITERAL
+        | SyntaxKind::VERBATIM_STRING_LITERAL
+        | SyntaxKind::RAW_STRING_LITERAL => Literal::String,
+        _ => return None,
+    })
+}
+
+fn field(node: &SyntaxNode, f: Field) -> Option<SyntaxElement> {
+    node.children_with_tokens().find(|c| c.field() == Some(f))
+}
+
+fn element_text(element: &SyntaxElement) -> String {
+    match element {
+        SyntaxElement::Node(n) => n.text().to_string(),
+        SyntaxElement::Token(t) => t.text().to_owned(),
+    }
+}
+
+fn identifier(element: &SyntaxElement) -> SmolStr {
+    let text = element_text(element);
+    let text = text.trim();
+    SmolStr::new(text.strip_prefix('@').unwrap_or(text))
+}

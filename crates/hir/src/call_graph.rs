@@ -1,0 +1,97 @@
+//! Call sites with positions: the bound sites of every member of a file, each with its caller and the
+//! range of the invoked name.
+
+use syntax::TextRange;
+
+use crate::{
+    base_db::{Db, FileId, file_project},
+    body::body_source_map,
+    def_map::{TypeDecl, TypeId, def_map},
+    infer::{CallKind, Callee, UnresolvedReason, infer},
+    item_tree::file_item_tree,
+    symbols::MemberId,
+};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallSiteInfo {
+    /// The member whose code holds the site (lambdas and local functions count for the member that
+    /// contains them; a field initializer for the field).
+    pub caller: MemberId,
+    pub callee: Callee,
+    pub kind: CallKind,
+    pub file: FileId,
+    /// The invoked name (the type of a `new`, the operator of an operator call).
+    pub focus_range: TextRange,
+    /// The whole expression.
+    pub full_range: TextRange,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnresolvedCallSite {
+    pub caller: MemberId,
+    pub name: smol_str::SmolStr,
+    pub reason: UnresolvedReason,
+    pub file: FileId,
+    pub focus_range: TextRange,
+}
+
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct CallSites {
+    pub sites: Vec<CallSiteInfo>,
+    pub unresolved: Vec<UnresolvedCallSite>,
+}
+
+/// The call sites of one member's code.
+pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
+    let result = infer(db, member);
+    let map = body_source_map(db, member);
+    let mut out = CallSites::default();
+    for site in &result.sites {
+        let Some(range) = map.expr_range(site.expr) else { continue };
+        out.sites.push(CallSiteInfo {
+            caller: member,
+            callee: site.callee.clone(),
+            kind: site.kind,
+            file: member.file,
+            focus_range: range.focus,
+            full_range: range.full,
+        });
+    }
+    for site in &result.unresolved {
+        let Some(range) = map.expr_range(site.expr) else { continue };
+        out.unresolved.push(UnresolvedCallSite {
+            caller: member,
+            name: site.name.clone(),
+            reason: site.reason,
+            file: member.file,
+            focus_range: range.focus,
+        });
+    }
+    out
+}
+
+/// The members declared in a file (a partial type's members in other files are not).
+pub fn file_members(db: &dyn Db, file: FileId) -> Vec<MemberId> {
+    let Some(source) = db.source_file(file) else { return Vec::new() };
+    let Some(project) = file_project(db, source) else { return Vec::new() };
+    let map = def_map(db, project);
+    let tree = file_item_tree(db, source);
+    tree.members
+        .iter()
+        .filter_map(|(idx, member)| {
+            let ty = map.type_of_decl(TypeDecl { file, item: member.owner })?;
+            Some(MemberId { ty: TypeId { project, idx: ty }, file, idx })
+        })
+        .collect()
+}
+
+/// Every call site in a file.
+pub fn file_call_sites(db: &dyn Db, file: FileId) -> CallSites {
+    let mut out = CallSites::default();
+    for member in file_members(db, file) {
+        let sites = member_call_sites(db, member);
+        out.sites.extend(sites.sites);
+        out.unresolved.extend(sites.unresolved);
+    }
+    out
+}

@@ -1,0 +1,1342 @@
+//! Expression typing and call binding over a [`Body`]: enough of C#'s binder to tell, for every call
+//! site of a member, which method, constructor, accessor, operator or delegate it invokes.
+//!
+//! Where the facts run out (a receiver of unknown type, several overloads the argument types cannot
+//! tell apart) the site is recorded as unresolved with a reason, never bound by guess.
+
+mod known;
+mod lookup;
+mod overload;
+
+use std::sync::Arc;
+
+use la_arena::ArenaMap;
+use smol_str::SmolStr;
+
+use crate::{
+    base_db::{Db, ProjectId},
+    body::{Arg, ArgModifier, AssignOp, Body, BodyKey, Expr, ExprId, Literal, LocalId, LocalKind, RootKind, Stmt, StmtId, body},
+    def_map::{TypeDecl, TypeId, def_map},
+    hierarchy::base_class_of,
+    item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind},
+    resolve::Resolver,
+    symbols::{MemberId, member_data, member_signature},
+    ty::Ty,
+    type_ref::{Path, PathQualifier, PathSegment, TypeRef},
+};
+
+pub(crate) use self::lookup::{own_members as lookup_own_members, type_kind as type_kind_of};
+use self::{
+    lookup::{CTOR, Found, lookup_members, own_members, type_kind},
+    overload::{ArgInfo, ArgTy, Candidate, NULL, ParamInfo, Resolution, conv, resolve_overloads, substitute_method, unify},
+};
+
+/// What inference found in one body: the call sites it bound and those it could not.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct InferenceResult {
+    pub sites: Vec<CallSite>,
+    pub unresolved: Vec<UnresolvedSite>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallSite {
+    /// The expression whose focus range is the site (the invoked name, the type of a `new`, …).
+    pub expr: ExprId,
+    pub callee: Callee,
+    pub kind: CallKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Callee {
+    Member(MemberId),
+    /// The parameterless constructor the compiler gives a class without constructors.
+    ImplicitCtor(TypeId),
+    /// `Invoke` of a delegate type declared in the sources.
+    DelegateInvoke(TypeId),
+    /// A member outside the sources, by its best-known full name (`System.Console.WriteLine`).
+    External(SmolStr),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CallKind {
+    Call,
+    Ctor,
+    Get,
+    Set,
+    EventAdd,
+    EventRemove,
+    Operator,
+    DelegateInvoke,
+    /// A method named without being called (`list.ForEach(Print)`): a reference, not a call.
+    MethodGroup,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnresolvedSite {
+    pub expr: ExprId,
+    pub name: SmolStr,
+    pub reason: UnresolvedReason,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnresolvedReason {
+    /// The receiver's type is not known (an untyped lambda parameter, a framework member's result).
+    UnknownReceiver,
+    /// No member of that name accepts the arguments.
+    NotFound,
+    /// Several overloads remain and the argument types cannot tell them apart.
+    Ambiguous,
+}
+
+#[salsa::tracked(returns(clone))]
+fn infer_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<InferenceResult> {
+    let member = key.member(db);
+    Arc::new(infer_member(db, member).unwrap_or_default())
+}
+
+/// The bound call sites of a member's body.
+pub fn infer(db: &dyn Db, member: MemberId) -> Arc<InferenceResult> {
+    infer_query(db, BodyKey::new(db, member))
+}
+
+fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
+    let body = body(db, member);
+    if body.roots.is_empty() {
+        return Some(InferenceResult::default());
+    }
+    let file = db.source_file(member.file)?;
+    let data = member_data(db, member)?;
+    let decl = TypeDecl { file: member.file, item: data.owner };
+    let resolver = Resolver::for_member(db, member.ty, decl, member.idx)?;
+    let self_ty = Ty::Source(member.ty, Resolver::identity_args(db, member.ty));
+    let sig = member_signature(db, member);
+    let mut ctx = Ctx {
+        db,
+        body: &body,
+        resolver,
+        self_ty,
+        owner: member.ty,
+        project: crate::base_db::file_project(db, file).unwrap_or(member.ty.project),
+        imports: None,
+        local_tys: ArenaMap::default(),
+        frames: Vec::new(),
+        result: InferenceResult::default(),
+        local_fn_returns: ArenaMap::default(),
+    };
+    for (_, stmt) in body.stmts.iter() {
+        if let Stmt::LocalFunction { local, return_ty: Some(ret), .. } = stmt {
+            let ty = ctx.resolver.resolve(ret);
+            ctx.local_fn_returns.insert(*local, ty);
+        }
+    }
+    // Parameters take their resolved types from the signature (`value` from the member's type).
+    let member_ty = sig.ty.clone().unwrap_or(Ty::Unknown);
+    let mut param_index = 0;
+    for &local in &body.params {
+        let ty = match body.locals[local].kind {
+            LocalKind::Value => member_ty.clone(),
+            _ => {
+                let ty = sig.params.get(param_index).map_or(Ty::Unknown, |(t, _)| t.clone());
+                param_index += 1;
+                ty
+            }
+        };
+        ctx.local_tys.insert(local, ty);
+    }
+    let is_async = data.modifiers.contains(Modifiers::ASYNC);
+    for root in &body.roots {
+        let expected = match (root.kind, data.kind) {
+            (RootKind::Body | RootKind::Get | RootKind::Initializer, _) if is_async => Some(unwrap_task(&member_ty)),
+            (RootKind::Body | RootKind::Get | RootKind::Initializer, _) => Some(member_ty.clone()),
+            _ => None,
+        };
+        ctx.frames.push(Frame { expected, returns: Vec::new() });
+        ctx.infer_stmt(root.stmt);
+        ctx.frames.pop();
+    }
+    Some(ctx.result)
+}
+
+fn unwrap_task(ty: &Ty) -> Ty {
+    match ty {
+        Ty::External(name, args)
+            if args.len() == 1 && matches!(name.as_str(), "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask") =>
+        {
+            args[0].clone()
+        }
+        Ty::External(name, args)
+            if args.is_empty() && matches!(name.as_str(), "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask") =>
+        {
+            Ty::external("System.Void")
+        }
+        other => other.clone(),
+    }
+}
+
+/// What an expression denotes.
+#[derive(Debug, Clone)]
+enum Val {
+    Value(Ty),
+    /// A type (or namespace, as an external name) used as a receiver.
+    Type(Ty),
+    Group(Group),
+    Unknown,
+}
+
+/// A method group: candidates by declaring level, and what to fall back to.
+#[derive(Debug, Clone)]
+struct Group {
+    name: SmolStr,
+    levels: Vec<(Ty, Vec<MemberId>)>,
+    /// The receiver of an instance access (for extension methods and delegate `Invoke`).
+    receiver: Option<Ty>,
+    /// A type outside the sources the lookup reached (the method may be declared there).
+    external: Option<Ty>,
+    type_args: Vec<Ty>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    Read,
+    Write,
+    ReadWrite,
+    Add,
+    Remove,
+    Invoke,
+}
+
+struct Frame {
+    expected: Option<Ty>,
+    returns: Vec<Ty>,
+}
+
+struct Ctx<'a> {
+    db: &'a dyn Db,
+    body: &'a Body,
+    resolver: Resolver<'a>,
+    self_ty: Ty,
+    owner: TypeId,
+    project: ProjectId,
+    imports: Option<(Vec<SmolStr>, Vec<Ty>)>,
+    local_tys: ArenaMap<LocalId, Ty>,
+    frames: Vec<Frame>,
+    result: InferenceResult,
+    local_fn_returns: ArenaMap<LocalId, Ty>,
+}
+
+impl Ctx<'_> {
+    fn site(&mut self, expr: ExprId, callee: Callee, kind: CallKind) {
+        self.result.sites.push(CallSite { expr, callee, kind });
+    }
+
+    fn unresolved(&mut self, expr: ExprId, name: SmolStr, reason: UnresolvedReason) {
+        self.result.unresolved.push(UnresolvedSite { expr, name, reason });
+    }
+
+    fn imports(&mut self) -> (Vec<SmolStr>, Vec<Ty>) {
+        if self.imports.is_none() {
+            self.imports = Some(self.resolver.imports_in_scope());
+        }
+        self.imports.clone().unwrap_or_default()
+    }
+
+    fn local_ty(&mut self, local: LocalId) -> Ty {
+        if let Some(ty) = self.local_tys.get(local) {
+            return ty.clone();
+        }
+        let ty = match &self.body.locals[local].ty {
+            Some(tr) => self.resolver.resolve(tr),
+            None => Ty::Unknown,
+        };
+        self.local_tys.insert(local, ty.clone());
+        ty
+    }
+
+    fn infer_stmt(&mut self, stmt: StmtId) {
+        match &self.body.stmts[stmt] {
+            Stmt::Expr(e) => {
+                self.infer_expr(*e, None);
+            }
+            Stmt::Let { local, init } => {
+                let declared = self.body.locals[*local].ty.as_ref().map(|t| self.resolver.resolve(t));
+                let init_ty = init.map(|e| (e, self.infer_expr(e, declared.as_ref())));
+                let ty = match (declared, init_ty) {
+                    (Some(d), Some((e, it))) => {
+                        self.coerce(e, &it, &d);
+                        d
+                    }
+                    (Some(d), None) => d,
+                    (None, Some((_, it))) => it,
+                    (None, None) => Ty::Unknown,
+                };
+                self.local_tys.insert(*local, ty);
+            }
+            Stmt::Foreach { locals, source, body } => {
+                let source_ty = self.infer_expr(*source, None);
+                let elem = known::element_type(self.db, &source_ty);
+                if let [local] = locals.as_slice()
+                    && self.body.locals[*local].ty.is_none()
+                {
+                    self.local_tys.insert(*local, elem);
+                }
+                if let Some(body) = body {
+                    self.infer_stmt(*body);
+                }
+            }
+            Stmt::Block(stmts) => {
+                for &s in stmts {
+                    self.infer_stmt(s);
+                }
+            }
+            Stmt::Return(e) => {
+                let expected = self.frames.last().and_then(|f| f.expected.clone());
+                if let Some(e) = e {
+                    let ty = self.infer_expr(*e, expected.as_ref());
+                    if let Some(expected) = &expected {
+                        self.coerce(*e, &ty, expected);
+                    }
+                    if let Some(frame) = self.frames.last_mut() {
+                        frame.returns.push(ty);
+                    }
+                }
+            }
+            Stmt::LocalFunction { local, body, .. } => {
+                let expected = self.local_fn_returns.get(*local).cloned();
+                if let Some(body) = body {
+                    self.frames.push(Frame { expected, returns: Vec::new() });
+                    self.infer_stmt(*body);
+                    self.frames.pop();
+                }
+            }
+            Stmt::Compound(parts) => {
+                for part in parts {
+                    match *part {
+                        crate::body::Part::Expr(e) => {
+                            self.infer_expr(e, None);
+                        }
+                        crate::body::Part::Stmt(s) => self.infer_stmt(s),
+                    }
+                }
+            }
+            Stmt::Missing => {}
+        }
+    }
+
+    fn infer_expr(&mut self, expr: ExprId, expected: Option<&Ty>) -> Ty {
+        match self.infer_val(expr, Access::Read, expected) {
+            Val::Value(ty) => ty,
+            Val::Group(group) => {
+                self.method_group(expr, &group, expected);
+                Ty::Unknown
+            }
+            Val::Type(_) | Val::Unknown => Ty::Unknown,
+        }
+    }
+
+    fn infer_val(&mut self, expr: ExprId, access: Access, expected: Option<&Ty>) -> Val {
+        let db = self.db;
+        match &self.body.exprs[expr] {
+            Expr::Missing | Expr::Throw(_) if matches!(self.body.exprs[expr], Expr::Missing) => Val::Unknown,
+            Expr::Throw(e) => {
+                self.infer_expr(*e, None);
+                Val::Unknown
+            }
+            Expr::Literal(lit) => Val::Value(literal_ty(*lit)),
+            Expr::Local(local) => {
+                if self.body.locals[*local].kind == LocalKind::LocalFunction {
+                    return Val::Unknown;
+                }
+                Val::Value(self.local_ty(*local))
+            }
+            Expr::Name { name, type_args } => {
+                let type_args: Vec<Ty> = type_args.iter().map(|t| self.resolver.resolve(t)).collect();
+                self.resolve_name(expr, name, type_args, access)
+            }
+            Expr::Type(tr) => Val::Type(self.resolver.resolve(tr)),
+            Expr::Member { receiver, name, type_args, .. } => {
+                let type_args: Vec<Ty> = type_args.iter().map(|t| self.resolver.resolve(t)).collect();
+                let receiver_val = self.infer_val(*receiver, Access::Read, None);
+                let receiver_val = match receiver_val {
+                    Val::Group(group) => {
+                        self.method_group(*receiver, &group, None);
+                        Val::Unknown
+                    }
+                    other => other,
+                };
+                self.member_of(expr, receiver_val, name, type_args, access)
+            }
+            Expr::Invoke { callee, args } => self.infer_invoke(*callee, args),
+            Expr::Index { receiver, args } => self.infer_index(expr, *receiver, args, access),
+            Expr::New { ty, args, initializer } => {
+                let ty = match ty {
+                    Some(tr) => self.resolver.resolve(tr),
+                    None => expected.cloned().unwrap_or(Ty::Unknown),
+                };
+                self.infer_new(expr, &ty, args, initializer);
+                Val::Value(ty)
+            }
+            Expr::InitMember { value, .. } => {
+                self.infer_expr(*value, None);
+                Val::Unknown
+            }
+            Expr::CtorInitializer { is_base, args } => {
+                let target = if *is_base { base_class_of(db, &self.self_ty) } else { Some(self.self_ty.clone()) };
+                match target {
+                    Some(target) => self.bind_ctor(expr, &target, args),
+                    None => self.infer_args_unbound(args),
+                }
+                Val::Unknown
+            }
+            Expr::ArrayNew { elem, elements } => {
+                let elem = elem.as_ref().map(|t| self.resolver.resolve(t));
+                let mut first = None;
+                for &e in elements {
+                    let t = self.infer_expr(e, elem.as_ref());
+                    first.get_or_insert(t);
+                }
+                let elem = elem.or(first).unwrap_or(Ty::Unknown);
+                Val::Value(Ty::Array(Box::new(elem), 1))
+            }
+            Expr::AnonymousObject { members } => {
+                for (_, e) in members {
+                    self.infer_expr(*e, None);
+                }
+                Val::Unknown
+            }
+            Expr::Assign { op, lhs, rhs } => Val::Value(self.infer_assign(expr, *op, *lhs, *rhs)),
+            Expr::Binary { op, lhs, rhs } => Val::Value(self.infer_binary(expr, op, *lhs, *rhs, expected)),
+            Expr::Unary { op, operand } => {
+                let is_step = matches!(op.as_str(), "++" | "--");
+                let ty = match self.infer_val(*operand, if is_step { Access::ReadWrite } else { Access::Read }, None) {
+                    Val::Value(t) => t,
+                    _ => Ty::Unknown,
+                };
+                let name = match (op.as_str(), is_step) {
+                    ("++", _) => "op_Increment",
+                    ("--", _) => "op_Decrement",
+                    ("-", _) => "op_UnaryNegation",
+                    ("+", _) => "op_UnaryPlus",
+                    ("!", _) => "op_LogicalNot",
+                    ("~", _) => "op_OnesComplement",
+                    _ => "",
+                };
+                if let Some(ret) = self.user_operator(expr, name, &[ty.clone()]) {
+                    return Val::Value(ret);
+                }
+                Val::Value(if op == "!" { Ty::external("System.Boolean") } else { ty })
+            }
+            Expr::Cast { ty, expr: inner } => {
+                let target = self.resolver.resolve(ty);
+                let from = self.infer_expr(*inner, Some(&target));
+                self.conversion_operator(expr, &from, &target, true);
+                Val::Value(target)
+            }
+            Expr::As { expr: inner, ty } => {
+                self.infer_expr(*inner, None);
+                Val::Value(self.resolver.resolve(ty))
+            }
+            Expr::Is { expr: inner, rest, .. } => {
+                self.infer_expr(*inner, None);
+                for &e in rest {
+                    self.infer_expr(e, None);
+                }
+                Val::Value(Ty::external("System.Boolean"))
+            }
+            Expr::Conditional { cond, then, else_ } => {
+                self.infer_expr(*cond, None);
+                let a = self.infer_expr(*then, expected);
+                let b = self.infer_expr(*else_, expected);
+                Val::Value(if a == Ty::Unknown || is_null(&a) { b } else { a })
+            }
+            Expr::Await(inner) => {
+                let ty = self.infer_expr(*inner, None);
+                Val::Value(unwrap_task(&ty))
+            }
+            Expr::Lambda { .. } => {
+                let shape = expected.and_then(|t| known::delegate_shape(db, t));
+                let (params, ret) = shape.map_or((Vec::new(), None), |(p, r)| (p, Some(r)));
+                self.infer_lambda(expr, &params, ret);
+                Val::Unknown
+            }
+            Expr::This => Val::Value(self.self_ty.clone()),
+            Expr::Base => base_class_of(db, &self.self_ty).map_or(Val::Unknown, Val::Value),
+            Expr::TypeOf(_) => Val::Value(Ty::external("System.Type")),
+            Expr::Default(ty) => match ty {
+                Some(t) => Val::Value(self.resolver.resolve(t)),
+                None => expected.cloned().map_or(Val::Unknown, Val::Value),
+            },
+            Expr::NameOf => Val::Value(Ty::external("System.String")),
+            Expr::Tuple(elems) => {
+                let tys = elems.iter().map(|&e| self.infer_expr(e, None)).collect();
+                Val::Value(Ty::Tuple(tys))
+            }
+            Expr::InterpolatedString(parts) => {
+                for &e in parts {
+                    self.infer_expr(e, None);
+                }
+                Val::Value(Ty::external("System.String"))
+            }
+            Expr::Declaration(local) => Val::Value(self.local_ty(*local)),
+            Expr::Query { clauses, result } => {
+                for &c in clauses {
+                    self.infer_stmt(c);
+                }
+                let ty = result.map_or(Ty::Unknown, |r| self.infer_expr(r, None));
+                Val::Value(known::enumerable_of(ty))
+            }
+            Expr::Other(children) => {
+                for &e in children {
+                    self.infer_expr(e, None);
+                }
+                Val::Unknown
+            }
+            Expr::Missing => Val::Unknown,
+        }
+    }
+
+    /// A simple name: a member of an enclosing type (or a `using static` type), else a type or
+    /// namespace.
+    fn resolve_name(&mut self, expr: ExprId, name: &SmolStr, type_args: Vec<Ty>, access: Access) -> Val {
+        let db = self.db;
+        let map = def_map(db, self.owner.project);
+        let mut current = Some(self.owner.idx);
+        while let Some(idx) = current {
+            let id = TypeId { project: self.owner.project, idx };
+            let ty = if id == self.owner { self.self_ty.clone() } else { Ty::Source(id, Resolver::identity_args(db, id)) };
+            let found = lookup_members(db, &ty, name);
+            if !found.groups.is_empty() {
+                return self.member_val(expr, name, Some(ty), found, type_args, access);
+            }
+            current = map.type_def(idx).parent;
+        }
+        let (_, statics) = self.imports();
+        for ty in statics {
+            let found = lookup_members(db, &ty, name);
+            if !found.groups.is_empty() {
+                return self.member_val(expr, name, None, found, type_args, access);
+            }
+        }
+        let path = Path {
+            qualifier: PathQualifier::None,
+            segments: vec![PathSegment { name: name.clone(), args: Vec::new() }],
+        };
+        match self.resolver.resolve(&TypeRef::Path(path)) {
+            Ty::Unknown => Val::Unknown,
+            Ty::Source(id, mut args) => {
+                args.extend(type_args);
+                Val::Type(Ty::Source(id, args))
+            }
+            ty => Val::Type(ty),
+        }
+    }
+
+    fn member_of(&mut self, expr: ExprId, receiver: Val, name: &SmolStr, type_args: Vec<Ty>, access: Access) -> Val {
+        let db = self.db;
+        match receiver {
+            Val::Value(ty) => {
+                let ty = match ty {
+                    Ty::Nullable(inner) if !matches!(name.as_str(), "Value" | "HasValue" | "GetValueOrDefault") => *inner,
+                    Ty::TypeParam(_) => return Val::Unknown,
+                    other => other,
+                };
+                if ty == Ty::Unknown {
+                    if access == Access::Invoke {
+                        return Val::Group(Group { name: name.clone(), levels: Vec::new(), receiver: None, external: None, type_args });
+                    }
+                    return Val::Unknown;
+                }
+                let found = lookup_members(db, &ty, name);
+                if !found.groups.is_empty() {
+                    return self.member_val(expr, name, Some(ty), found, type_args, access);
+                }
+                if access == Access::Invoke {
+                    return Val::Group(Group {
+                        name: name.clone(),
+                        levels: Vec::new(),
+                        receiver: Some(ty),
+                        external: found.external,
+                        type_args,
+                    });
+                }
+                match known::external_member(db, &ty, name, 0, false) {
+                    Some(m) => Val::Value(m.ret),
+                    None => Val::Unknown,
+                }
+            }
+            Val::Type(ty) => {
+                if let Ty::Source(id, args) = &ty {
+                    let map = def_map(db, id.project);
+                    if let Some(nested) = map.nested_type(id.idx, name, type_args.len() as u32) {
+                        let mut all = args.clone();
+                        all.extend(type_args);
+                        return Val::Type(Ty::Source(TypeId { project: id.project, idx: nested }, all));
+                    }
+                    let found = lookup_members(db, &ty, name);
+                    if !found.groups.is_empty() {
+                        return self.member_val(expr, name, None, found, type_args, access);
+                    }
+                    if access == Access::Invoke {
+                        return Val::Group(Group { name: name.clone(), levels: Vec::new(), receiver: None, external: found.external, type_args });
+                    }
+                    return Val::Unknown;
+                }
+                let Ty::External(prefix, _) = &ty else { return Val::Unknown };
+                // A namespace or a framework type: try the longer name as a type first.
+                let full = format!("{prefix}.{name}");
+                let segments = full
+                    .split('.')
+                    .map(|s| PathSegment { name: SmolStr::new(s), args: Vec::new() })
+                    .collect::<Vec<_>>();
+                let path = Path { qualifier: PathQualifier::Global, segments };
+                match self.resolver.resolve(&TypeRef::Path(path)) {
+                    Ty::Source(id, mut args) => {
+                        args.extend(type_args);
+                        Val::Type(Ty::Source(id, args))
+                    }
+                    _ if access == Access::Invoke => Val::Group(Group {
+                        name: name.clone(),
+                        levels: Vec::new(),
+                        receiver: None,
+                        external: Some(ty.clone()),
+                        type_args,
+                    }),
+                    _ => match known::external_member(db, &ty, name, 0, false) {
+                        Some(m) => Val::Value(m.ret),
+                        None => Val::Type(Ty::External(SmolStr::new(full), type_args)),
+                    },
+                }
+            }
+            Val::Group(_) | Val::Unknown => {
+                if access == Access::Invoke {
+                    return Val::Group(Group { name: name.clone(), levels: Vec::new(), receiver: None, external: None, type_args });
+                }
+                Val::Unknown
+            }
+        }
+    }
+
+    /// The value of a found member: a method group, or a property, field or event (recording the
+    /// accessor calls the access makes).
+    fn member_val(
+        &mut self,
+        expr: ExprId,
+        name: &SmolStr,
+        receiver: Option<Ty>,
+        found: Found,
+        type_args: Vec<Ty>,
+        access: Access,
+    ) -> Val {
+        let db = self.db;
+        let Some((decl_ty, members)) = found.groups.first() else { return Val::Unknown };
+        let Some(&first) = members.first() else { return Val::Unknown };
+        let Some(data) = member_data(db, first) else { return Val::Unknown };
+        let decl_args = match decl_ty {
+            Ty::Source(_, args) => args.clone(),
+            _ => Vec::new(),
+        };
+        let member_ty = || member_signature(db, first).ty.clone().unwrap_or(Ty::Unknown).substitute(&decl_args);
+        match data.kind {
+            MemberKind::Method | MemberKind::Operator | MemberKind::Conversion | MemberKind::Constructor => {
+                Val::Group(Group { name: name.clone(), levels: found.groups, receiver, external: found.external, type_args })
+            }
+            MemberKind::Property | MemberKind::Indexer => {
+                let callee = Callee::Member(first);
+                match access {
+                    Access::Write => self.site(expr, callee, CallKind::Set),
+                    Access::ReadWrite | Access::Add | Access::Remove => {
+                        self.site(expr, callee.clone(), CallKind::Get);
+                        self.site(expr, callee, CallKind::Set);
+                    }
+                    Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
+                }
+                Val::Value(member_ty())
+            }
+            MemberKind::Event => {
+                match access {
+                    Access::Add => self.site(expr, Callee::Member(first), CallKind::EventAdd),
+                    Access::Remove => self.site(expr, Callee::Member(first), CallKind::EventRemove),
+                    _ => {}
+                }
+                Val::Value(member_ty())
+            }
+            MemberKind::Field | MemberKind::Constant => Val::Value(member_ty()),
+            MemberKind::EnumMember => Val::Value(decl_ty.clone()),
+            MemberKind::Destructor => Val::Unknown,
+        }
+    }
+
+    /// A method group used as a value: a reference to the one method it can mean.
+    fn method_group(&mut self, expr: ExprId, group: &Group, expected: Option<&Ty>) {
+        let members: Vec<MemberId> = group.levels.iter().flat_map(|(_, m)| m.iter().copied()).collect();
+        let shape = expected.and_then(|t| known::delegate_shape(self.db, t));
+        let fitting: Vec<MemberId> = match &shape {
+            Some((params, _)) => members
+                .iter()
+                .copied()
+                .filter(|&m| member_signature(self.db, m).params.len() == params.len())
+                .collect(),
+            None => members,
+        };
+        match fitting.as_slice() {
+            [one] => self.site(expr, Callee::Member(*one), CallKind::MethodGroup),
+            [] => {}
+            _ => self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous),
+        }
+    }
+
+    fn candidates(&self, decl_ty: &Ty, members: &[MemberId], extension: bool) -> Vec<Candidate> {
+        let db = self.db;
+        let decl_args = match decl_ty {
+            Ty::Source(_, args) => args.clone(),
+            _ => Vec::new(),
+        };
+        members
+            .iter()
+            .filter_map(|&m| {
+                let data = member_data(db, m)?;
+                let sig = member_signature(db, m);
+                let params = sig
+                    .params
+                    .iter()
+                    .zip(&data.params)
+                    .skip(usize::from(extension))
+                    .map(|((ty, modifier), p)| ParamInfo {
+                        name: p.name.clone(),
+                        ty: ty.substitute(&decl_args),
+                        modifier: *modifier,
+                        has_default: p.has_default,
+                    })
+                    .collect();
+                Some(Candidate { member: m, params, method_type_params: data.type_params.len() })
+            })
+            .collect()
+    }
+
+    fn arg_infos(&mut self, args: &[Arg]) -> Vec<ArgInfo> {
+        args.iter()
+            .map(|arg| {
+                let ty = match &self.body.exprs[arg.expr] {
+                    Expr::Lambda { params, .. } => ArgTy::Lambda(params.len()),
+                    Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => ArgTy::Unknown,
+                    _ => match self.infer_expr(arg.expr, None) {
+                        Ty::Unknown => ArgTy::Unknown,
+                        ty => ArgTy::Known(ty),
+                    },
+                };
+                let modifier = match arg.modifier {
+                    ArgModifier::None => ParamModifier::None,
+                    ArgModifier::Ref => ParamModifier::Ref,
+                    ArgModifier::Out => ParamModifier::Out,
+                    ArgModifier::In => ParamModifier::In,
+                };
+                ArgInfo { name: arg.name.clone(), ty, modifier }
+            })
+            .collect()
+    }
+
+    /// After binding: lambdas get their parameter types from the parameter's delegate type, `out var`s
+    /// their types, and arguments their user-defined conversions.
+    fn finish_args(&mut self, args: &[Arg], infos: &[ArgInfo], param_tys: &[Ty], method_args: &mut [Ty]) {
+        for (i, arg) in args.iter().enumerate() {
+            let param = param_tys.get(i).map(|p| substitute_method(p, method_args)).unwrap_or(Ty::Unknown);
+            match &self.body.exprs[arg.expr] {
+                Expr::Lambda { .. } => {
+                    let (params, ret) = known::delegate_shape(self.db, &param).map_or((Vec::new(), None), |(p, r)| (p, Some(r)));
+                    let result = self.infer_lambda(arg.expr, &params, ret.clone());
+                    if let (Some(ret), Some(result)) = (param_tys.get(i).and_then(|p| known::delegate_shape(self.db, p)).map(|s| s.1), result) {
+                        unify(self.db, &ret, &result, method_args);
+                    }
+                }
+                Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
+                    self.local_tys.insert(*local, param);
+                }
+                _ => {
+                    if let Some(ArgInfo { ty: ArgTy::Known(from), .. }) = infos.get(i) {
+                        let from = from.clone();
+                        self.coerce(arg.expr, &from, &param);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Binds lambdas and `out var`s of a call that bound nothing.
+    fn infer_args_unbound(&mut self, args: &[Arg]) {
+        for arg in args {
+            match &self.body.exprs[arg.expr] {
+                Expr::Lambda { .. } => {
+                    self.infer_lambda(arg.expr, &[], None);
+                }
+                Expr::Declaration(_) => {}
+                _ => {
+                    self.infer_expr(arg.expr, None);
+                }
+            }
+        }
+    }
+
+    /// Infers a lambda's body with its parameters typed; returns the type of what it returns.
+    fn infer_lambda(&mut self, lambda: ExprId, param_tys: &[Ty], ret: Option<Ty>) -> Option<Ty> {
+        let Expr::Lambda { params, body, is_async } = &self.body.exprs[lambda] else { return None };
+        for (i, &local) in params.iter().enumerate() {
+            if self.body.locals[local].ty.is_none() {
+                self.local_tys.insert(local, param_tys.get(i).cloned().unwrap_or(Ty::Unknown));
+            }
+        }
+        let expected = ret.map(|r| if *is_async { unwrap_task(&r) } else { r });
+        self.frames.push(Frame { expected, returns: Vec::new() });
+        self.infer_stmt(*body);
+        let frame = self.frames.pop()?;
+        let result = frame.returns.into_iter().find(|t| *t != Ty::Unknown && !is_null(t))?;
+        Some(if *is_async { Ty::External("System.Threading.Tasks.Task".into(), vec![result]) } else { result })
+    }
+
+    fn infer_invoke(&mut self, callee: ExprId, args: &[Arg]) -> Val {
+        let db = self.db;
+        if let Expr::Local(local) = &self.body.exprs[callee]
+            && self.body.locals[*local].kind == LocalKind::LocalFunction
+        {
+            let ret = self.local_fn_returns.get(*local).cloned();
+            self.infer_args_unbound(args);
+            return ret.map_or(Val::Unknown, Val::Value);
+        }
+        let callee_val = self.infer_val(callee, Access::Invoke, None);
+        let group = match callee_val {
+            Val::Group(group) => group,
+            Val::Value(ty) => return self.delegate_invoke(callee, &ty, args),
+            Val::Type(_) | Val::Unknown => {
+                self.infer_args_unbound(args);
+                self.unresolved(callee, callee_name(self.body, callee), UnresolvedReason::UnknownReceiver);
+                return Val::Unknown;
+            }
+        };
+        if group.name == "Invoke"
+            && group.levels.is_empty()
+            && let Some(receiver) = &group.receiver
+            && known::delegate_shape(db, receiver).is_some()
+        {
+            let receiver = receiver.clone();
+            return self.delegate_invoke(callee, &receiver, args);
+        }
+        let infos = self.arg_infos(args);
+        let type_args = group.type_args.clone();
+        let mut ambiguous = false;
+        for (decl_ty, members) in &group.levels {
+            let candidates: Vec<Candidate> = self
+                .candidates(decl_ty, members, false)
+                .into_iter()
+                .filter(|c| type_args.is_empty() || c.method_type_params == type_args.len())
+                .collect();
+            match resolve_overloads(db, &candidates, &infos) {
+                Resolution::Bound(applied) => {
+                    let cand = &candidates[applied.index];
+                    return self.bound_call(callee, decl_ty, cand.member, applied, &type_args, args, &infos);
+                }
+                Resolution::Ambiguous => {
+                    ambiguous = true;
+                    break;
+                }
+                Resolution::NoneApplicable => {}
+            }
+        }
+        if !ambiguous && let Some(receiver) = group.receiver.clone() {
+            // Extension methods, when no instance method applies.
+            let (namespaces, statics) = self.imports();
+            let members = lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
+            if !members.is_empty() {
+                let candidates: Vec<Candidate> = self.candidates(&Ty::Unknown, &members, false);
+                let mut all = vec![ArgInfo { name: None, ty: ArgTy::Known(receiver.clone()), modifier: ParamModifier::None }];
+                all.extend(infos.iter().cloned());
+                match resolve_overloads(db, &candidates, &all) {
+                    Resolution::Bound(mut applied) => {
+                        let member = candidates[applied.index].member;
+                        applied.arg_params.remove(0);
+                        return self.bound_call(callee, &Ty::Unknown, member, applied, &type_args, args, &infos);
+                    }
+                    Resolution::Ambiguous => ambiguous = true,
+                    Resolution::NoneApplicable => {}
+                }
+            }
+        }
+        if ambiguous {
+            self.infer_args_unbound_after(args);
+            self.unresolved(callee, group.name.clone(), UnresolvedReason::Ambiguous);
+            return Val::Unknown;
+        }
+        // A framework method: typed from the table of well-known members when it is there.
+        let owner = group.external.clone().or_else(|| group.receiver.clone().filter(|r| !matches!(r, Ty::Source(..))));
+        if let Some(owner) = owner {
+            let receiver = group.receiver.clone().unwrap_or_else(|| owner.clone());
+            let member = known::external_member(db, &receiver, &group.name, args.len(), true);
+            self.site(callee, Callee::External(known::external_name(db, &owner, &group.name)), CallKind::Call);
+            let lambda_params = member.as_ref().map(|m| m.lambda_params.clone()).unwrap_or_default();
+            let mut lambda_results = Vec::new();
+            for arg in args {
+                if matches!(self.body.exprs[arg.expr], Expr::Lambda { .. }) {
+                    lambda_results.push(self.infer_lambda(arg.expr, &lambda_params, None));
+                }
+            }
+            let Some(member) = member else { return Val::Unknown };
+            let first = lambda_results.first().cloned().flatten().unwrap_or(Ty::Unknown);
+            let ret = match member.from_lambda {
+                None => member.ret,
+                Some(known::LambdaResult::Sequence) => known::enumerable_of(first),
+                Some(known::LambdaResult::Flatten) => known::enumerable_of(known::element_type(db, &first)),
+                Some(known::LambdaResult::Value) => first,
+                Some(known::LambdaResult::Grouping) => {
+                    let elem = member.lambda_params.first().cloned().unwrap_or(Ty::Unknown);
+                    known::enumerable_of(Ty::External("System.Linq.IGrouping".into(), vec![first, elem]))
+                }
+                Some(known::LambdaResult::Dictionary) => {
+                    let value = lambda_results
+                        .get(1)
+                        .cloned()
+                        .flatten()
+                        .unwrap_or_else(|| member.lambda_params.first().cloned().unwrap_or(Ty::Unknown));
+                    Ty::External("System.Collections.Generic.Dictionary".into(), vec![first, value])
+                }
+            };
+            return Val::Value(ret);
+        }
+        self.infer_args_unbound_after(args);
+        let reason = if group.levels.is_empty() && group.receiver.is_none() {
+            UnresolvedReason::UnknownReceiver
+        } else {
+            UnresolvedReason::NotFound
+        };
+        self.unresolved(callee, group.name.clone(), reason);
+        Val::Unknown
+    }
+
+    /// Like [`Ctx::infer_args_unbound`] for arguments whose non-lambda parts were already inferred.
+    fn infer_args_unbound_after(&mut self, args: &[Arg]) {
+        for arg in args {
+            if matches!(self.body.exprs[arg.expr], Expr::Lambda { .. }) {
+                self.infer_lambda(arg.expr, &[], None);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn bound_call(
+        &mut self,
+        site: ExprId,
+        decl_ty: &Ty,
+        member: MemberId,
+        applied: overload::Applied,
+        type_args: &[Ty],
+        args: &[Arg],
+        infos: &[ArgInfo],
+    ) -> Val {
+        let db = self.db;
+        let kind = match member_data(db, member).map(|d| d.kind) {
+            Some(MemberKind::Constructor) => CallKind::Ctor,
+            _ => CallKind::Call,
+        };
+        self.site(site, Callee::Member(member), kind);
+        let mut method_args = if type_args.is_empty() { applied.method_args.clone() } else { type_args.to_vec() };
+        let unsubstituted: Vec<Ty> = {
+            // Parameter types before method type inference, for lambdas to fill type arguments.
+            let decl_args = match decl_ty {
+                Ty::Source(_, a) => a.clone(),
+                _ => Vec::new(),
+            };
+            let sig = member_signature(db, member);
+            let is_ext = matches!(decl_ty, Ty::Unknown);
+            let params: Vec<Ty> = sig.params.iter().skip(usize::from(is_ext)).map(|(t, _)| t.substitute(&decl_args)).collect();
+            // Map each argument to its parameter type as the overload resolution did.
+            applied
+                .arg_params
+                .iter()
+                .enumerate()
+                .map(|(i, resolved)| {
+                    if has_method_param(resolved) { resolved.clone() } else { params.get(i).cloned().unwrap_or_else(|| resolved.clone()) }
+                })
+                .collect()
+        };
+        let param_tys: Vec<Ty> =
+            unsubstituted.iter().zip(&applied.arg_params).map(|(u, a)| if has_method_param(u) { u.clone() } else { a.clone() }).collect();
+        self.finish_args(args, infos, &param_tys, &mut method_args);
+        let decl_args = match decl_ty {
+            Ty::Source(_, a) => a.clone(),
+            _ => Vec::new(),
+        };
+        let ret = member_signature(db, member).ty.clone().unwrap_or(Ty::Unknown).substitute(&decl_args);
+        let ret = match kind {
+            CallKind::Ctor => decl_ty.clone(),
+            _ => substitute_method(&ret, &method_args),
+        };
+        if has_method_param(&ret) { Val::Value(Ty::Unknown) } else { Val::Value(ret) }
+    }
+
+    fn delegate_invoke(&mut self, site: ExprId, ty: &Ty, args: &[Arg]) -> Val {
+        let db = self.db;
+        let Some((params, ret)) = known::delegate_shape(db, ty) else {
+            self.infer_args_unbound(args);
+            if *ty != Ty::Unknown {
+                self.unresolved(site, callee_name(self.body, site), UnresolvedReason::NotFound);
+            } else {
+                self.unresolved(site, callee_name(self.body, site), UnresolvedReason::UnknownReceiver);
+            }
+            return Val::Unknown;
+        };
+        let callee = match ty {
+            Ty::Source(id, _) => Callee::DelegateInvoke(*id),
+            other => Callee::External(known::external_name(db, other, "Invoke")),
+        };
+        self.site(site, callee, CallKind::DelegateInvoke);
+        let infos = self.arg_infos(args);
+        self.finish_args(args, &infos, &params, &mut []);
+        Val::Value(ret)
+    }
+
+    fn bind_ctor(&mut self, site: ExprId, ty: &Ty, args: &[Arg]) {
+        let db = self.db;
+        let Ty::Source(id, _) = ty else {
+            let infos = self.arg_infos(args);
+            self.finish_args(args, &infos, &[], &mut []);
+            if let Ty::External(name, _) = ty {
+                self.site(site, Callee::External(SmolStr::new(format!("{name}.#ctor"))), CallKind::Ctor);
+            }
+            return;
+        };
+        let ctors = own_members(db, *id, CTOR);
+        let kind = type_kind(db, *id);
+        let infos = self.arg_infos(args);
+        if ctors.is_empty() {
+            self.finish_args(args, &infos, &[], &mut []);
+            if kind == TypeKind::Class && args.is_empty() {
+                self.site(site, Callee::ImplicitCtor(*id), CallKind::Ctor);
+            }
+            return;
+        }
+        if matches!(kind, TypeKind::Struct | TypeKind::RecordStruct) && args.is_empty() {
+            return;
+        }
+        let candidates = self.candidates(ty, &ctors, false);
+        match resolve_overloads(db, &candidates, &infos) {
+            Resolution::Bound(applied) => {
+                let member = candidates[applied.index].member;
+                self.site(site, Callee::Member(member), CallKind::Ctor);
+                let params = applied.arg_params.clone();
+                self.finish_args(args, &infos, &params, &mut []);
+            }
+            Resolution::Ambiguous => {
+                self.infer_args_unbound_after(args);
+                self.unresolved(site, def_map(db, id.project).type_def(id.idx).name.clone(), UnresolvedReason::Ambiguous);
+            }
+            Resolution::NoneApplicable => {
+                self.infer_args_unbound_after(args);
+                self.unresolved(site, def_map(db, id.project).type_def(id.idx).name.clone(), UnresolvedReason::NotFound);
+            }
+        }
+    }
+
+    fn infer_new(&mut self, expr: ExprId, ty: &Ty, args: &[Arg], initializer: &[ExprId]) {
+        let db = self.db;
+        match ty {
+            Ty::Source(id, _) if type_kind(db, *id) == TypeKind::Delegate => {
+                // `new Handler(Method)`: a method-group reference.
+                let expected = ty.clone();
+                for arg in args {
+                    self.infer_expr(arg.expr, Some(&expected));
+                }
+            }
+            Ty::Unknown | Ty::TypeParam(_) => self.infer_args_unbound(args),
+            _ => self.bind_ctor(expr, ty, args),
+        }
+        for &init in initializer {
+            match &self.body.exprs[init] {
+                Expr::InitMember { name, value } => {
+                    let nested = matches!(self.body.exprs[*value], Expr::Other(_));
+                    let access = if nested { Access::Read } else { Access::Write };
+                    let member_ty = match self.member_of(init, Val::Value(ty.clone()), name, Vec::new(), access) {
+                        Val::Value(t) => Some(t),
+                        _ => None,
+                    };
+                    let value_ty = self.infer_expr(*value, member_ty.as_ref());
+                    if let Some(member_ty) = member_ty {
+                        self.coerce(*value, &value_ty, &member_ty);
+                    }
+                }
+                _ => {
+                    self.infer_expr(init, None);
+                }
+            }
+        }
+    }
+
+    fn infer_index(&mut self, expr: ExprId, receiver: ExprId, args: &[Arg], access: Access) -> Val {
+        let db = self.db;
+        let receiver_ty = self.infer_expr(receiver, None);
+        let receiver_ty = match receiver_ty {
+            Ty::Nullable(inner) => *inner,
+            other => other,
+        };
+        match &receiver_ty {
+            Ty::Array(elem, _) => {
+                let elem = (**elem).clone();
+                self.infer_args_unbound(args);
+                Val::Value(elem)
+            }
+            Ty::Source(..) => {
+                let found = lookup_members(db, &receiver_ty, "this");
+                let infos = self.arg_infos(args);
+                for (decl_ty, members) in &found.groups {
+                    let candidates = self.candidates(decl_ty, members, false);
+                    match resolve_overloads(db, &candidates, &infos) {
+                        Resolution::Bound(applied) => {
+                            let member = candidates[applied.index].member;
+                            let callee = Callee::Member(member);
+                            match access {
+                                Access::Write => self.site(expr, callee, CallKind::Set),
+                                Access::ReadWrite | Access::Add | Access::Remove => {
+                                    self.site(expr, callee.clone(), CallKind::Get);
+                                    self.site(expr, callee, CallKind::Set);
+                                }
+                                Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
+                            }
+                            let params = applied.arg_params.clone();
+                            self.finish_args(args, &infos, &params, &mut []);
+                            let decl_args = match decl_ty {
+                                Ty::Source(_, a) => a.clone(),
+                                _ => Vec::new(),
+                            };
+                            let ty = member_signature(db, member).ty.clone().unwrap_or(Ty::Unknown).substitute(&decl_args);
+                            return Val::Value(ty);
+                        }
+                        Resolution::Ambiguous => {
+                            self.unresolved(expr, SmolStr::new_static("this[]"), UnresolvedReason::Ambiguous);
+                            return Val::Unknown;
+                        }
+                        Resolution::NoneApplicable => {}
+                    }
+                }
+                if found.groups.is_empty() {
+                    // Indexers of framework base types (`List<T>` subclasses).
+                    return Val::Value(found.external.map_or(Ty::Unknown, |e| known::external_indexer(db, &e)));
+                }
+                self.unresolved(expr, SmolStr::new_static("this[]"), UnresolvedReason::NotFound);
+                Val::Unknown
+            }
+            other => {
+                self.infer_args_unbound(args);
+                Val::Value(known::external_indexer(db, other))
+            }
+        }
+    }
+
+    fn infer_assign(&mut self, expr: ExprId, op: AssignOp, lhs: ExprId, rhs: ExprId) -> Ty {
+        let access = match op {
+            AssignOp::Plain => Access::Write,
+            AssignOp::Add => Access::Add,
+            AssignOp::Sub => Access::Remove,
+            AssignOp::Other => Access::ReadWrite,
+        };
+        let lhs_ty = match self.infer_val(lhs, access, None) {
+            Val::Value(t) => t,
+            _ => Ty::Unknown,
+        };
+        let rhs_ty = self.infer_expr(rhs, Some(&lhs_ty).filter(|t| **t != Ty::Unknown));
+        match op {
+            AssignOp::Plain => self.coerce(rhs, &rhs_ty, &lhs_ty),
+            AssignOp::Add | AssignOp::Sub if known::delegate_shape(self.db, &lhs_ty).is_none() => {
+                let name = if op == AssignOp::Add { "op_Addition" } else { "op_Subtraction" };
+                self.user_operator(expr, name, &[lhs_ty.clone(), rhs_ty]);
+            }
+            _ => {}
+        }
+        lhs_ty
+    }
+
+    fn infer_binary(&mut self, expr: ExprId, op: &str, lhs: ExprId, rhs: ExprId, expected: Option<&Ty>) -> Ty {
+        let l = self.infer_expr(lhs, if op == "??" { expected } else { None });
+        let r = self.infer_expr(rhs, if op == "??" { Some(&l).filter(|t| **t != Ty::Unknown) } else { None });
+        let bool_ = Ty::external("System.Boolean");
+        let name = match op {
+            "+" => "op_Addition",
+            "-" => "op_Subtraction",
+            "*" => "op_Multiply",
+            "/" => "op_Division",
+            "%" => "op_Modulus",
+            "==" => "op_Equality",
+            "!=" => "op_Inequality",
+            "<" => "op_LessThan",
+            ">" => "op_GreaterThan",
+            "<=" => "op_LessThanOrEqual",
+            ">=" => "op_GreaterThanOrEqual",
+            "&" => "op_BitwiseAnd",
+            "|" => "op_BitwiseOr",
+            "^" => "op_ExclusiveOr",
+            "<<" => "op_LeftShift",
+            ">>" => "op_RightShift",
+            "&&" | "||" => return bool_,
+            "??" => {
+                return match l {
+                    Ty::Nullable(inner) => *inner,
+                    Ty::Unknown => r,
+                    other => other,
+                };
+            }
+            _ => return Ty::Unknown,
+        };
+        if let Some(ret) = self.user_operator(expr, name, &[l.clone(), r.clone()]) {
+            return ret;
+        }
+        match op {
+            "==" | "!=" | "<" | ">" | "<=" | ">=" => bool_,
+            "+" if is_string(&l) || is_string(&r) => Ty::external("System.String"),
+            _ => numeric_result(&l, &r),
+        }
+    }
+
+    /// A user-defined operator of the operands' source types, recorded as a call when it applies.
+    fn user_operator(&mut self, expr: ExprId, name: &str, operands: &[Ty]) -> Option<Ty> {
+        let db = self.db;
+        let mut seen: Vec<TypeId> = Vec::new();
+        let mut members: Vec<(Ty, MemberId)> = Vec::new();
+        for ty in operands {
+            let ty = match ty {
+                Ty::Nullable(inner) => inner,
+                t => t,
+            };
+            let Ty::Source(id, _) = ty else { continue };
+            if seen.contains(id) {
+                continue;
+            }
+            seen.push(*id);
+            for (decl_ty, found) in lookup_members(db, ty, name).groups {
+                members.extend(found.into_iter().map(|m| (decl_ty.clone(), m)));
+            }
+        }
+        if members.is_empty() {
+            return None;
+        }
+        let infos: Vec<ArgInfo> = operands
+            .iter()
+            .map(|t| ArgInfo {
+                name: None,
+                ty: if *t == Ty::Unknown { ArgTy::Unknown } else { ArgTy::Known(t.clone()) },
+                modifier: ParamModifier::None,
+            })
+            .collect();
+        let candidates: Vec<Candidate> =
+            members.iter().flat_map(|(decl_ty, m)| self.candidates(decl_ty, &[*m], false)).collect();
+        match resolve_overloads(db, &candidates, &infos) {
+            Resolution::Bound(applied) => {
+                let member = candidates[applied.index].member;
+                self.site(expr, Callee::Member(member), CallKind::Operator);
+                member_signature(db, member).ty.clone()
+            }
+            Resolution::Ambiguous => {
+                self.unresolved(expr, SmolStr::new(name), UnresolvedReason::Ambiguous);
+                None
+            }
+            Resolution::NoneApplicable => None,
+        }
+    }
+
+    /// An implicit user-defined conversion from `from` to `to`, recorded as an operator call.
+    fn coerce(&mut self, expr: ExprId, from: &Ty, to: &Ty) {
+        if *from == Ty::Unknown || *to == Ty::Unknown || conv(self.db, from, to) >= overload::Conv::Unknown {
+            return;
+        }
+        self.conversion_operator(expr, from, to, false);
+    }
+
+    fn conversion_operator(&mut self, expr: ExprId, from: &Ty, to: &Ty, explicit: bool) {
+        let db = self.db;
+        if from == to || *from == Ty::Unknown {
+            return;
+        }
+        let strip = |t: &Ty| match t {
+            Ty::Nullable(inner) => (**inner).clone(),
+            t => t.clone(),
+        };
+        let (from_s, to_s) = (strip(from), strip(to));
+        let mut found: Vec<MemberId> = Vec::new();
+        for ty in [&from_s, &to_s] {
+            let Ty::Source(id, args) = ty else { continue };
+            let names: &[&str] = if explicit { &["op_Explicit", "op_Implicit"] } else { &["op_Implicit"] };
+            for name in names {
+                for m in own_members(db, *id, name) {
+                    let sig = member_signature(db, m);
+                    let (Some((param, _)), Some(ret)) = (sig.params.first(), &sig.ty) else { continue };
+                    let (param, ret) = (param.substitute(args), ret.substitute(args));
+                    if conv(db, &from_s, &param) >= overload::Conv::Implicit && (ret == to_s || conv(db, &ret, &to_s) == overload::Conv::Exact)
+                        && !found.contains(&m)
+                    {
+                        found.push(m);
+                    }
+                }
+            }
+            if !found.is_empty() {
+                break;
+            }
+        }
+        if let [one] = found.as_slice() {
+            self.site(expr, Callee::Member(*one), CallKind::Operator);
+        }
+    }
+}
+
+fn has_method_param(ty: &Ty) -> bool {
+    match ty {
+        Ty::TypeParam(p) => p.of_method,
+        Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => a.iter().any(has_method_param),
+        Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => has_method_param(e),
+        Ty::Unknown => false,
+    }
+}
+
+fn callee_name(body: &Body, expr: ExprId) -> SmolStr {
+    match &body.exprs[expr] {
+        Expr::Name { name, .. } | Expr::Member { name, .. } => name.clone(),
+        Expr::Local(local) => body.locals[*local].name.clone(),
+        _ => SmolStr::default(),
+    }
+}
+
+fn literal_ty(lit: Literal) -> Ty {
+    Ty::external(match lit {
+        Literal::Int => "System.Int32",
+        Literal::Long => "System.Int64",
+        Literal::UInt => "System.UInt32",
+        Literal::ULong => "System.UInt64",
+        Literal::Double => "System.Double",
+        Literal::Float => "System.Single",
+        Literal::Decimal => "System.Decimal",
+        Literal::Bool => "System.Boolean",
+        Literal::Char => "System.Char",
+        Literal::String => "System.String",
+        Literal::Null => NULL,
+    })
+}
+
+fn is_null(ty: &Ty) -> bool {
+    matches!(ty, Ty::External(n, _) if n == NULL)
+}
+
+fn is_string(ty: &Ty) -> bool {
+    matches!(ty, Ty::External(n, a) if n == "System.String" && a.is_empty())
+}
+
+/// The type of a built-in arithmetic operation (binary numeric promotion).
+fn numeric_result(l: &Ty, r: &Ty) -> Ty {
+    const ORDER: &[&str] = &["System.Decimal", "System.Double", "System.Single", "System.UInt64", "System.Int64", "System.UInt32", "System.Int32"];
+    let rank = |t: &Ty| match t {
+        Ty::External(n, _) => ORDER.iter().position(|o| o == n),
+        _ => None,
+    };
+    match (rank(l), rank(r)) {
+        (Some(a), Some(b)) => Ty::external(ORDER[a.min(b)]),
+        (Some(_), None) | (None, None) => {
+            if matches!(l, Ty::External(n, _) if matches!(n.as_str(), "System.Int16" | "System.UInt16" | "System.Byte" | "System.SByte" | "System.Char")) {
+                Ty::external("System.Int32")
+            } else {
+                l.clone()
+            }
+        }
+        (None, Some(_)) => r.clone(),
+    }
+}

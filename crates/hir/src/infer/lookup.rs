@@ -1,0 +1,146 @@
+//! Member lookup: a type's members by name, through its base classes and interfaces, and the extension
+//! methods of a project.
+
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+use smol_str::SmolStr;
+
+use crate::{
+    base_db::{Db, ProjectId},
+    def_map::{ProjectKey, TypeId, TypeKey, def_map, visible_projects},
+    hierarchy::{base_class_of, declared_interfaces_of},
+    item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind},
+    symbols::{MemberId, member_data, type_members},
+    ty::Ty,
+};
+
+/// The name constructors are indexed under.
+pub(crate) const CTOR: &str = ".ctor";
+
+/// A type's own members by the name code uses to reach them (explicit interface implementations are
+/// reachable only through the interface, so they are left out).
+#[salsa::tracked(returns(clone))]
+fn member_index_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Arc<FxHashMap<SmolStr, Vec<MemberId>>> {
+    let mut index: FxHashMap<SmolStr, Vec<MemberId>> = FxHashMap::default();
+    for member in type_members(db, key.id(db)) {
+        let Some(data) = member_data(db, member) else { continue };
+        if data.explicit_interface.is_some() {
+            continue;
+        }
+        let name = match data.kind {
+            MemberKind::Constructor if data.modifiers.contains(Modifiers::STATIC) => continue,
+            MemberKind::Constructor => SmolStr::new_static(CTOR),
+            MemberKind::Destructor => continue,
+            _ => data.name.clone(),
+        };
+        index.entry(name).or_default().push(member);
+    }
+    Arc::new(index)
+}
+
+pub(crate) fn own_members(db: &dyn Db, id: TypeId, name: &str) -> Vec<MemberId> {
+    member_index_query(db, TypeKey::new(db, id)).get(name).cloned().unwrap_or_default()
+}
+
+pub(crate) fn type_kind(db: &dyn Db, id: TypeId) -> TypeKind {
+    def_map(db, id.project).type_def(id.idx).kind
+}
+
+/// Members named `name` found from a type, grouped by the type they were found in (most derived
+/// first), each group with the constructed type that declares it (for substituting type arguments).
+/// Lookup stops at the first group that holds anything but methods: a property or field hides what
+/// is below it.
+pub(crate) struct Found {
+    pub(crate) groups: Vec<(Ty, Vec<MemberId>)>,
+    /// The first type the sources do not declare that lookup reached (the member may be there).
+    pub(crate) external: Option<Ty>,
+}
+
+pub(crate) fn lookup_members(db: &dyn Db, ty: &Ty, name: &str) -> Found {
+    let mut found = Found { groups: Vec::new(), external: None };
+    let mut seen: Vec<Ty> = Vec::new();
+    let mut queue: Vec<Ty> = vec![ty.clone()];
+    let is_interface = matches!(ty, Ty::Source(id, _) if type_kind(db, *id) == TypeKind::Interface);
+    let mut i = 0;
+    while i < queue.len() && i < 64 {
+        let current = queue[i].clone();
+        i += 1;
+        if seen.contains(&current) {
+            continue;
+        }
+        seen.push(current.clone());
+        match &current {
+            Ty::Source(id, _) => {
+                let members = own_members(db, *id, name);
+                if !members.is_empty() {
+                    let only_methods = members.iter().all(|&m| {
+                        member_data(db, m).is_some_and(|d| matches!(d.kind, MemberKind::Method | MemberKind::Operator | MemberKind::Conversion | MemberKind::Constructor))
+                    });
+                    found.groups.push((current.clone(), members));
+                    if !only_methods {
+                        return found;
+                    }
+                }
+            }
+            Ty::External(..) => {
+                if found.external.is_none() {
+                    found.external = Some(current.clone());
+                }
+            }
+            _ => continue,
+        }
+        // Interfaces search their base interfaces; classes their base class (an interface member is
+        // reached through the class that implements it).
+        if is_interface {
+            queue.extend(declared_interfaces_of(db, &current));
+        } else if let Some(base) = base_class_of(db, &current) {
+            queue.push(base);
+        }
+    }
+    if is_interface && found.groups.is_empty() {
+        found.external = found.external.or_else(|| Some(Ty::object()));
+    }
+    found
+}
+
+pub(crate) fn is_object(ty: &Ty) -> bool {
+    matches!(ty, Ty::External(name, args) if name == "System.Object" && args.is_empty())
+}
+
+/// Every extension method of the projects a project sees, by name, with the namespace of its class.
+#[salsa::tracked(returns(clone))]
+fn extension_index_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<FxHashMap<SmolStr, Vec<(SmolStr, MemberId)>>> {
+    let mut index: FxHashMap<SmolStr, Vec<(SmolStr, MemberId)>> = FxHashMap::default();
+    for &project in visible_projects(db, key.id(db)).iter() {
+        let map = def_map(db, project);
+        for (idx, def) in map.types() {
+            if def.parent.is_some() || def.arity > 0 || def.kind != TypeKind::Class || !def.modifiers.contains(Modifiers::STATIC) {
+                continue;
+            }
+            for member in type_members(db, TypeId { project, idx }) {
+                let Some(data) = member_data(db, member) else { continue };
+                if data.kind == MemberKind::Method && data.params.first().is_some_and(|p| p.modifier == ParamModifier::This) {
+                    index.entry(data.name.clone()).or_default().push((def.namespace.clone(), member));
+                }
+            }
+        }
+    }
+    Arc::new(index)
+}
+
+/// The extension methods named `name` whose class is in one of `namespaces` (or is one of `statics`).
+pub(crate) fn extension_methods(
+    db: &dyn Db,
+    project: ProjectId,
+    name: &str,
+    namespaces: &[SmolStr],
+    statics: &[Ty],
+) -> Vec<MemberId> {
+    let index = extension_index_query(db, ProjectKey::new(db, project));
+    let Some(all) = index.get(name) else { return Vec::new() };
+    all.iter()
+        .filter(|(ns, m)| namespaces.contains(ns) || statics.iter().any(|s| s.as_source() == Some(m.ty)))
+        .map(|(_, m)| *m)
+        .collect()
+}

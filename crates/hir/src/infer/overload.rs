@@ -1,0 +1,436 @@
+//! Conversions between types and overload resolution: which candidate a call binds to, or that the
+//! binder cannot tell (then it binds nothing).
+
+use smol_str::SmolStr;
+
+use crate::{
+    base_db::Db,
+    hierarchy::{base_class_of, declared_interfaces_of},
+    infer::{known, lookup::type_kind},
+    item_tree::{ParamModifier, TypeKind},
+    known_types,
+    symbols::MemberId,
+    ty::{Ty, TypeParam},
+};
+
+/// The type of the `null` literal.
+pub(crate) const NULL: &str = "<null>";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Conv {
+    No,
+    /// The binder lacks the facts to tell.
+    Unknown,
+    Implicit,
+    Exact,
+}
+
+/// An argument as overload resolution sees it.
+#[derive(Debug, Clone)]
+pub(crate) struct ArgInfo {
+    pub(crate) name: Option<SmolStr>,
+    pub(crate) ty: ArgTy,
+    pub(crate) modifier: ParamModifier,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) enum ArgTy {
+    Known(Ty),
+    /// A lambda with this many parameters.
+    Lambda(usize),
+    /// A method group, an `out var`, or an expression the binder could not type.
+    Unknown,
+}
+
+/// One candidate's parameters, after substituting the receiver's type arguments.
+#[derive(Debug, Clone)]
+pub(crate) struct Candidate {
+    pub(crate) member: MemberId,
+    pub(crate) params: Vec<ParamInfo>,
+    pub(crate) method_type_params: usize,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct ParamInfo {
+    pub(crate) name: SmolStr,
+    pub(crate) ty: Ty,
+    pub(crate) modifier: ParamModifier,
+    pub(crate) has_default: bool,
+}
+
+/// A candidate that accepts the arguments: which parameter each argument goes to (its type after
+/// inferring the method's type arguments), and the inferred type arguments.
+#[derive(Debug, Clone)]
+pub(crate) struct Applied {
+    pub(crate) index: usize,
+    pub(crate) arg_params: Vec<Ty>,
+    pub(crate) method_args: Vec<Ty>,
+    pub(crate) expanded: bool,
+    pub(crate) convs: Vec<Conv>,
+}
+
+pub(crate) enum Resolution {
+    Bound(Applied),
+    Ambiguous,
+    NoneApplicable,
+}
+
+pub(crate) fn resolve_overloads(db: &dyn Db, candidates: &[Candidate], args: &[ArgInfo]) -> Resolution {
+    let applicable: Vec<Applied> =
+        candidates.iter().enumerate().filter_map(|(i, c)| applicable(db, i, c, args)).collect();
+    match applicable.len() {
+        0 => Resolution::NoneApplicable,
+        1 => Resolution::Bound(applicable.into_iter().next().expect("one element")),
+        _ => {
+            let best = applicable.iter().position(|a| {
+                applicable.iter().all(|b| std::ptr::eq(a, b) || better(db, a, b, &candidates[a.index], &candidates[b.index], args))
+            });
+            match best {
+                Some(i) => Resolution::Bound(applicable[i].clone()),
+                None => Resolution::Ambiguous,
+            }
+        }
+    }
+}
+
+fn applicable(db: &dyn Db, index: usize, cand: &Candidate, args: &[ArgInfo]) -> Option<Applied> {
+    let params = &cand.params;
+    let has_params_array = params.last().is_some_and(|p| p.modifier == ParamModifier::Params);
+    let mut slot_of_arg: Vec<usize> = Vec::with_capacity(args.len());
+    let mut filled = vec![false; params.len()];
+    let mut expanded = false;
+    for (i, arg) in args.iter().enumerate() {
+        let slot = match &arg.name {
+            Some(name) => params.iter().position(|p| p.name == *name)?,
+            None if i < params.len() => {
+                if has_params_array && i == params.len() - 1 && args.len() > params.len() {
+                    expanded = true;
+                }
+                i
+            }
+            None if has_params_array => {
+                expanded = true;
+                params.len() - 1
+            }
+            None => return None,
+        };
+        if filled[slot] && !(expanded && slot == params.len() - 1) {
+            return None;
+        }
+        filled[slot] = true;
+        slot_of_arg.push(slot);
+    }
+    for (slot, param) in params.iter().enumerate() {
+        if !filled[slot] && !param.has_default && param.modifier != ParamModifier::Params {
+            return None;
+        }
+    }
+    // Method type arguments, inferred from the argument types.
+    let mut method_args = vec![Ty::Unknown; cand.method_type_params];
+    for (arg, &slot) in args.iter().zip(&slot_of_arg) {
+        if let ArgTy::Known(ty) = &arg.ty {
+            let param_ty = param_type(&params[slot], expanded && slot == params.len() - 1);
+            unify(db, &param_ty, ty, &mut method_args);
+        }
+    }
+    let mut arg_params = Vec::with_capacity(args.len());
+    let mut convs = Vec::with_capacity(args.len());
+    for (arg, &slot) in args.iter().zip(&slot_of_arg) {
+        let param = &params[slot];
+        let by_ref = |m: ParamModifier| matches!(m, ParamModifier::Ref | ParamModifier::Out);
+        if by_ref(arg.modifier) != by_ref(param.modifier) && !(param.modifier == ParamModifier::In) {
+            return None;
+        }
+        let param_ty = substitute_method(&param_type(param, expanded && slot == params.len() - 1), &method_args);
+        // A `params` array in normal form takes an array; a single non-array argument means the
+        // expanded form.
+        let arg_conv = match &arg.ty {
+            ArgTy::Known(ty) => conv(db, ty, &param_ty),
+            ArgTy::Lambda(n) => lambda_conv(db, &param_ty, *n),
+            ArgTy::Unknown => Conv::Unknown,
+        };
+        if arg_conv == Conv::No {
+            if param.modifier == ParamModifier::Params && !expanded && args.len() == params.len() {
+                // Retry this argument in the expanded form.
+                let elem = param_type(param, true);
+                let c = match &arg.ty {
+                    ArgTy::Known(ty) => conv(db, ty, &substitute_method(&elem, &method_args)),
+                    _ => Conv::Unknown,
+                };
+                if c == Conv::No {
+                    return None;
+                }
+                expanded = true;
+                convs.push(c);
+                arg_params.push(substitute_method(&elem, &method_args));
+                continue;
+            }
+            return None;
+        }
+        convs.push(arg_conv);
+        arg_params.push(param_ty);
+    }
+    Some(Applied { index, arg_params, method_args, expanded, convs })
+}
+
+fn param_type(param: &ParamInfo, expanded: bool) -> Ty {
+    match (&param.ty, expanded) {
+        (Ty::Array(elem, _), true) => (**elem).clone(),
+        (ty, _) => ty.clone(),
+    }
+}
+
+fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize) -> Conv {
+    match known::delegate_shape(db, param_ty) {
+        Some((params, _)) if params.len() == n => Conv::Implicit,
+        Some(_) => Conv::No,
+        None => match param_ty {
+            Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => Conv::No,
+            Ty::External(name, _) if known_types::lookup(name, 0).is_some() || known::is_predefined(name) => Conv::No,
+            _ => Conv::Unknown,
+        },
+    }
+}
+
+/// Whether `a` is a better function member than `b` for these arguments (C# §12.6.4.3, simplified:
+/// no better conversion target through unknown types).
+fn better(db: &dyn Db, a: &Applied, b: &Applied, ca: &Candidate, cb: &Candidate, args: &[ArgInfo]) -> bool {
+    let mut strictly = false;
+    for (i, arg) in args.iter().enumerate() {
+        let (pa, pb) = (&a.arg_params[i], &b.arg_params[i]);
+        if pa == pb {
+            continue;
+        }
+        let (xa, xb) = (a.convs[i], b.convs[i]);
+        let order = if xa == Conv::Exact && xb != Conv::Exact {
+            std::cmp::Ordering::Greater
+        } else if xb == Conv::Exact && xa != Conv::Exact {
+            std::cmp::Ordering::Less
+        } else if matches!(arg.ty, ArgTy::Known(_)) && xa == Conv::Implicit && xb == Conv::Implicit {
+            let ab = conv(db, pa, pb);
+            let ba = conv(db, pb, pa);
+            match (ab >= Conv::Implicit, ba >= Conv::Implicit) {
+                (true, false) => std::cmp::Ordering::Greater,
+                (false, true) => std::cmp::Ordering::Less,
+                _ if better_numeric(pa, pb) => std::cmp::Ordering::Greater,
+                _ => return false,
+            }
+        } else {
+            return false;
+        };
+        match order {
+            std::cmp::Ordering::Greater => strictly = true,
+            std::cmp::Ordering::Less => return false,
+            std::cmp::Ordering::Equal => {}
+        }
+    }
+    if strictly {
+        return true;
+    }
+    // Tie-breakers on equal parameter types.
+    if !a.expanded && b.expanded {
+        return true;
+    }
+    if ca.method_type_params == 0 && cb.method_type_params > 0 {
+        return true;
+    }
+    // Fewer parameters filled by defaults.
+    ca.params.len() < cb.params.len() && a.expanded == b.expanded
+}
+
+/// Signed beats unsigned in the better-conversion-target rule.
+fn better_numeric(a: &Ty, b: &Ty) -> bool {
+    let name = |t: &Ty| match t {
+        Ty::External(n, _) => n.to_string(),
+        _ => String::new(),
+    };
+    matches!(
+        (name(a).as_str(), name(b).as_str()),
+        ("System.SByte", "System.Byte" | "System.UInt16" | "System.UInt32" | "System.UInt64")
+            | ("System.Int16", "System.UInt16" | "System.UInt32" | "System.UInt64")
+            | ("System.Int32", "System.UInt32" | "System.UInt64")
+            | ("System.Int64", "System.UInt64")
+    )
+}
+
+/// Binds the method type parameters in `param` from the argument type.
+pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
+    match (param, arg) {
+        (Ty::TypeParam(TypeParam { of_method: true, index, .. }), _) => {
+            if let Some(slot) = out.get_mut(*index as usize)
+                && *slot == Ty::Unknown
+                && !matches!(arg, Ty::External(n, _) if n == NULL)
+            {
+                *slot = arg.clone();
+            }
+        }
+        (Ty::Array(p, _), Ty::Array(a, _)) | (Ty::Nullable(p), Ty::Nullable(a)) => unify(db, p, a, out),
+        (Ty::Source(pid, pargs), Ty::Source(aid, aargs)) if pid == aid => {
+            pargs.iter().zip(aargs).for_each(|(p, a)| unify(db, p, a, out));
+        }
+        (Ty::External(pn, pargs), Ty::External(an, aargs)) if pn == an => {
+            pargs.iter().zip(aargs).for_each(|(p, a)| unify(db, p, a, out));
+        }
+        (Ty::Tuple(ps), Ty::Tuple(as_)) => ps.iter().zip(as_).for_each(|(p, a)| unify(db, p, a, out)),
+        (Ty::External(_, pargs), Ty::Source(..) | Ty::External(..) | Ty::Array(..)) if !pargs.is_empty() => {
+            // `IEnumerable<T>` from `List<Product>`: through the argument's supertypes.
+            for sup in supertypes(db, arg).0 {
+                if let (Ty::External(pn, _), Ty::External(sn, sargs)) = (param, &sup)
+                    && pn == sn
+                {
+                    pargs.iter().zip(sargs).for_each(|(p, a)| unify(db, p, a, out));
+                    return;
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Replaces method type parameters with inferred arguments (unknown ones stay).
+pub(crate) fn substitute_method(ty: &Ty, args: &[Ty]) -> Ty {
+    if args.is_empty() {
+        return ty.clone();
+    }
+    let sub = |t: &Ty| substitute_method(t, args);
+    match ty {
+        Ty::TypeParam(p) if p.of_method => match args.get(p.index as usize) {
+            Some(Ty::Unknown) | None => ty.clone(),
+            Some(arg) => arg.clone(),
+        },
+        Ty::Source(id, a) => Ty::Source(*id, a.iter().map(sub).collect()),
+        Ty::External(n, a) => Ty::External(n.clone(), a.iter().map(sub).collect()),
+        Ty::Array(e, r) => Ty::Array(Box::new(sub(e)), *r),
+        Ty::Nullable(e) => Ty::Nullable(Box::new(sub(e))),
+        Ty::Pointer(e) => Ty::Pointer(Box::new(sub(e))),
+        Ty::Tuple(es) => Ty::Tuple(es.iter().map(sub).collect()),
+        Ty::TypeParam(_) | Ty::Unknown => ty.clone(),
+    }
+}
+
+/// Every base class and interface of a type, transitively, and whether all of them are known (no
+/// external type outside the table of well-known types on the way).
+pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
+    let mut out: Vec<Ty> = Vec::new();
+    let mut complete = true;
+    let mut queue = vec![ty.clone()];
+    if let Ty::Array(elem, _) = ty {
+        let e = (**elem).clone();
+        queue.push(Ty::External("System.Array".into(), Vec::new()));
+        for name in ["System.Collections.Generic.IList", "System.Collections.Generic.IReadOnlyList"] {
+            queue.push(Ty::External(name.into(), vec![e.clone()]));
+        }
+    }
+    let mut i = 0;
+    while i < queue.len() && out.len() < 256 {
+        let current = queue[i].clone();
+        i += 1;
+        if out.contains(&current) {
+            continue;
+        }
+        match &current {
+            Ty::Source(..) => {}
+            Ty::External(name, args) if name != NULL => {
+                if known_types::lookup(name, args.len() as u32).is_none() && !known::is_predefined(name) {
+                    complete = false;
+                }
+            }
+            Ty::Array(..) => {}
+            _ => complete = false,
+        }
+        queue.extend(base_class_of(db, &current));
+        queue.extend(declared_interfaces_of(db, &current));
+        out.push(current);
+    }
+    (out, complete)
+}
+
+/// The implicit conversion from `from` to `to`, as far as the binder can tell.
+pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
+    if from == to {
+        return Conv::Exact;
+    }
+    match (from, to) {
+        (Ty::Unknown, _) | (_, Ty::Unknown) | (Ty::TypeParam(_), _) | (_, Ty::TypeParam(_)) => return Conv::Unknown,
+        (Ty::External(n, _), _) if n == NULL => {
+            return if is_value_type(db, to) && !matches!(to, Ty::Nullable(_)) { Conv::No } else { Conv::Implicit };
+        }
+        (_, Ty::Nullable(inner)) => {
+            let inner_from = match from {
+                Ty::Nullable(f) => f,
+                f => f,
+            };
+            return match conv(db, inner_from, inner) {
+                Conv::Exact => Conv::Implicit,
+                c => c,
+            };
+        }
+        (Ty::Nullable(f), _) => {
+            return if crate::infer::lookup::is_object(to) { Conv::Implicit } else { conv(db, f, to).min(Conv::Unknown) };
+        }
+        _ => {}
+    }
+    if crate::infer::lookup::is_object(to) {
+        return Conv::Implicit;
+    }
+    if let (Ty::External(f, fa), Ty::External(t, ta)) = (from, to)
+        && fa.is_empty()
+        && ta.is_empty()
+        && let Some(c) = known::numeric_conv(f, t)
+    {
+        return c;
+    }
+    if has_unknown(to) || has_unknown(from) {
+        // Compare by the generic definitions only.
+        let (sups, complete) = supertypes(db, from);
+        if sups.iter().any(|s| same_definition(s, to)) {
+            return Conv::Implicit;
+        }
+        return if complete { Conv::No } else { Conv::Unknown };
+    }
+    let (sups, complete) = supertypes(db, from);
+    if sups.contains(to) {
+        return Conv::Implicit;
+    }
+    if sups.iter().any(|s| same_definition(s, to)) {
+        // Same generic type with other arguments: variance, or arguments the binder got wrong.
+        return Conv::Unknown;
+    }
+    if complete && is_closed_world(db, to) { Conv::No } else { Conv::Unknown }
+}
+
+/// A target type whose convertible sources the binder knows all of (no user-defined conversions into
+/// it from elsewhere): source types and well-known external types.
+fn is_closed_world(_db: &dyn Db, to: &Ty) -> bool {
+    match to {
+        Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => true,
+        Ty::External(name, args) => known_types::lookup(name, args.len() as u32).is_some() || known::is_predefined(name),
+        _ => false,
+    }
+}
+
+fn has_unknown(ty: &Ty) -> bool {
+    match ty {
+        Ty::Unknown | Ty::TypeParam(_) => true,
+        Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => a.iter().any(has_unknown),
+        Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => has_unknown(e),
+    }
+}
+
+fn same_definition(a: &Ty, b: &Ty) -> bool {
+    match (a, b) {
+        (Ty::Source(x, xa), Ty::Source(y, ya)) => x == y && xa.len() == ya.len(),
+        (Ty::External(x, xa), Ty::External(y, ya)) => x == y && xa.len() == ya.len(),
+        (Ty::Array(..), Ty::Array(..)) => true,
+        _ => false,
+    }
+}
+
+pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
+    match ty {
+        Ty::Source(id, _) => matches!(type_kind(db, *id), TypeKind::Struct | TypeKind::Enum | TypeKind::RecordStruct),
+        Ty::External(name, _) => known_types::is_value_type(name),
+        Ty::Nullable(_) | Ty::Tuple(_) => true,
+        _ => false,
+    }
+}
