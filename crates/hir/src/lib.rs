@@ -5,10 +5,14 @@
 //! the paths feeds texts and the project graph in through [`Change`].
 
 mod base_db;
+mod body;
+mod call_graph;
 mod def_map;
 mod hierarchy;
+mod infer;
 mod item_tree;
 mod known_types;
+mod overrides;
 mod resolve;
 mod source_analyzer;
 mod symbols;
@@ -40,5 +44,14 @@ pub use crate::{
     },
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, Predefined, TypeRef},
+};
+pub use crate::{
+    body::{
+        Arg, ArgModifier, AssignOp, Body, BodyRoot, BodySourceMap, Expr, ExprId, ExprRange, Literal, Local, LocalId,
+        LocalKind, Part, RootKind, Stmt, StmtId, body, body_source_map,
+    },
+    call_graph::{CallSiteInfo, CallSites, UnresolvedCallSite, file_call_sites, file_members, member_call_sites},
+    infer::{CallKind, CallSite, Callee, InferenceResult, UnresolvedReason, UnresolvedSite, infer},
+    overrides::{Overrides, overrides, root_member},
 };
 pub use salsa::{Cancelled, Database};
