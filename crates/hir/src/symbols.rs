@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
 
 use crate::{
