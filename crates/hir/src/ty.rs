@@ -117,11 +117,11 @@ fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
     match ty {
         Ty::Source(id, args) => write_source(db, *id, args, style, out),
         Ty::External(name, args) => {
-            let keyword = (style != Style::DocId && args.is_empty())
+            let keyword = (style == Style::Display && args.is_empty())
                 .then(|| Predefined::from_full_name(name))
                 .flatten();
             match keyword {
-                // People write `int`, not `System.Int32`.
+                // People write `int`, not `Int32`; full names keep `System.Int32`.
                 Some(p) => out.push_str(p.keyword()),
                 None if style == Style::Display => {
                     out.push_str(name.rsplit('.').next().unwrap_or(name))

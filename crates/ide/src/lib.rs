@@ -4,6 +4,7 @@
 //! Every query returns [`Cancellable`]: a change applied to the host while a snapshot computes makes the
 //! snapshot's query unwind with [`Cancelled`], and the caller retries on a fresh snapshot.
 
+mod call_hierarchy;
 pub mod fixture;
 mod navigation;
 mod search;
@@ -15,11 +16,16 @@ use std::{panic::UnwindSafe, sync::Arc};
 use hir::{Database, RootDatabase};
 
 pub use crate::{
+    call_hierarchy::{
+        CallSiteRef, CalleeInfo, Coverage, IncomingCaller, IncomingCalls, IncomingSite, OutgoingCallee, OutgoingCalls,
+        UnresolvedCall,
+    },
     search::SymbolQuery,
     symbol_info::{NavigationTarget, SymbolInfo, SymbolKey},
     type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
 };
 pub use hir::{
+    CallKind, UnresolvedReason,
     Cancelled, Change, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId, SymbolKind,
 };
 pub use line_index::{LineCol, LineIndex, WideEncoding, WideLineCol};
@@ -130,6 +136,18 @@ impl Analysis {
     /// returned: the caller checks the kind first.
     pub fn type_hierarchy(&self, key: &SymbolKey) -> Cancellable<Option<TypeHierarchy>> {
         self.with_db(|db| type_hierarchy::type_hierarchy(db, key))
+    }
+
+    /// Every call site of the member in the workspace, grouped per calling member; `None` when the key
+    /// names no member.
+    pub fn incoming_calls(&self, key: &SymbolKey) -> Cancellable<Option<IncomingCalls>> {
+        self.with_db(|db| call_hierarchy::incoming_calls(db, key))
+    }
+
+    /// The member's callees grouped per callee, expanded breadth-first to `depth` levels and at most
+    /// `node_cap` callees; `None` when the key names no member.
+    pub fn outgoing_calls(&self, key: &SymbolKey, depth: u32, node_cap: usize) -> Cancellable<Option<OutgoingCalls>> {
+        self.with_db(|db| call_hierarchy::outgoing_calls(db, key, depth, node_cap))
     }
 }
 

@@ -77,7 +77,7 @@ namespace App.Data
         expect![[r#"
             App.Data.UserRepository (Class) T:App.Data.UserRepository
             base App.Data.Repository<App.Models.User>
-            base object [external]
+            base System.Object [external]
             interface App.Data.IRepository<App.Models.User>
             interface System.Collections.Generic.IEnumerable<App.Models.User> [external]
             interface App.Data.IReadRepository<App.Models.User>
@@ -101,7 +101,7 @@ namespace N { public class SpecialOrder : Order {} public partial class Order {}
         expect![[r#"
             N.Order (Class) T:N.Order
             base N.Entity
-            base object [external]
+            base System.Object [external]
             interface System.IComparable [external] [declared]
             derived N.SpecialOrder subclass [direct]
         "#]],
@@ -124,7 +124,7 @@ public interface ILogger { }
         expect![[r#"
             Shop.Pricing.Money (Record) T:Shop.Pricing.Money
             base Shop.Pricing.Price
-            base object [external]
+            base System.Object [external]
             interface IFormattable [external] [declared]
             interface System.IEquatable<Shop.Pricing.Money> [external] [declared]
             interface System.IEquatable<Shop.Pricing.Price> [external]
@@ -177,8 +177,8 @@ namespace N
 "#,
         expect![[r#"
             N.Derived.Leaf (Class) T:N.Derived.Leaf
-            base N.Outer<int>.Node
-            base object [external]
+            base N.Outer<System.Int32>.Node
+            base System.Object [external]
         "#]],
     );
 }
@@ -203,7 +203,7 @@ namespace Shop.Orders
         expect![[r#"
             Shop.Orders.Order (Class) T:Shop.Orders.Order
             base Shop.Core.EntityBase
-            base object [external]
+            base System.Object [external]
             interface Shop.Core.IAudited [declared]
             interface System.Collections.Generic.IEnumerable<Shop.Orders.Order> [external] [declared]
             interface System.Collections.IEnumerable [external]
@@ -267,7 +267,7 @@ namespace Acme.App { public class EmailNotifier$0 : Notifier { } }
         expect![[r#"
             Acme.App.EmailNotifier (Class) T:Acme.App.EmailNotifier
             base Acme.Billing.Notifier
-            base object [external]
+            base System.Object [external]
         "#]],
     );
 }
@@ -286,7 +286,7 @@ namespace Shop { public class Order$0 : Entity { } public class Thing : Plugin {
         expect![[r#"
             Shop.Order (Class) T:Shop.Order
             base Shop.Entity
-            base object [external]
+            base System.Object [external]
         "#]],
     );
 }

@@ -1,0 +1,280 @@
+//! `incoming_calls` and `outgoing_calls`: who calls a member, and what a member calls.
+
+use std::collections::VecDeque;
+use hir::{
+    CallKind, CallSiteInfo, Callee, Database, Db, FileId, MemberId, MemberKind, RootDatabase, Symbol, UnresolvedCallSite,
+    UnresolvedReason, def_map, member_data,
+};
+use std::collections::{HashMap, HashSet};
+use syntax::TextRange;
+
+use crate::{SymbolInfo, SymbolKey, symbol_info};
+
+/// How much of the code the answer rests on.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Coverage {
+    /// Candidate call sites looked at.
+    pub examined: usize,
+    pub resolved: usize,
+    /// Several overloads remained and the argument types could not tell them apart.
+    pub ambiguous: usize,
+    /// The receiver's type or the member was not found.
+    pub unresolved: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallSiteRef {
+    pub file: FileId,
+    /// The invoked name (the type of a `new`, the operator of an operator call).
+    pub range: TextRange,
+    pub kind: CallKind,
+}
+
+/// A call site the binder could not bind, for the agent to read itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnresolvedCall {
+    pub caller: SymbolKey,
+    pub name: String,
+    pub reason: UnresolvedReason,
+    pub file: FileId,
+    pub range: TextRange,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IncomingCalls {
+    pub symbol: SymbolInfo,
+    pub callers: Vec<IncomingCaller>,
+    pub coverage: Coverage,
+    pub unresolved: Vec<UnresolvedCall>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IncomingCaller {
+    pub caller: SymbolInfo,
+    pub sites: Vec<IncomingSite>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IncomingSite {
+    pub site: CallSiteRef,
+    /// `false` when the call binds to a base or interface member this member overrides or implements:
+    /// it may dispatch here.
+    pub is_direct: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingCalls {
+    pub symbol: SymbolInfo,
+    pub callees: Vec<OutgoingCallee>,
+    pub coverage: Coverage,
+    pub unresolved: Vec<UnresolvedCall>,
+    /// The node cap cut the expansion.
+    pub partial: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingCallee {
+    pub callee: CalleeInfo,
+    /// 1 for the member's own calls, 2 for its callees' calls, …
+    pub depth: u32,
+    /// For depth > 1, the member whose body holds the sites.
+    pub caller: Option<SymbolKey>,
+    pub sites: Vec<CallSiteRef>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CalleeInfo {
+    Source {
+        symbol: SymbolInfo,
+        /// The member that introduced the virtual slot, when the callee overrides one: a virtual call
+        /// is compiled as a call of it.
+        root: Option<SymbolKey>,
+    },
+    /// The parameterless constructor the compiler gives a class without constructors.
+    ImplicitConstructor { ty: SymbolInfo },
+    /// `Invoke` of a delegate type of the sources.
+    DelegateInvoke { ty: SymbolInfo },
+    External { full_name: String },
+}
+
+impl CalleeInfo {
+    pub fn is_external(&self) -> bool {
+        matches!(self, CalleeInfo::External { .. })
+    }
+}
+
+fn member_of_key(db: &RootDatabase, key: &SymbolKey) -> Option<MemberId> {
+    match symbol_info::lookup(db, key)? {
+        Symbol::Member(m) => Some(m),
+        Symbol::Type(_) => None,
+    }
+}
+
+fn key_of(db: &RootDatabase, member: MemberId) -> SymbolKey {
+    SymbolInfo::new(db, Symbol::Member(member)).key
+}
+
+fn count(coverage: &mut Coverage, sites: &[CallSiteInfo], unresolved: &[UnresolvedCallSite]) {
+    let resolved = sites.iter().filter(|s| s.kind != CallKind::MethodGroup).count();
+    let ambiguous = unresolved.iter().filter(|u| u.reason == UnresolvedReason::Ambiguous).count();
+    coverage.resolved += resolved;
+    coverage.ambiguous += ambiguous;
+    coverage.unresolved += unresolved.len() - ambiguous;
+    coverage.examined += resolved + unresolved.len();
+}
+
+fn unresolved_call(db: &RootDatabase, u: &UnresolvedCallSite) -> UnresolvedCall {
+    UnresolvedCall {
+        caller: key_of(db, u.caller),
+        name: u.name.to_string(),
+        reason: u.reason,
+        file: u.file,
+        range: u.focus_range,
+    }
+}
+
+pub(crate) fn outgoing_calls(db: &RootDatabase, key: &SymbolKey, depth: u32, node_cap: usize) -> Option<OutgoingCalls> {
+    let root = member_of_key(db, key)?;
+    let mut out = OutgoingCalls {
+        symbol: SymbolInfo::new(db, Symbol::Member(root)),
+        callees: Vec::new(),
+        coverage: Coverage::default(),
+        unresolved: Vec::new(),
+        partial: false,
+    };
+    let mut visited: HashSet<MemberId> = HashSet::default();
+    visited.insert(root);
+    let mut queue: VecDeque<(MemberId, u32)> = VecDeque::from([(root, 1)]);
+    'bfs: while let Some((member, level)) = queue.pop_front() {
+        db.unwind_if_revision_cancelled();
+        let calls = hir::member_call_sites(db, member);
+        count(&mut out.coverage, &calls.sites, &calls.unresolved);
+        out.unresolved.extend(calls.unresolved.iter().map(|u| unresolved_call(db, u)));
+        let caller = (level > 1).then(|| key_of(db, member));
+        let mut grouped: Vec<(Callee, Vec<CallSiteRef>)> = Vec::new();
+        for site in &calls.sites {
+            let site_ref = CallSiteRef { file: site.file, range: site.focus_range, kind: site.kind };
+            match grouped.iter_mut().find(|(c, _)| *c == site.callee) {
+                Some((_, sites)) => sites.push(site_ref),
+                None => grouped.push((site.callee.clone(), vec![site_ref])),
+            }
+        }
+        for (callee, sites) in grouped {
+            if out.callees.len() >= node_cap {
+                out.partial = true;
+                break 'bfs;
+            }
+            if let Callee::Member(m) = callee
+                && level < depth
+                && sites.iter().any(|s| s.kind != CallKind::MethodGroup)
+                && visited.insert(m)
+            {
+                queue.push_back((m, level + 1));
+            }
+            out.callees.push(OutgoingCallee { callee: callee_info(db, &callee), depth: level, caller: caller.clone(), sites });
+        }
+    }
+    Some(out)
+}
+
+fn callee_info(db: &RootDatabase, callee: &Callee) -> CalleeInfo {
+    match callee {
+        Callee::Member(m) => {
+            let root = hir::root_member(db, *m);
+            CalleeInfo::Source {
+                symbol: SymbolInfo::new(db, Symbol::Member(*m)),
+                root: (root != *m).then(|| key_of(db, root)),
+            }
+        }
+        Callee::ImplicitCtor(ty) => CalleeInfo::ImplicitConstructor { ty: SymbolInfo::new(db, Symbol::Type(*ty)) },
+        Callee::DelegateInvoke(ty) => CalleeInfo::DelegateInvoke { ty: SymbolInfo::new(db, Symbol::Type(*ty)) },
+        Callee::External(name) => CalleeInfo::External { full_name: name.to_string() },
+    }
+}
+
+pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<IncomingCalls> {
+    let target = member_of_key(db, key)?;
+    let data = member_data(db, target)?;
+    let indirect: Vec<MemberId> = hir::overrides(db, target).all().collect();
+    let names = search_words(&data);
+    let mut out = IncomingCalls {
+        symbol: SymbolInfo::new(db, Symbol::Member(target)),
+        callers: Vec::new(),
+        coverage: Coverage::default(),
+        unresolved: Vec::new(),
+    };
+    let matches_name = |name: &str| names.as_ref().is_none_or(|ns| ns.iter().any(|n| n == name));
+    let mut by_caller: HashMap<MemberId, Vec<IncomingSite>> = HashMap::default();
+    let mut order: Vec<MemberId> = Vec::new();
+    for file in candidate_files(db, names.as_deref()) {
+        db.unwind_if_revision_cancelled();
+        let calls = hir::file_call_sites(db, file);
+        let sites: Vec<CallSiteInfo> =
+            calls.sites.into_iter().filter(|s| callee_name(db, &s.callee).is_some_and(|n| matches_name(&n))).collect();
+        let unresolved: Vec<UnresolvedCallSite> =
+            calls.unresolved.into_iter().filter(|u| matches_name(&u.name)).collect();
+        count(&mut out.coverage, &sites, &unresolved);
+        out.unresolved.extend(unresolved.iter().map(|u| unresolved_call(db, u)));
+        for site in sites {
+            let Callee::Member(callee) = site.callee else { continue };
+            let is_direct = callee == target;
+            if !is_direct && !indirect.contains(&callee) {
+                continue;
+            }
+            if !by_caller.contains_key(&site.caller) {
+                order.push(site.caller);
+            }
+            by_caller.entry(site.caller).or_default().push(IncomingSite {
+                site: CallSiteRef { file: site.file, range: site.focus_range, kind: site.kind },
+                is_direct,
+            });
+        }
+    }
+    for caller in order {
+        let sites = by_caller.remove(&caller).unwrap_or_default();
+        out.callers.push(IncomingCaller { caller: SymbolInfo::new(db, Symbol::Member(caller)), sites });
+    }
+    Some(out)
+}
+
+/// The words a call of the member must mention, or `None` when a call need not name it (indexers,
+/// operators, conversions).
+fn search_words(data: &hir::Member) -> Option<Vec<String>> {
+    match data.kind {
+        MemberKind::Indexer | MemberKind::Operator | MemberKind::Conversion => None,
+        // `new T(...)` names the type; `: base(...)`/`: this(...)` name no type, so constructors are
+        // searched everywhere.
+        MemberKind::Constructor => None,
+        _ => Some(vec![data.name.to_string()]),
+    }
+}
+
+fn candidate_files(db: &RootDatabase, names: Option<&[String]>) -> Vec<FileId> {
+    let graph = db.workspace().graph(db);
+    let mut files: Vec<FileId> = graph.projects.iter().flat_map(|p| p.files.iter().copied()).collect();
+    files.sort();
+    files.dedup();
+    files.retain(|&f| {
+        let Some(names) = names else { return true };
+        db.source_file(f).is_some_and(|source| {
+            let index = hir::word_index(db, source);
+            names.iter().any(|n| index.contains(n))
+        })
+    });
+    files
+}
+
+fn callee_name(db: &RootDatabase, callee: &Callee) -> Option<String> {
+    match callee {
+        Callee::Member(m) => {
+            let data = member_data(db, *m)?;
+            Some(match data.kind {
+                MemberKind::Constructor => def_map(db, m.ty.project).type_def(m.ty.idx).name.to_string(),
+                _ => data.name.to_string(),
+            })
+        }
+        Callee::ImplicitCtor(ty) => Some(def_map(db, ty.project).type_def(ty.idx).name.to_string()),
+        Callee::DelegateInvoke(_) => Some("Invoke".to_owned()),
+        Callee::External(name) => Some(name.rsplit('.').next().unwrap_or(name).to_owned()),
+    }
+}
