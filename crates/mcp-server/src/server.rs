@@ -9,7 +9,10 @@
 
 use std::{
     borrow::Cow,
-    sync::{Arc, Mutex, atomic::Ordering},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, Ordering},
+    },
 };
 
 use rmcp::{
@@ -27,6 +30,9 @@ use crate::{
     state::{IndexState, ServerState},
     tools,
 };
+
+/// How often a request is answered again after file changes cancelled its query.
+const MAX_ATTEMPTS: usize = 3;
 
 const PROTOCOL_VERSIONS: [ProtocolVersion; 3] = [
     ProtocolVersion::V_2025_06_18,
@@ -152,16 +158,29 @@ impl ServerHandler for CsnavServer {
         // The running query's cancellation token, handed over from the blocking thread.
         let token = Arc::new(Mutex::new(None));
         let token_slot = token.clone();
+        let client_cancelled = Arc::new(AtomicBool::new(false));
+        let cancelled_by_client = client_cancelled.clone();
         let mut task = tokio::task::spawn_blocking(move || {
-            let snapshot = state.snapshot()?;
-            if let Ok(mut slot) = token_slot.lock() {
-                *slot = Some(snapshot.analysis.cancellation_token());
+            // A query also unwinds when another request applies file changes: answer it again on the
+            // new revision, unless the client itself cancelled.
+            for _ in 0..MAX_ATTEMPTS {
+                let snapshot = state.snapshot()?;
+                if let Ok(mut slot) = token_slot.lock() {
+                    *slot = Some(snapshot.analysis.cancellation_token());
+                }
+                if let Some(answer) = tool.call(&state, &snapshot, &arguments) {
+                    return Some(answer);
+                }
+                if cancelled_by_client.load(Ordering::SeqCst) {
+                    break;
+                }
             }
-            tool.call(&state, &snapshot, &arguments)
+            None
         });
         let outcome = tokio::select! {
             outcome = &mut task => outcome,
             () = context.ct.cancelled() => {
+                client_cancelled.store(true, Ordering::SeqCst);
                 if let Some(token) = token.lock().ok().and_then(|mut slot| slot.take()) {
                     token.cancel();
                 }
