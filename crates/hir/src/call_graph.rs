@@ -47,7 +47,9 @@ pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
     let map = body_source_map(db, member);
     let mut out = CallSites::default();
     for site in &result.sites {
-        let Some(range) = map.expr_range(site.expr) else { continue };
+        let Some(range) = map.expr_range(site.expr) else {
+            continue;
+        };
         out.sites.push(CallSiteInfo {
             caller: member,
             callee: site.callee.clone(),
@@ -58,7 +60,9 @@ pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
         });
     }
     for site in &result.unresolved {
-        let Some(range) = map.expr_range(site.expr) else { continue };
+        let Some(range) = map.expr_range(site.expr) else {
+            continue;
+        };
         out.unresolved.push(UnresolvedCallSite {
             caller: member,
             name: site.name.clone(),
@@ -72,15 +76,26 @@ pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
 
 /// The members declared in a file (a partial type's members in other files are not).
 pub fn file_members(db: &dyn Db, file: FileId) -> Vec<MemberId> {
-    let Some(source) = db.source_file(file) else { return Vec::new() };
-    let Some(project) = file_project(db, source) else { return Vec::new() };
+    let Some(source) = db.source_file(file) else {
+        return Vec::new();
+    };
+    let Some(project) = file_project(db, source) else {
+        return Vec::new();
+    };
     let map = def_map(db, project);
     let tree = file_item_tree(db, source);
     tree.members
         .iter()
         .filter_map(|(idx, member)| {
-            let ty = map.type_of_decl(TypeDecl { file, item: member.owner })?;
-            Some(MemberId { ty: TypeId { project, idx: ty }, file, idx })
+            let ty = map.type_of_decl(TypeDecl {
+                file,
+                item: member.owner,
+            })?;
+            Some(MemberId {
+                ty: TypeId { project, idx: ty },
+                file,
+                idx,
+            })
         })
         .collect()
 }

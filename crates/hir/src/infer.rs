@@ -15,7 +15,10 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, ProjectId},
-    body::{Arg, ArgModifier, AssignOp, Body, BodyKey, Expr, ExprId, Literal, LocalId, LocalKind, RootKind, Stmt, StmtId, body},
+    body::{
+        Arg, ArgModifier, AssignOp, Body, BodyKey, Expr, ExprId, Literal, LocalId, LocalKind,
+        RootKind, Stmt, StmtId, body,
+    },
     def_map::{TypeDecl, TypeId, def_map},
     hierarchy::base_class_of,
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind},
@@ -28,7 +31,10 @@ use crate::{
 pub(crate) use self::lookup::{own_members as lookup_own_members, type_kind as type_kind_of};
 use self::{
     lookup::{CTOR, Found, lookup_members, own_members, type_kind},
-    overload::{ArgInfo, ArgTy, Candidate, NULL, ParamInfo, Resolution, conv, resolve_overloads, substitute_method, unify},
+    overload::{
+        ArgInfo, ArgTy, Candidate, NULL, ParamInfo, Resolution, conv, resolve_overloads,
+        substitute_method, unify,
+    },
 };
 
 /// What inference found in one body: the call sites it bound and those it could not.
@@ -106,7 +112,10 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
     }
     let file = db.source_file(member.file)?;
     let data = member_data(db, member)?;
-    let decl = TypeDecl { file: member.file, item: data.owner };
+    let decl = TypeDecl {
+        file: member.file,
+        item: data.owner,
+    };
     let resolver = Resolver::for_member(db, member.ty, decl, member.idx)?;
     let self_ty = Ty::Source(member.ty, Resolver::identity_args(db, member.ty));
     let sig = member_signature(db, member);
@@ -124,7 +133,12 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         local_fn_returns: ArenaMap::default(),
     };
     for (_, stmt) in body.stmts.iter() {
-        if let Stmt::LocalFunction { local, return_ty: Some(ret), .. } = stmt {
+        if let Stmt::LocalFunction {
+            local,
+            return_ty: Some(ret),
+            ..
+        } = stmt
+        {
             let ty = ctx.resolver.resolve(ret);
             ctx.local_fn_returns.insert(*local, ty);
         }
@@ -136,7 +150,10 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         let ty = match body.locals[local].kind {
             LocalKind::Value => member_ty.clone(),
             _ => {
-                let ty = sig.params.get(param_index).map_or(Ty::Unknown, |(t, _)| t.clone());
+                let ty = sig
+                    .params
+                    .get(param_index)
+                    .map_or(Ty::Unknown, |(t, _)| t.clone());
                 param_index += 1;
                 ty
             }
@@ -146,11 +163,16 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
     let is_async = data.modifiers.contains(Modifiers::ASYNC);
     for root in &body.roots {
         let expected = match (root.kind, data.kind) {
-            (RootKind::Body | RootKind::Get | RootKind::Initializer, _) if is_async => Some(unwrap_task(&member_ty)),
+            (RootKind::Body | RootKind::Get | RootKind::Initializer, _) if is_async => {
+                Some(unwrap_task(&member_ty))
+            }
             (RootKind::Body | RootKind::Get | RootKind::Initializer, _) => Some(member_ty.clone()),
             _ => None,
         };
-        ctx.frames.push(Frame { expected, returns: Vec::new() });
+        ctx.frames.push(Frame {
+            expected,
+            returns: Vec::new(),
+        });
         ctx.infer_stmt(root.stmt);
         ctx.frames.pop();
     }
@@ -160,12 +182,20 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
 fn unwrap_task(ty: &Ty) -> Ty {
     match ty {
         Ty::External(name, args)
-            if args.len() == 1 && matches!(name.as_str(), "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask") =>
+            if args.len() == 1
+                && matches!(
+                    name.as_str(),
+                    "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask"
+                ) =>
         {
             args[0].clone()
         }
         Ty::External(name, args)
-            if args.is_empty() && matches!(name.as_str(), "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask") =>
+            if args.is_empty()
+                && matches!(
+                    name.as_str(),
+                    "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask"
+                ) =>
         {
             Ty::external("System.Void")
         }
@@ -230,7 +260,9 @@ impl Ctx<'_> {
     }
 
     fn unresolved(&mut self, expr: ExprId, name: SmolStr, reason: UnresolvedReason) {
-        self.result.unresolved.push(UnresolvedSite { expr, name, reason });
+        self.result
+            .unresolved
+            .push(UnresolvedSite { expr, name, reason });
     }
 
     fn imports(&mut self) -> (Vec<SmolStr>, Vec<Ty>) {
@@ -258,7 +290,10 @@ impl Ctx<'_> {
                 self.infer_expr(*e, None);
             }
             Stmt::Let { local, init } => {
-                let declared = self.body.locals[*local].ty.as_ref().map(|t| self.resolver.resolve(t));
+                let declared = self.body.locals[*local]
+                    .ty
+                    .as_ref()
+                    .map(|t| self.resolver.resolve(t));
                 let init_ty = init.map(|e| (e, self.infer_expr(e, declared.as_ref())));
                 let ty = match (declared, init_ty) {
                     (Some(d), Some((e, it))) => {
@@ -271,7 +306,11 @@ impl Ctx<'_> {
                 };
                 self.local_tys.insert(*local, ty);
             }
-            Stmt::Foreach { locals, source, body } => {
+            Stmt::Foreach {
+                locals,
+                source,
+                body,
+            } => {
                 let source_ty = self.infer_expr(*source, None);
                 let elem = known::element_type(self.db, &source_ty);
                 if let [local] = locals.as_slice()
@@ -303,7 +342,10 @@ impl Ctx<'_> {
             Stmt::LocalFunction { local, body, .. } => {
                 let expected = self.local_fn_returns.get(*local).cloned();
                 if let Some(body) = body {
-                    self.frames.push(Frame { expected, returns: Vec::new() });
+                    self.frames.push(Frame {
+                        expected,
+                        returns: Vec::new(),
+                    });
                     self.infer_stmt(*body);
                     self.frames.pop();
                 }
@@ -336,7 +378,9 @@ impl Ctx<'_> {
     fn infer_val(&mut self, expr: ExprId, access: Access, expected: Option<&Ty>) -> Val {
         let db = self.db;
         match &self.body.exprs[expr] {
-            Expr::Missing | Expr::Throw(_) if matches!(self.body.exprs[expr], Expr::Missing) => Val::Unknown,
+            Expr::Missing | Expr::Throw(_) if matches!(self.body.exprs[expr], Expr::Missing) => {
+                Val::Unknown
+            }
             Expr::Throw(e) => {
                 self.infer_expr(*e, None);
                 Val::Unknown
@@ -349,13 +393,23 @@ impl Ctx<'_> {
                 Val::Value(self.local_ty(*local))
             }
             Expr::Name { name, type_args } => {
-                let type_args: Vec<Ty> = type_args.iter().map(|t| self.resolver.resolve(t)).collect();
+                let type_args: Vec<Ty> =
+                    type_args.iter().map(|t| self.resolver.resolve(t)).collect();
                 self.resolve_name(expr, name, type_args, access)
             }
             Expr::Type(tr) => Val::Type(self.resolver.resolve(tr)),
-            Expr::Member { receiver, name, type_args, .. } => {
-                let type_args: Vec<Ty> = type_args.iter().map(|t| self.resolver.resolve(t)).collect();
-                let receiver_val = self.infer_val(*receiver, Access::Read, None);
+            Expr::Member {
+                receiver,
+                name,
+                type_args,
+                ..
+            } => {
+                let type_args: Vec<Ty> =
+                    type_args.iter().map(|t| self.resolver.resolve(t)).collect();
+                let receiver_val = match self.color_color(*receiver, name) {
+                    Some(ty) => Val::Type(ty),
+                    None => self.infer_val(*receiver, Access::Read, None),
+                };
                 let receiver_val = match receiver_val {
                     Val::Group(group) => {
                         self.method_group(*receiver, &group, None);
@@ -367,7 +421,11 @@ impl Ctx<'_> {
             }
             Expr::Invoke { callee, args } => self.infer_invoke(*callee, args),
             Expr::Index { receiver, args } => self.infer_index(expr, *receiver, args, access),
-            Expr::New { ty, args, initializer } => {
+            Expr::New {
+                ty,
+                args,
+                initializer,
+            } => {
                 let ty = match ty {
                     Some(tr) => self.resolver.resolve(tr),
                     None => expected.cloned().unwrap_or(Ty::Unknown),
@@ -380,7 +438,11 @@ impl Ctx<'_> {
                 Val::Unknown
             }
             Expr::CtorInitializer { is_base, args } => {
-                let target = if *is_base { base_class_of(db, &self.self_ty) } else { Some(self.self_ty.clone()) };
+                let target = if *is_base {
+                    base_class_of(db, &self.self_ty)
+                } else {
+                    Some(self.self_ty.clone())
+                };
                 match target {
                     Some(target) => self.bind_ctor(expr, &target, args),
                     None => self.infer_args_unbound(args),
@@ -404,10 +466,20 @@ impl Ctx<'_> {
                 Val::Unknown
             }
             Expr::Assign { op, lhs, rhs } => Val::Value(self.infer_assign(expr, *op, *lhs, *rhs)),
-            Expr::Binary { op, lhs, rhs } => Val::Value(self.infer_binary(expr, op, *lhs, *rhs, expected)),
+            Expr::Binary { op, lhs, rhs } => {
+                Val::Value(self.infer_binary(expr, op, *lhs, *rhs, expected))
+            }
             Expr::Unary { op, operand } => {
                 let is_step = matches!(op.as_str(), "++" | "--");
-                let ty = match self.infer_val(*operand, if is_step { Access::ReadWrite } else { Access::Read }, None) {
+                let ty = match self.infer_val(
+                    *operand,
+                    if is_step {
+                        Access::ReadWrite
+                    } else {
+                        Access::Read
+                    },
+                    None,
+                ) {
                     Val::Value(t) => t,
                     _ => Ty::Unknown,
                 };
@@ -423,7 +495,11 @@ impl Ctx<'_> {
                 if let Some(ret) = self.user_operator(expr, name, &[ty.clone()]) {
                     return Val::Value(ret);
                 }
-                Val::Value(if op == "!" { Ty::external("System.Boolean") } else { ty })
+                Val::Value(if op == "!" {
+                    Ty::external("System.Boolean")
+                } else {
+                    ty
+                })
             }
             Expr::Cast { ty, expr: inner } => {
                 let target = self.resolver.resolve(ty);
@@ -435,7 +511,9 @@ impl Ctx<'_> {
                 self.infer_expr(*inner, None);
                 Val::Value(self.resolver.resolve(ty))
             }
-            Expr::Is { expr: inner, rest, .. } => {
+            Expr::Is {
+                expr: inner, rest, ..
+            } => {
                 self.infer_expr(*inner, None);
                 for &e in rest {
                     self.infer_expr(e, None);
@@ -446,7 +524,11 @@ impl Ctx<'_> {
                 self.infer_expr(*cond, None);
                 let a = self.infer_expr(*then, expected);
                 let b = self.infer_expr(*else_, expected);
-                Val::Value(if a == Ty::Unknown || is_null(&a) { b } else { a })
+                Val::Value(if a == Ty::Unknown || is_null(&a) {
+                    b
+                } else {
+                    a
+                })
             }
             Expr::Await(inner) => {
                 let ty = self.infer_expr(*inner, None);
@@ -494,15 +576,66 @@ impl Ctx<'_> {
         }
     }
 
+    /// `Currency.Usd` where `Currency` names both a property of type `Currency` and the type (C#
+    /// §12.8.7.2): when the type has the member, the name means the type.
+    fn color_color(&mut self, receiver: ExprId, member: &str) -> Option<Ty> {
+        let Expr::Name { name, type_args } = &self.body.exprs[receiver] else {
+            return None;
+        };
+        if !type_args.is_empty() {
+            return None;
+        }
+        let path = Path {
+            qualifier: PathQualifier::None,
+            segments: vec![PathSegment {
+                name: name.clone(),
+                args: Vec::new(),
+            }],
+        };
+        let ty = self.resolver.resolve(&TypeRef::Path(path));
+        let Ty::Source(..) = &ty else { return None };
+        let found = lookup_members(self.db, &self.self_ty, name);
+        let (_, members) = found.groups.first()?;
+        let member_ty = member_signature(self.db, *members.first()?).ty.clone()?;
+        if member_ty != ty {
+            return None;
+        }
+        // The type reading applies when the member is one a type reaches: static, constant, enum member.
+        let on_type = lookup_members(self.db, &ty, member)
+            .groups
+            .into_iter()
+            .flat_map(|(_, m)| m)
+            .any(|m| {
+                member_data(self.db, m).is_some_and(|d| {
+                    d.modifiers.contains(Modifiers::STATIC)
+                        || matches!(d.kind, MemberKind::Constant | MemberKind::EnumMember)
+                })
+            });
+        on_type.then_some(ty)
+    }
+
     /// A simple name: a member of an enclosing type (or a `using static` type), else a type or
     /// namespace.
-    fn resolve_name(&mut self, expr: ExprId, name: &SmolStr, type_args: Vec<Ty>, access: Access) -> Val {
+    fn resolve_name(
+        &mut self,
+        expr: ExprId,
+        name: &SmolStr,
+        type_args: Vec<Ty>,
+        access: Access,
+    ) -> Val {
         let db = self.db;
         let map = def_map(db, self.owner.project);
         let mut current = Some(self.owner.idx);
         while let Some(idx) = current {
-            let id = TypeId { project: self.owner.project, idx };
-            let ty = if id == self.owner { self.self_ty.clone() } else { Ty::Source(id, Resolver::identity_args(db, id)) };
+            let id = TypeId {
+                project: self.owner.project,
+                idx,
+            };
+            let ty = if id == self.owner {
+                self.self_ty.clone()
+            } else {
+                Ty::Source(id, Resolver::identity_args(db, id))
+            };
             let found = lookup_members(db, &ty, name);
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, Some(ty), found, type_args, access);
@@ -518,7 +651,10 @@ impl Ctx<'_> {
         }
         let path = Path {
             qualifier: PathQualifier::None,
-            segments: vec![PathSegment { name: name.clone(), args: Vec::new() }],
+            segments: vec![PathSegment {
+                name: name.clone(),
+                args: Vec::new(),
+            }],
         };
         match self.resolver.resolve(&TypeRef::Path(path)) {
             Ty::Unknown => Val::Unknown,
@@ -530,18 +666,35 @@ impl Ctx<'_> {
         }
     }
 
-    fn member_of(&mut self, expr: ExprId, receiver: Val, name: &SmolStr, type_args: Vec<Ty>, access: Access) -> Val {
+    fn member_of(
+        &mut self,
+        expr: ExprId,
+        receiver: Val,
+        name: &SmolStr,
+        type_args: Vec<Ty>,
+        access: Access,
+    ) -> Val {
         let db = self.db;
         match receiver {
             Val::Value(ty) => {
                 let ty = match ty {
-                    Ty::Nullable(inner) if !matches!(name.as_str(), "Value" | "HasValue" | "GetValueOrDefault") => *inner,
+                    Ty::Nullable(inner)
+                        if !matches!(name.as_str(), "Value" | "HasValue" | "GetValueOrDefault") =>
+                    {
+                        *inner
+                    }
                     Ty::TypeParam(_) => return Val::Unknown,
                     other => other,
                 };
                 if ty == Ty::Unknown {
                     if access == Access::Invoke {
-                        return Val::Group(Group { name: name.clone(), levels: Vec::new(), receiver: None, external: None, type_args });
+                        return Val::Group(Group {
+                            name: name.clone(),
+                            levels: Vec::new(),
+                            receiver: None,
+                            external: None,
+                            type_args,
+                        });
                     }
                     return Val::Unknown;
                 }
@@ -569,25 +722,45 @@ impl Ctx<'_> {
                     if let Some(nested) = map.nested_type(id.idx, name, type_args.len() as u32) {
                         let mut all = args.clone();
                         all.extend(type_args);
-                        return Val::Type(Ty::Source(TypeId { project: id.project, idx: nested }, all));
+                        return Val::Type(Ty::Source(
+                            TypeId {
+                                project: id.project,
+                                idx: nested,
+                            },
+                            all,
+                        ));
                     }
                     let found = lookup_members(db, &ty, name);
                     if !found.groups.is_empty() {
                         return self.member_val(expr, name, None, found, type_args, access);
                     }
                     if access == Access::Invoke {
-                        return Val::Group(Group { name: name.clone(), levels: Vec::new(), receiver: None, external: found.external, type_args });
+                        return Val::Group(Group {
+                            name: name.clone(),
+                            levels: Vec::new(),
+                            receiver: None,
+                            external: found.external,
+                            type_args,
+                        });
                     }
                     return Val::Unknown;
                 }
-                let Ty::External(prefix, _) = &ty else { return Val::Unknown };
+                let Ty::External(prefix, _) = &ty else {
+                    return Val::Unknown;
+                };
                 // A namespace or a framework type: try the longer name as a type first.
                 let full = format!("{prefix}.{name}");
                 let segments = full
                     .split('.')
-                    .map(|s| PathSegment { name: SmolStr::new(s), args: Vec::new() })
+                    .map(|s| PathSegment {
+                        name: SmolStr::new(s),
+                        args: Vec::new(),
+                    })
                     .collect::<Vec<_>>();
-                let path = Path { qualifier: PathQualifier::Global, segments };
+                let path = Path {
+                    qualifier: PathQualifier::Global,
+                    segments,
+                };
                 match self.resolver.resolve(&TypeRef::Path(path)) {
                     Ty::Source(id, mut args) => {
                         args.extend(type_args);
@@ -608,7 +781,13 @@ impl Ctx<'_> {
             }
             Val::Group(_) | Val::Unknown => {
                 if access == Access::Invoke {
-                    return Val::Group(Group { name: name.clone(), levels: Vec::new(), receiver: None, external: None, type_args });
+                    return Val::Group(Group {
+                        name: name.clone(),
+                        levels: Vec::new(),
+                        receiver: None,
+                        external: None,
+                        type_args,
+                    });
                 }
                 Val::Unknown
             }
@@ -627,21 +806,44 @@ impl Ctx<'_> {
         access: Access,
     ) -> Val {
         let db = self.db;
-        let Some((decl_ty, members)) = found.groups.first() else { return Val::Unknown };
-        let Some(&first) = members.first() else { return Val::Unknown };
-        let Some(data) = member_data(db, first) else { return Val::Unknown };
+        let Some((decl_ty, members)) = found.groups.first() else {
+            return Val::Unknown;
+        };
+        let Some(&first) = members.first() else {
+            return Val::Unknown;
+        };
+        let Some(data) = member_data(db, first) else {
+            return Val::Unknown;
+        };
         let decl_args = match decl_ty {
             Ty::Source(_, args) => args.clone(),
             _ => Vec::new(),
         };
-        let member_ty = || member_signature(db, first).ty.clone().unwrap_or(Ty::Unknown).substitute(&decl_args);
+        let member_ty = || {
+            member_signature(db, first)
+                .ty
+                .clone()
+                .unwrap_or(Ty::Unknown)
+                .substitute(&decl_args)
+        };
         match data.kind {
-            MemberKind::Method | MemberKind::Operator | MemberKind::Conversion | MemberKind::Constructor => {
-                Val::Group(Group { name: name.clone(), levels: found.groups, receiver, external: found.external, type_args })
-            }
+            MemberKind::Method
+            | MemberKind::Operator
+            | MemberKind::Conversion
+            | MemberKind::Constructor => Val::Group(Group {
+                name: name.clone(),
+                levels: found.groups,
+                receiver,
+                external: found.external,
+                type_args,
+            }),
             MemberKind::Property | MemberKind::Indexer => {
                 let callee = Callee::Member(first);
+                // A get-only auto-property is assigned (in a constructor) through its backing field.
+                let has_setter =
+                    data.accessors.set || data.accessors.init || data.kind == MemberKind::Indexer;
                 match access {
+                    Access::Write if !has_setter => {}
                     Access::Write => self.site(expr, callee, CallKind::Set),
                     Access::ReadWrite | Access::Add | Access::Remove => {
                         self.site(expr, callee.clone(), CallKind::Get);
@@ -667,7 +869,11 @@ impl Ctx<'_> {
 
     /// A method group used as a value: a reference to the one method it can mean.
     fn method_group(&mut self, expr: ExprId, group: &Group, expected: Option<&Ty>) {
-        let members: Vec<MemberId> = group.levels.iter().flat_map(|(_, m)| m.iter().copied()).collect();
+        let members: Vec<MemberId> = group
+            .levels
+            .iter()
+            .flat_map(|(_, m)| m.iter().copied())
+            .collect();
         let shape = expected.and_then(|t| known::delegate_shape(self.db, t));
         let fitting: Vec<MemberId> = match &shape {
             Some((params, _)) => members
@@ -707,7 +913,11 @@ impl Ctx<'_> {
                         has_default: p.has_default,
                     })
                     .collect();
-                Some(Candidate { member: m, params, method_type_params: data.type_params.len() })
+                Some(Candidate {
+                    member: m,
+                    params,
+                    method_type_params: data.type_params.len(),
+                })
             })
             .collect()
     }
@@ -717,7 +927,9 @@ impl Ctx<'_> {
             .map(|arg| {
                 let ty = match &self.body.exprs[arg.expr] {
                     Expr::Lambda { params, .. } => ArgTy::Lambda(params.len()),
-                    Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => ArgTy::Unknown,
+                    Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
+                        ArgTy::Unknown
+                    }
                     _ => match self.infer_expr(arg.expr, None) {
                         Ty::Unknown => ArgTy::Unknown,
                         ty => ArgTy::Known(ty),
@@ -729,21 +941,41 @@ impl Ctx<'_> {
                     ArgModifier::Out => ParamModifier::Out,
                     ArgModifier::In => ParamModifier::In,
                 };
-                ArgInfo { name: arg.name.clone(), ty, modifier }
+                ArgInfo {
+                    name: arg.name.clone(),
+                    ty,
+                    modifier,
+                }
             })
             .collect()
     }
 
     /// After binding: lambdas get their parameter types from the parameter's delegate type, `out var`s
     /// their types, and arguments their user-defined conversions.
-    fn finish_args(&mut self, args: &[Arg], infos: &[ArgInfo], param_tys: &[Ty], method_args: &mut [Ty]) {
+    fn finish_args(
+        &mut self,
+        args: &[Arg],
+        infos: &[ArgInfo],
+        param_tys: &[Ty],
+        method_args: &mut [Ty],
+    ) {
         for (i, arg) in args.iter().enumerate() {
-            let param = param_tys.get(i).map(|p| substitute_method(p, method_args)).unwrap_or(Ty::Unknown);
+            let param = param_tys
+                .get(i)
+                .map(|p| substitute_method(p, method_args))
+                .unwrap_or(Ty::Unknown);
             match &self.body.exprs[arg.expr] {
                 Expr::Lambda { .. } => {
-                    let (params, ret) = known::delegate_shape(self.db, &param).map_or((Vec::new(), None), |(p, r)| (p, Some(r)));
+                    let (params, ret) = known::delegate_shape(self.db, &param)
+                        .map_or((Vec::new(), None), |(p, r)| (p, Some(r)));
                     let result = self.infer_lambda(arg.expr, &params, ret.clone());
-                    if let (Some(ret), Some(result)) = (param_tys.get(i).and_then(|p| known::delegate_shape(self.db, p)).map(|s| s.1), result) {
+                    if let (Some(ret), Some(result)) = (
+                        param_tys
+                            .get(i)
+                            .and_then(|p| known::delegate_shape(self.db, p))
+                            .map(|s| s.1),
+                        result,
+                    ) {
                         unify(self.db, &ret, &result, method_args);
                     }
                 }
@@ -751,7 +983,11 @@ impl Ctx<'_> {
                     self.local_tys.insert(*local, param);
                 }
                 _ => {
-                    if let Some(ArgInfo { ty: ArgTy::Known(from), .. }) = infos.get(i) {
+                    if let Some(ArgInfo {
+                        ty: ArgTy::Known(from),
+                        ..
+                    }) = infos.get(i)
+                    {
                         let from = from.clone();
                         self.coerce(arg.expr, &from, &param);
                     }
@@ -777,18 +1013,36 @@ impl Ctx<'_> {
 
     /// Infers a lambda's body with its parameters typed; returns the type of what it returns.
     fn infer_lambda(&mut self, lambda: ExprId, param_tys: &[Ty], ret: Option<Ty>) -> Option<Ty> {
-        let Expr::Lambda { params, body, is_async } = &self.body.exprs[lambda] else { return None };
+        let Expr::Lambda {
+            params,
+            body,
+            is_async,
+        } = &self.body.exprs[lambda]
+        else {
+            return None;
+        };
         for (i, &local) in params.iter().enumerate() {
             if self.body.locals[local].ty.is_none() {
-                self.local_tys.insert(local, param_tys.get(i).cloned().unwrap_or(Ty::Unknown));
+                self.local_tys
+                    .insert(local, param_tys.get(i).cloned().unwrap_or(Ty::Unknown));
             }
         }
         let expected = ret.map(|r| if *is_async { unwrap_task(&r) } else { r });
-        self.frames.push(Frame { expected, returns: Vec::new() });
+        self.frames.push(Frame {
+            expected,
+            returns: Vec::new(),
+        });
         self.infer_stmt(*body);
         let frame = self.frames.pop()?;
-        let result = frame.returns.into_iter().find(|t| *t != Ty::Unknown && !is_null(t))?;
-        Some(if *is_async { Ty::External("System.Threading.Tasks.Task".into(), vec![result]) } else { result })
+        let result = frame
+            .returns
+            .into_iter()
+            .find(|t| *t != Ty::Unknown && !is_null(t))?;
+        Some(if *is_async {
+            Ty::External("System.Threading.Tasks.Task".into(), vec![result])
+        } else {
+            result
+        })
     }
 
     fn infer_invoke(&mut self, callee: ExprId, args: &[Arg]) -> Val {
@@ -806,7 +1060,11 @@ impl Ctx<'_> {
             Val::Value(ty) => return self.delegate_invoke(callee, &ty, args),
             Val::Type(_) | Val::Unknown => {
                 self.infer_args_unbound(args);
-                self.unresolved(callee, callee_name(self.body, callee), UnresolvedReason::UnknownReceiver);
+                self.unresolved(
+                    callee,
+                    callee_name(self.body, callee),
+                    UnresolvedReason::UnknownReceiver,
+                );
                 return Val::Unknown;
             }
         };
@@ -830,7 +1088,15 @@ impl Ctx<'_> {
             match resolve_overloads(db, &candidates, &infos) {
                 Resolution::Bound(applied) => {
                     let cand = &candidates[applied.index];
-                    return self.bound_call(callee, decl_ty, cand.member, applied, &type_args, args, &infos);
+                    return self.bound_call(
+                        callee,
+                        decl_ty,
+                        cand.member,
+                        applied,
+                        &type_args,
+                        args,
+                        &infos,
+                    );
                 }
                 Resolution::Ambiguous => {
                     ambiguous = true;
@@ -842,16 +1108,29 @@ impl Ctx<'_> {
         if !ambiguous && let Some(receiver) = group.receiver.clone() {
             // Extension methods, when no instance method applies.
             let (namespaces, statics) = self.imports();
-            let members = lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
+            let members =
+                lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
             if !members.is_empty() {
                 let candidates: Vec<Candidate> = self.candidates(&Ty::Unknown, &members, false);
-                let mut all = vec![ArgInfo { name: None, ty: ArgTy::Known(receiver.clone()), modifier: ParamModifier::None }];
+                let mut all = vec![ArgInfo {
+                    name: None,
+                    ty: ArgTy::Known(receiver.clone()),
+                    modifier: ParamModifier::None,
+                }];
                 all.extend(infos.iter().cloned());
                 match resolve_overloads(db, &candidates, &all) {
                     Resolution::Bound(mut applied) => {
                         let member = candidates[applied.index].member;
                         applied.arg_params.remove(0);
-                        return self.bound_call(callee, &Ty::Unknown, member, applied, &type_args, args, &infos);
+                        return self.bound_call(
+                            callee,
+                            &Ty::Unknown,
+                            member,
+                            applied,
+                            &type_args,
+                            args,
+                            &infos,
+                        );
                     }
                     Resolution::Ambiguous => ambiguous = true,
                     Resolution::NoneApplicable => {}
@@ -864,36 +1143,60 @@ impl Ctx<'_> {
             return Val::Unknown;
         }
         // A framework method: typed from the table of well-known members when it is there.
-        let owner = group.external.clone().or_else(|| group.receiver.clone().filter(|r| !matches!(r, Ty::Source(..))));
+        let owner = group.external.clone().or_else(|| {
+            group
+                .receiver
+                .clone()
+                .filter(|r| !matches!(r, Ty::Source(..)))
+        });
         if let Some(owner) = owner {
             let receiver = group.receiver.clone().unwrap_or_else(|| owner.clone());
             let member = known::external_member(db, &receiver, &group.name, args.len(), true);
-            self.site(callee, Callee::External(known::external_name(db, &owner, &group.name)), CallKind::Call);
-            let lambda_params = member.as_ref().map(|m| m.lambda_params.clone()).unwrap_or_default();
+            self.site(
+                callee,
+                Callee::External(known::external_name(db, &owner, &group.name)),
+                CallKind::Call,
+            );
+            let lambda_params = member
+                .as_ref()
+                .map(|m| m.lambda_params.clone())
+                .unwrap_or_default();
             let mut lambda_results = Vec::new();
             for arg in args {
                 if matches!(self.body.exprs[arg.expr], Expr::Lambda { .. }) {
                     lambda_results.push(self.infer_lambda(arg.expr, &lambda_params, None));
                 }
             }
-            let Some(member) = member else { return Val::Unknown };
-            let first = lambda_results.first().cloned().flatten().unwrap_or(Ty::Unknown);
+            let Some(member) = member else {
+                return Val::Unknown;
+            };
+            let first = lambda_results
+                .first()
+                .cloned()
+                .flatten()
+                .unwrap_or(Ty::Unknown);
             let ret = match member.from_lambda {
                 None => member.ret,
                 Some(known::LambdaResult::Sequence) => known::enumerable_of(first),
-                Some(known::LambdaResult::Flatten) => known::enumerable_of(known::element_type(db, &first)),
+                Some(known::LambdaResult::Flatten) => {
+                    known::enumerable_of(known::element_type(db, &first))
+                }
                 Some(known::LambdaResult::Value) => first,
                 Some(known::LambdaResult::Grouping) => {
                     let elem = member.lambda_params.first().cloned().unwrap_or(Ty::Unknown);
-                    known::enumerable_of(Ty::External("System.Linq.IGrouping".into(), vec![first, elem]))
+                    known::enumerable_of(Ty::External(
+                        "System.Linq.IGrouping".into(),
+                        vec![first, elem],
+                    ))
                 }
                 Some(known::LambdaResult::Dictionary) => {
-                    let value = lambda_results
-                        .get(1)
-                        .cloned()
-                        .flatten()
-                        .unwrap_or_else(|| member.lambda_params.first().cloned().unwrap_or(Ty::Unknown));
-                    Ty::External("System.Collections.Generic.Dictionary".into(), vec![first, value])
+                    let value = lambda_results.get(1).cloned().flatten().unwrap_or_else(|| {
+                        member.lambda_params.first().cloned().unwrap_or(Ty::Unknown)
+                    });
+                    Ty::External(
+                        "System.Collections.Generic.Dictionary".into(),
+                        vec![first, value],
+                    )
                 }
             };
             return Val::Value(ret);
@@ -934,7 +1237,11 @@ impl Ctx<'_> {
             _ => CallKind::Call,
         };
         self.site(site, Callee::Member(member), kind);
-        let mut method_args = if type_args.is_empty() { applied.method_args.clone() } else { type_args.to_vec() };
+        let mut method_args = if type_args.is_empty() {
+            applied.method_args.clone()
+        } else {
+            type_args.to_vec()
+        };
         let unsubstituted: Vec<Ty> = {
             // Parameter types before method type inference, for lambdas to fill type arguments.
             let decl_args = match decl_ty {
@@ -943,30 +1250,56 @@ impl Ctx<'_> {
             };
             let sig = member_signature(db, member);
             let is_ext = matches!(decl_ty, Ty::Unknown);
-            let params: Vec<Ty> = sig.params.iter().skip(usize::from(is_ext)).map(|(t, _)| t.substitute(&decl_args)).collect();
+            let params: Vec<Ty> = sig
+                .params
+                .iter()
+                .skip(usize::from(is_ext))
+                .map(|(t, _)| t.substitute(&decl_args))
+                .collect();
             // Map each argument to its parameter type as the overload resolution did.
             applied
                 .arg_params
                 .iter()
                 .enumerate()
                 .map(|(i, resolved)| {
-                    if has_method_param(resolved) { resolved.clone() } else { params.get(i).cloned().unwrap_or_else(|| resolved.clone()) }
+                    if has_method_param(resolved) {
+                        resolved.clone()
+                    } else {
+                        params.get(i).cloned().unwrap_or_else(|| resolved.clone())
+                    }
                 })
                 .collect()
         };
-        let param_tys: Vec<Ty> =
-            unsubstituted.iter().zip(&applied.arg_params).map(|(u, a)| if has_method_param(u) { u.clone() } else { a.clone() }).collect();
+        let param_tys: Vec<Ty> = unsubstituted
+            .iter()
+            .zip(&applied.arg_params)
+            .map(|(u, a)| {
+                if has_method_param(u) {
+                    u.clone()
+                } else {
+                    a.clone()
+                }
+            })
+            .collect();
         self.finish_args(args, infos, &param_tys, &mut method_args);
         let decl_args = match decl_ty {
             Ty::Source(_, a) => a.clone(),
             _ => Vec::new(),
         };
-        let ret = member_signature(db, member).ty.clone().unwrap_or(Ty::Unknown).substitute(&decl_args);
+        let ret = member_signature(db, member)
+            .ty
+            .clone()
+            .unwrap_or(Ty::Unknown)
+            .substitute(&decl_args);
         let ret = match kind {
             CallKind::Ctor => decl_ty.clone(),
             _ => substitute_method(&ret, &method_args),
         };
-        if has_method_param(&ret) { Val::Value(Ty::Unknown) } else { Val::Value(ret) }
+        if has_method_param(&ret) {
+            Val::Value(Ty::Unknown)
+        } else {
+            Val::Value(ret)
+        }
     }
 
     fn delegate_invoke(&mut self, site: ExprId, ty: &Ty, args: &[Arg]) -> Val {
@@ -974,9 +1307,17 @@ impl Ctx<'_> {
         let Some((params, ret)) = known::delegate_shape(db, ty) else {
             self.infer_args_unbound(args);
             if *ty != Ty::Unknown {
-                self.unresolved(site, callee_name(self.body, site), UnresolvedReason::NotFound);
+                self.unresolved(
+                    site,
+                    callee_name(self.body, site),
+                    UnresolvedReason::NotFound,
+                );
             } else {
-                self.unresolved(site, callee_name(self.body, site), UnresolvedReason::UnknownReceiver);
+                self.unresolved(
+                    site,
+                    callee_name(self.body, site),
+                    UnresolvedReason::UnknownReceiver,
+                );
             }
             return Val::Unknown;
         };
@@ -996,7 +1337,11 @@ impl Ctx<'_> {
             let infos = self.arg_infos(args);
             self.finish_args(args, &infos, &[], &mut []);
             if let Ty::External(name, _) = ty {
-                self.site(site, Callee::External(SmolStr::new(format!("{name}.#ctor"))), CallKind::Ctor);
+                self.site(
+                    site,
+                    Callee::External(SmolStr::new(format!("{name}.#ctor"))),
+                    CallKind::Ctor,
+                );
             }
             return;
         };
@@ -1023,11 +1368,19 @@ impl Ctx<'_> {
             }
             Resolution::Ambiguous => {
                 self.infer_args_unbound_after(args);
-                self.unresolved(site, def_map(db, id.project).type_def(id.idx).name.clone(), UnresolvedReason::Ambiguous);
+                self.unresolved(
+                    site,
+                    def_map(db, id.project).type_def(id.idx).name.clone(),
+                    UnresolvedReason::Ambiguous,
+                );
             }
             Resolution::NoneApplicable => {
                 self.infer_args_unbound_after(args);
-                self.unresolved(site, def_map(db, id.project).type_def(id.idx).name.clone(), UnresolvedReason::NotFound);
+                self.unresolved(
+                    site,
+                    def_map(db, id.project).type_def(id.idx).name.clone(),
+                    UnresolvedReason::NotFound,
+                );
             }
         }
     }
@@ -1050,7 +1403,13 @@ impl Ctx<'_> {
                 Expr::InitMember { name, value } => {
                     let nested = matches!(self.body.exprs[*value], Expr::Other(_));
                     let access = if nested { Access::Read } else { Access::Write };
-                    let member_ty = match self.member_of(init, Val::Value(ty.clone()), name, Vec::new(), access) {
+                    let member_ty = match self.member_of(
+                        init,
+                        Val::Value(ty.clone()),
+                        name,
+                        Vec::new(),
+                        access,
+                    ) {
                         Val::Value(t) => Some(t),
                         _ => None,
                     };
@@ -1094,7 +1453,9 @@ impl Ctx<'_> {
                                     self.site(expr, callee.clone(), CallKind::Get);
                                     self.site(expr, callee, CallKind::Set);
                                 }
-                                Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
+                                Access::Read | Access::Invoke => {
+                                    self.site(expr, callee, CallKind::Get)
+                                }
                             }
                             let params = applied.arg_params.clone();
                             self.finish_args(args, &infos, &params, &mut []);
@@ -1102,11 +1463,19 @@ impl Ctx<'_> {
                                 Ty::Source(_, a) => a.clone(),
                                 _ => Vec::new(),
                             };
-                            let ty = member_signature(db, member).ty.clone().unwrap_or(Ty::Unknown).substitute(&decl_args);
+                            let ty = member_signature(db, member)
+                                .ty
+                                .clone()
+                                .unwrap_or(Ty::Unknown)
+                                .substitute(&decl_args);
                             return Val::Value(ty);
                         }
                         Resolution::Ambiguous => {
-                            self.unresolved(expr, SmolStr::new_static("this[]"), UnresolvedReason::Ambiguous);
+                            self.unresolved(
+                                expr,
+                                SmolStr::new_static("this[]"),
+                                UnresolvedReason::Ambiguous,
+                            );
                             return Val::Unknown;
                         }
                         Resolution::NoneApplicable => {}
@@ -1114,9 +1483,17 @@ impl Ctx<'_> {
                 }
                 if found.groups.is_empty() {
                     // Indexers of framework base types (`List<T>` subclasses).
-                    return Val::Value(found.external.map_or(Ty::Unknown, |e| known::external_indexer(db, &e)));
+                    return Val::Value(
+                        found
+                            .external
+                            .map_or(Ty::Unknown, |e| known::external_indexer(db, &e)),
+                    );
                 }
-                self.unresolved(expr, SmolStr::new_static("this[]"), UnresolvedReason::NotFound);
+                self.unresolved(
+                    expr,
+                    SmolStr::new_static("this[]"),
+                    UnresolvedReason::NotFound,
+                );
                 Val::Unknown
             }
             other => {
@@ -1141,7 +1518,11 @@ impl Ctx<'_> {
         match op {
             AssignOp::Plain => self.coerce(rhs, &rhs_ty, &lhs_ty),
             AssignOp::Add | AssignOp::Sub if known::delegate_shape(self.db, &lhs_ty).is_none() => {
-                let name = if op == AssignOp::Add { "op_Addition" } else { "op_Subtraction" };
+                let name = if op == AssignOp::Add {
+                    "op_Addition"
+                } else {
+                    "op_Subtraction"
+                };
                 self.user_operator(expr, name, &[lhs_ty.clone(), rhs_ty]);
             }
             _ => {}
@@ -1149,9 +1530,23 @@ impl Ctx<'_> {
         lhs_ty
     }
 
-    fn infer_binary(&mut self, expr: ExprId, op: &str, lhs: ExprId, rhs: ExprId, expected: Option<&Ty>) -> Ty {
+    fn infer_binary(
+        &mut self,
+        expr: ExprId,
+        op: &str,
+        lhs: ExprId,
+        rhs: ExprId,
+        expected: Option<&Ty>,
+    ) -> Ty {
         let l = self.infer_expr(lhs, if op == "??" { expected } else { None });
-        let r = self.infer_expr(rhs, if op == "??" { Some(&l).filter(|t| **t != Ty::Unknown) } else { None });
+        let r = self.infer_expr(
+            rhs,
+            if op == "??" {
+                Some(&l).filter(|t| **t != Ty::Unknown)
+            } else {
+                None
+            },
+        );
         let bool_ = Ty::external("System.Boolean");
         let name = match op {
             "+" => "op_Addition",
@@ -1216,12 +1611,18 @@ impl Ctx<'_> {
             .iter()
             .map(|t| ArgInfo {
                 name: None,
-                ty: if *t == Ty::Unknown { ArgTy::Unknown } else { ArgTy::Known(t.clone()) },
+                ty: if *t == Ty::Unknown {
+                    ArgTy::Unknown
+                } else {
+                    ArgTy::Known(t.clone())
+                },
                 modifier: ParamModifier::None,
             })
             .collect();
-        let candidates: Vec<Candidate> =
-            members.iter().flat_map(|(decl_ty, m)| self.candidates(decl_ty, &[*m], false)).collect();
+        let candidates: Vec<Candidate> = members
+            .iter()
+            .flat_map(|(decl_ty, m)| self.candidates(decl_ty, &[*m], false))
+            .collect();
         match resolve_overloads(db, &candidates, &infos) {
             Resolution::Bound(applied) => {
                 let member = candidates[applied.index].member;
@@ -1238,7 +1639,10 @@ impl Ctx<'_> {
 
     /// An implicit user-defined conversion from `from` to `to`, recorded as an operator call.
     fn coerce(&mut self, expr: ExprId, from: &Ty, to: &Ty) {
-        if *from == Ty::Unknown || *to == Ty::Unknown || conv(self.db, from, to) >= overload::Conv::Unknown {
+        if *from == Ty::Unknown
+            || *to == Ty::Unknown
+            || conv(self.db, from, to) >= overload::Conv::Unknown
+        {
             return;
         }
         self.conversion_operator(expr, from, to, false);
@@ -1257,13 +1661,20 @@ impl Ctx<'_> {
         let mut found: Vec<MemberId> = Vec::new();
         for ty in [&from_s, &to_s] {
             let Ty::Source(id, args) = ty else { continue };
-            let names: &[&str] = if explicit { &["op_Explicit", "op_Implicit"] } else { &["op_Implicit"] };
+            let names: &[&str] = if explicit {
+                &["op_Explicit", "op_Implicit"]
+            } else {
+                &["op_Implicit"]
+            };
             for name in names {
                 for m in own_members(db, *id, name) {
                     let sig = member_signature(db, m);
-                    let (Some((param, _)), Some(ret)) = (sig.params.first(), &sig.ty) else { continue };
+                    let (Some((param, _)), Some(ret)) = (sig.params.first(), &sig.ty) else {
+                        continue;
+                    };
                     let (param, ret) = (param.substitute(args), ret.substitute(args));
-                    if conv(db, &from_s, &param) >= overload::Conv::Implicit && (ret == to_s || conv(db, &ret, &to_s) == overload::Conv::Exact)
+                    if conv(db, &from_s, &param) >= overload::Conv::Implicit
+                        && (ret == to_s || conv(db, &ret, &to_s) == overload::Conv::Exact)
                         && !found.contains(&m)
                     {
                         found.push(m);
@@ -1323,7 +1734,15 @@ fn is_string(ty: &Ty) -> bool {
 
 /// The type of a built-in arithmetic operation (binary numeric promotion).
 fn numeric_result(l: &Ty, r: &Ty) -> Ty {
-    const ORDER: &[&str] = &["System.Decimal", "System.Double", "System.Single", "System.UInt64", "System.Int64", "System.UInt32", "System.Int32"];
+    const ORDER: &[&str] = &[
+        "System.Decimal",
+        "System.Double",
+        "System.Single",
+        "System.UInt64",
+        "System.Int64",
+        "System.UInt32",
+        "System.Int32",
+    ];
     let rank = |t: &Ty| match t {
         Ty::External(n, _) => ORDER.iter().position(|o| o == n),
         _ => None,
@@ -1331,7 +1750,8 @@ fn numeric_result(l: &Ty, r: &Ty) -> Ty {
     match (rank(l), rank(r)) {
         (Some(a), Some(b)) => Ty::external(ORDER[a.min(b)]),
         (Some(_), None) | (None, None) => {
-            if matches!(l, Ty::External(n, _) if matches!(n.as_str(), "System.Int16" | "System.UInt16" | "System.Byte" | "System.SByte" | "System.Char")) {
+            if matches!(l, Ty::External(n, _) if matches!(n.as_str(), "System.Int16" | "System.UInt16" | "System.Byte" | "System.SByte" | "System.Char"))
+            {
                 Ty::external("System.Int32")
             } else {
                 l.clone()

@@ -35,16 +35,24 @@ pub fn overrides(db: &dyn Db, member: MemberId) -> Arc<Overrides> {
 /// The member that introduced the virtual slot a member fills (itself when it overrides nothing): the
 /// compiler names a virtual call by it.
 pub fn root_member(db: &dyn Db, member: MemberId) -> MemberId {
-    overrides(db, member).overridden.last().copied().unwrap_or(member)
+    overrides(db, member)
+        .overridden
+        .last()
+        .copied()
+        .unwrap_or(member)
 }
 
 #[salsa::tracked(returns(clone))]
 fn overrides_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Overrides> {
     let member = key.member(db);
     let mut out = Overrides::default();
-    let Some(data) = member_data(db, member) else { return Arc::new(out) };
-    if !matches!(data.kind, MemberKind::Method | MemberKind::Property | MemberKind::Indexer | MemberKind::Event)
-        || data.modifiers.contains(Modifiers::STATIC)
+    let Some(data) = member_data(db, member) else {
+        return Arc::new(out);
+    };
+    if !matches!(
+        data.kind,
+        MemberKind::Method | MemberKind::Property | MemberKind::Indexer | MemberKind::Event
+    ) || data.modifiers.contains(Modifiers::STATIC)
     {
         return Arc::new(out);
     }
@@ -54,7 +62,8 @@ fn overrides_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Overrides> {
             let Ty::Source(id, args) = &base else { break };
             if let Some(found) = matching(db, &data, &own, *id, args) {
                 out.overridden.push(found);
-                out.overridden.extend(overrides(db, found).overridden.iter().copied());
+                out.overridden
+                    .extend(overrides(db, found).overridden.iter().copied());
                 break;
             }
         }
@@ -63,7 +72,9 @@ fn overrides_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Overrides> {
     let owner_is_interface = type_kind_of(db, member.ty) == TypeKind::Interface;
     if !owner_is_interface {
         for (iface, _) in all_interfaces(db, member.ty) {
-            let Ty::Source(id, args) = &iface else { continue };
+            let Ty::Source(id, args) = &iface else {
+                continue;
+            };
             if let Some(explicit) = &explicit
                 && explicit.as_source() != Some(*id)
             {
@@ -79,13 +90,26 @@ fn overrides_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Overrides> {
 
 /// A member of type `id` (seen as constructed with `args`) with the same name, kind and parameter
 /// types.
-fn matching(db: &dyn Db, data: &Member, own_params: &[String], id: crate::def_map::TypeId, args: &[Ty]) -> Option<MemberId> {
-    lookup_own_members(db, id, &data.name).into_iter().find(|&m| {
-        member_data(db, m).is_some_and(|d| d.kind == data.kind && d.type_params.len() == data.type_params.len())
-            && param_ids(db, m, args) == own_params
-    })
+fn matching(
+    db: &dyn Db,
+    data: &Member,
+    own_params: &[String],
+    id: crate::def_map::TypeId,
+    args: &[Ty],
+) -> Option<MemberId> {
+    lookup_own_members(db, id, &data.name)
+        .into_iter()
+        .find(|&m| {
+            member_data(db, m).is_some_and(|d| {
+                d.kind == data.kind && d.type_params.len() == data.type_params.len()
+            }) && param_ids(db, m, args) == own_params
+        })
 }
 
 fn param_ids(db: &dyn Db, member: MemberId, args: &[Ty]) -> Vec<String> {
-    member_signature(db, member).params.iter().map(|(t, m)| format!("{}{m:?}", t.substitute(args).doc_id(db))).collect()
+    member_signature(db, member)
+        .params
+        .iter()
+        .map(|(t, m)| format!("{}{m:?}", t.substitute(args).doc_id(db)))
+        .collect()
 }

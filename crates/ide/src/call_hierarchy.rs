@@ -1,10 +1,10 @@
 //! `incoming_calls` and `outgoing_calls`: who calls a member, and what a member calls.
 
-use std::collections::VecDeque;
 use hir::{
-    CallKind, CallSiteInfo, Callee, Database, Db, FileId, MemberId, MemberKind, RootDatabase, Symbol, UnresolvedCallSite,
-    UnresolvedReason, def_map, member_data,
+    CallKind, CallSiteInfo, Callee, Database, Db, FileId, MemberId, MemberKind, RootDatabase,
+    Symbol, UnresolvedCallSite, UnresolvedReason, def_map, member_data,
 };
+use std::collections::VecDeque;
 use std::collections::{HashMap, HashSet};
 use syntax::TextRange;
 
@@ -91,10 +91,16 @@ pub enum CalleeInfo {
         root: Option<SymbolKey>,
     },
     /// The parameterless constructor the compiler gives a class without constructors.
-    ImplicitConstructor { ty: SymbolInfo },
+    ImplicitConstructor {
+        ty: SymbolInfo,
+    },
     /// `Invoke` of a delegate type of the sources.
-    DelegateInvoke { ty: SymbolInfo },
-    External { full_name: String },
+    DelegateInvoke {
+        ty: SymbolInfo,
+    },
+    External {
+        full_name: String,
+    },
 }
 
 impl CalleeInfo {
@@ -115,8 +121,14 @@ fn key_of(db: &RootDatabase, member: MemberId) -> SymbolKey {
 }
 
 fn count(coverage: &mut Coverage, sites: &[CallSiteInfo], unresolved: &[UnresolvedCallSite]) {
-    let resolved = sites.iter().filter(|s| s.kind != CallKind::MethodGroup).count();
-    let ambiguous = unresolved.iter().filter(|u| u.reason == UnresolvedReason::Ambiguous).count();
+    let resolved = sites
+        .iter()
+        .filter(|s| s.kind != CallKind::MethodGroup)
+        .count();
+    let ambiguous = unresolved
+        .iter()
+        .filter(|u| u.reason == UnresolvedReason::Ambiguous)
+        .count();
     coverage.resolved += resolved;
     coverage.ambiguous += ambiguous;
     coverage.unresolved += unresolved.len() - ambiguous;
@@ -133,7 +145,12 @@ fn unresolved_call(db: &RootDatabase, u: &UnresolvedCallSite) -> UnresolvedCall 
     }
 }
 
-pub(crate) fn outgoing_calls(db: &RootDatabase, key: &SymbolKey, depth: u32, node_cap: usize) -> Option<OutgoingCalls> {
+pub(crate) fn outgoing_calls(
+    db: &RootDatabase,
+    key: &SymbolKey,
+    depth: u32,
+    node_cap: usize,
+) -> Option<OutgoingCalls> {
     let root = member_of_key(db, key)?;
     let mut out = OutgoingCalls {
         symbol: SymbolInfo::new(db, Symbol::Member(root)),
@@ -149,11 +166,16 @@ pub(crate) fn outgoing_calls(db: &RootDatabase, key: &SymbolKey, depth: u32, nod
         db.unwind_if_revision_cancelled();
         let calls = hir::member_call_sites(db, member);
         count(&mut out.coverage, &calls.sites, &calls.unresolved);
-        out.unresolved.extend(calls.unresolved.iter().map(|u| unresolved_call(db, u)));
+        out.unresolved
+            .extend(calls.unresolved.iter().map(|u| unresolved_call(db, u)));
         let caller = (level > 1).then(|| key_of(db, member));
         let mut grouped: Vec<(Callee, Vec<CallSiteRef>)> = Vec::new();
         for site in &calls.sites {
-            let site_ref = CallSiteRef { file: site.file, range: site.focus_range, kind: site.kind };
+            let site_ref = CallSiteRef {
+                file: site.file,
+                range: site.focus_range,
+                kind: site.kind,
+            };
             match grouped.iter_mut().find(|(c, _)| *c == site.callee) {
                 Some((_, sites)) => sites.push(site_ref),
                 None => grouped.push((site.callee.clone(), vec![site_ref])),
@@ -171,7 +193,12 @@ pub(crate) fn outgoing_calls(db: &RootDatabase, key: &SymbolKey, depth: u32, nod
             {
                 queue.push_back((m, level + 1));
             }
-            out.callees.push(OutgoingCallee { callee: callee_info(db, &callee), depth: level, caller: caller.clone(), sites });
+            out.callees.push(OutgoingCallee {
+                callee: callee_info(db, &callee),
+                depth: level,
+                caller: caller.clone(),
+                sites,
+            });
         }
     }
     Some(out)
@@ -186,9 +213,15 @@ fn callee_info(db: &RootDatabase, callee: &Callee) -> CalleeInfo {
                 root: (root != *m).then(|| key_of(db, root)),
             }
         }
-        Callee::ImplicitCtor(ty) => CalleeInfo::ImplicitConstructor { ty: SymbolInfo::new(db, Symbol::Type(*ty)) },
-        Callee::DelegateInvoke(ty) => CalleeInfo::DelegateInvoke { ty: SymbolInfo::new(db, Symbol::Type(*ty)) },
-        Callee::External(name) => CalleeInfo::External { full_name: name.to_string() },
+        Callee::ImplicitCtor(ty) => CalleeInfo::ImplicitConstructor {
+            ty: SymbolInfo::new(db, Symbol::Type(*ty)),
+        },
+        Callee::DelegateInvoke(ty) => CalleeInfo::DelegateInvoke {
+            ty: SymbolInfo::new(db, Symbol::Type(*ty)),
+        },
+        Callee::External(name) => CalleeInfo::External {
+            full_name: name.to_string(),
+        },
     }
 }
 
@@ -209,14 +242,23 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
     for file in candidate_files(db, names.as_deref()) {
         db.unwind_if_revision_cancelled();
         let calls = hir::file_call_sites(db, file);
-        let sites: Vec<CallSiteInfo> =
-            calls.sites.into_iter().filter(|s| callee_name(db, &s.callee).is_some_and(|n| matches_name(&n))).collect();
-        let unresolved: Vec<UnresolvedCallSite> =
-            calls.unresolved.into_iter().filter(|u| matches_name(&u.name)).collect();
+        let sites: Vec<CallSiteInfo> = calls
+            .sites
+            .into_iter()
+            .filter(|s| callee_name(db, &s.callee).is_some_and(|n| matches_name(&n)))
+            .collect();
+        let unresolved: Vec<UnresolvedCallSite> = calls
+            .unresolved
+            .into_iter()
+            .filter(|u| matches_name(&u.name))
+            .collect();
         count(&mut out.coverage, &sites, &unresolved);
-        out.unresolved.extend(unresolved.iter().map(|u| unresolved_call(db, u)));
+        out.unresolved
+            .extend(unresolved.iter().map(|u| unresolved_call(db, u)));
         for site in sites {
-            let Callee::Member(callee) = site.callee else { continue };
+            let Callee::Member(callee) = site.callee else {
+                continue;
+            };
             let is_direct = callee == target;
             if !is_direct && !indirect.contains(&callee) {
                 continue;
@@ -224,15 +266,25 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
             if !by_caller.contains_key(&site.caller) {
                 order.push(site.caller);
             }
-            by_caller.entry(site.caller).or_default().push(IncomingSite {
-                site: CallSiteRef { file: site.file, range: site.focus_range, kind: site.kind },
-                is_direct,
-            });
+            by_caller
+                .entry(site.caller)
+                .or_default()
+                .push(IncomingSite {
+                    site: CallSiteRef {
+                        file: site.file,
+                        range: site.focus_range,
+                        kind: site.kind,
+                    },
+                    is_direct,
+                });
         }
     }
     for caller in order {
         let sites = by_caller.remove(&caller).unwrap_or_default();
-        out.callers.push(IncomingCaller { caller: SymbolInfo::new(db, Symbol::Member(caller)), sites });
+        out.callers.push(IncomingCaller {
+            caller: SymbolInfo::new(db, Symbol::Member(caller)),
+            sites,
+        });
     }
     Some(out)
 }
@@ -251,7 +303,11 @@ fn search_words(data: &hir::Member) -> Option<Vec<String>> {
 
 fn candidate_files(db: &RootDatabase, names: Option<&[String]>) -> Vec<FileId> {
     let graph = db.workspace().graph(db);
-    let mut files: Vec<FileId> = graph.projects.iter().flat_map(|p| p.files.iter().copied()).collect();
+    let mut files: Vec<FileId> = graph
+        .projects
+        .iter()
+        .flat_map(|p| p.files.iter().copied())
+        .collect();
     files.sort();
     files.dedup();
     files.retain(|&f| {
@@ -269,7 +325,10 @@ fn callee_name(db: &RootDatabase, callee: &Callee) -> Option<String> {
         Callee::Member(m) => {
             let data = member_data(db, *m)?;
             Some(match data.kind {
-                MemberKind::Constructor => def_map(db, m.ty.project).type_def(m.ty.idx).name.to_string(),
+                MemberKind::Constructor => def_map(db, m.ty.project)
+                    .type_def(m.ty.idx)
+                    .name
+                    .to_string(),
                 _ => data.name.to_string(),
             })
         }

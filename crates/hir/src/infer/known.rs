@@ -59,7 +59,14 @@ pub(crate) fn numeric_conv(from: &str, to: &str) -> Option<Conv> {
         return None;
     }
     let targets: &[&str] = match from {
-        "System.SByte" => &["System.Int16", "System.Int32", "System.Int64", "System.Single", "System.Double", "System.Decimal"],
+        "System.SByte" => &[
+            "System.Int16",
+            "System.Int32",
+            "System.Int64",
+            "System.Single",
+            "System.Double",
+            "System.Decimal",
+        ],
         "System.Byte" => &[
             "System.Int16",
             "System.UInt16",
@@ -71,7 +78,13 @@ pub(crate) fn numeric_conv(from: &str, to: &str) -> Option<Conv> {
             "System.Double",
             "System.Decimal",
         ],
-        "System.Int16" => &["System.Int32", "System.Int64", "System.Single", "System.Double", "System.Decimal"],
+        "System.Int16" => &[
+            "System.Int32",
+            "System.Int64",
+            "System.Single",
+            "System.Double",
+            "System.Decimal",
+        ],
         "System.UInt16" | "System.Char" => &[
             "System.UInt16",
             "System.Int32",
@@ -82,13 +95,28 @@ pub(crate) fn numeric_conv(from: &str, to: &str) -> Option<Conv> {
             "System.Double",
             "System.Decimal",
         ],
-        "System.Int32" => &["System.Int64", "System.Single", "System.Double", "System.Decimal"],
-        "System.UInt32" => &["System.Int64", "System.UInt64", "System.Single", "System.Double", "System.Decimal"],
+        "System.Int32" => &[
+            "System.Int64",
+            "System.Single",
+            "System.Double",
+            "System.Decimal",
+        ],
+        "System.UInt32" => &[
+            "System.Int64",
+            "System.UInt64",
+            "System.Single",
+            "System.Double",
+            "System.Decimal",
+        ],
         "System.Int64" | "System.UInt64" => &["System.Single", "System.Double", "System.Decimal"],
         "System.Single" => &["System.Double"],
         _ => &[],
     };
-    Some(if targets.contains(&to) { Conv::Implicit } else { Conv::No })
+    Some(if targets.contains(&to) {
+        Conv::Implicit
+    } else {
+        Conv::No
+    })
 }
 
 /// The parameter types and return type of a delegate type.
@@ -105,8 +133,15 @@ pub(crate) fn delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
             let tree = crate::item_tree::file_item_tree(db, file);
             let item = &tree.types[decl.item];
             let resolver = Resolver::for_type_decl(db, *id, decl)?;
-            let params = item.delegate_params.iter().map(|p| resolver.resolve(&p.ty).substitute(args)).collect();
-            let ret = item.delegate_return.as_ref().map_or(Ty::Unknown, |r| resolver.resolve(r).substitute(args));
+            let params = item
+                .delegate_params
+                .iter()
+                .map(|p| resolver.resolve(&p.ty).substitute(args))
+                .collect();
+            let ret = item
+                .delegate_return
+                .as_ref()
+                .map_or(Ty::Unknown, |r| resolver.resolve(r).substitute(args));
             Some((params, ret))
         }
         Ty::External(name, args) => {
@@ -122,9 +157,15 @@ pub(crate) fn delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
                     let t = args.first()?;
                     Some((vec![t.clone(), t.clone()], Ty::external("System.Int32")))
                 }
-                "System.Converter" => Some((args.first().into_iter().cloned().collect(), args.get(1)?.clone())),
+                "System.Converter" => Some((
+                    args.first().into_iter().cloned().collect(),
+                    args.get(1)?.clone(),
+                )),
                 "System.EventHandler" => {
-                    let e = args.first().cloned().unwrap_or_else(|| Ty::external("System.EventArgs"));
+                    let e = args
+                        .first()
+                        .cloned()
+                        .unwrap_or_else(|| Ty::external("System.EventArgs"));
                     Some((vec![Ty::object(), e], void()))
                 }
                 "System.Linq.Expressions.Expression" => delegate_shape(db, args.first()?),
@@ -146,7 +187,11 @@ pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
     for sup in supertypes(db, ty).0 {
         if let Ty::External(name, args) = &sup
             && args.len() == 1
-            && matches!(name.as_str(), "System.Collections.Generic.IEnumerable" | "System.Collections.Generic.IAsyncEnumerable")
+            && matches!(
+                name.as_str(),
+                "System.Collections.Generic.IEnumerable"
+                    | "System.Collections.Generic.IAsyncEnumerable"
+            )
         {
             return args[0].clone();
         }
@@ -156,9 +201,10 @@ pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
         // generic collections their one type argument.
         Ty::External(name, args) if is_collection_namespace(name) => match args.as_slice() {
             [t] => t.clone(),
-            [k, v] if name.ends_with("Dictionary") => {
-                Ty::External("System.Collections.Generic.KeyValuePair".into(), vec![k.clone(), v.clone()])
-            }
+            [k, v] if name.ends_with("Dictionary") => Ty::External(
+                "System.Collections.Generic.KeyValuePair".into(),
+                vec![k.clone(), v.clone()],
+            ),
             _ => Ty::Unknown,
         },
         _ => Ty::Unknown,
@@ -166,9 +212,14 @@ pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
 }
 
 fn is_collection_namespace(name: &str) -> bool {
-    ["System.Collections.Generic.", "System.Collections.ObjectModel.", "System.Collections.Concurrent.", "System.Linq."]
-        .iter()
-        .any(|ns| name.starts_with(ns))
+    [
+        "System.Collections.Generic.",
+        "System.Collections.ObjectModel.",
+        "System.Collections.Concurrent.",
+        "System.Linq.",
+    ]
+    .iter()
+    .any(|ns| name.starts_with(ns))
         || name == "System.Collections.Immutable.ImmutableArray"
 }
 
@@ -205,8 +256,20 @@ pub(crate) fn enumerable_of(t: Ty) -> Ty {
 
 /// Methods and properties of framework types that code chains through. `arg_count` excludes the
 /// receiver of an extension method.
-pub(crate) fn external_member(db: &dyn Db, receiver: &Ty, name: &str, arg_count: usize, invoked: bool) -> Option<ExternalMember> {
-    let simple = |ret: Ty| Some(ExternalMember { ret, lambda_params: Vec::new(), from_lambda: None });
+pub(crate) fn external_member(
+    db: &dyn Db,
+    receiver: &Ty,
+    name: &str,
+    arg_count: usize,
+    invoked: bool,
+) -> Option<ExternalMember> {
+    let simple = |ret: Ty| {
+        Some(ExternalMember {
+            ret,
+            lambda_params: Vec::new(),
+            from_lambda: None,
+        })
+    };
     let bool_ = || Ty::external("System.Boolean");
     let int = || Ty::external("System.Int32");
     let string = || Ty::external("System.String");
@@ -220,32 +283,48 @@ pub(crate) fn external_member(db: &dyn Db, receiver: &Ty, name: &str, arg_count:
     }
     if let Ty::External(full, args) = receiver {
         match (full.as_str(), args.as_slice(), name) {
-            ("System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask" | "System.Lazy", [t], "Result" | "Value") => {
+            (
+                "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask" | "System.Lazy",
+                [t],
+                "Result" | "Value",
+            ) => {
                 return simple(t.clone());
             }
             ("System.Nullable", [t], "Value" | "GetValueOrDefault") => return simple(t.clone()),
             ("System.Nullable", [_], "HasValue") => return simple(bool_()),
             ("System.Collections.Generic.KeyValuePair", [k, _], "Key") => return simple(k.clone()),
-            ("System.Collections.Generic.KeyValuePair", [_, v], "Value") => return simple(v.clone()),
+            ("System.Collections.Generic.KeyValuePair", [_, v], "Value") => {
+                return simple(v.clone());
+            }
             ("System.Linq.IGrouping", [k, _], "Key") => return simple(k.clone()),
             (d, [k, v], _) if d.ends_with("Dictionary") => match name {
                 "Keys" => return simple(enumerable_of(k.clone())),
                 "Values" => return simple(enumerable_of(v.clone())),
-                "TryGetValue" | "ContainsKey" | "ContainsValue" | "Remove" | "TryAdd" => return simple(bool_()),
+                "TryGetValue" | "ContainsKey" | "ContainsValue" | "Remove" | "TryAdd" => {
+                    return simple(bool_());
+                }
                 "Count" => return simple(int()),
                 "GetValueOrDefault" => return simple(v.clone()),
                 _ => {}
             },
             ("System.String", [], _) => match name {
-                "Length" | "IndexOf" | "LastIndexOf" | "CompareTo" | "Compare" => return simple(int()),
-                "Contains" | "StartsWith" | "EndsWith" | "IsNullOrEmpty" | "IsNullOrWhiteSpace" => return simple(bool_()),
+                "Length" | "IndexOf" | "LastIndexOf" | "CompareTo" | "Compare" => {
+                    return simple(int());
+                }
+                "Contains" | "StartsWith" | "EndsWith" | "IsNullOrEmpty" | "IsNullOrWhiteSpace" => {
+                    return simple(bool_());
+                }
                 "Split" => return simple(Ty::Array(Box::new(string()), 1)),
-                "Substring" | "Trim" | "TrimStart" | "TrimEnd" | "ToUpper" | "ToLower" | "ToUpperInvariant"
-                | "ToLowerInvariant" | "Replace" | "PadLeft" | "PadRight" | "Format" | "Join" | "Concat" | "Insert"
-                | "Remove" => return simple(string()),
+                "Substring" | "Trim" | "TrimStart" | "TrimEnd" | "ToUpper" | "ToLower"
+                | "ToUpperInvariant" | "ToLowerInvariant" | "Replace" | "PadLeft" | "PadRight"
+                | "Format" | "Join" | "Concat" | "Insert" | "Remove" => return simple(string()),
                 _ => {}
             },
-            ("System.Text.StringBuilder", [], "Append" | "AppendLine" | "AppendFormat" | "Insert" | "Replace" | "Clear") => {
+            (
+                "System.Text.StringBuilder",
+                [],
+                "Append" | "AppendLine" | "AppendFormat" | "Insert" | "Replace" | "Clear",
+            ) => {
                 return simple(receiver.clone());
             }
             _ => {}
@@ -255,18 +334,41 @@ pub(crate) fn external_member(db: &dyn Db, receiver: &Ty, name: &str, arg_count:
     if elem == Ty::Unknown {
         return None;
     }
-    let seq = || Some(ExternalMember { ret: enumerable_of(elem.clone()), lambda_params: vec![elem.clone()], from_lambda: None });
-    let one = || Some(ExternalMember { ret: elem.clone(), lambda_params: vec![elem.clone()], from_lambda: None });
-    let with = |ret: Ty| Some(ExternalMember { ret, lambda_params: vec![elem.clone()], from_lambda: None });
+    let seq = || {
+        Some(ExternalMember {
+            ret: enumerable_of(elem.clone()),
+            lambda_params: vec![elem.clone()],
+            from_lambda: None,
+        })
+    };
+    let one = || {
+        Some(ExternalMember {
+            ret: elem.clone(),
+            lambda_params: vec![elem.clone()],
+            from_lambda: None,
+        })
+    };
+    let with = |ret: Ty| {
+        Some(ExternalMember {
+            ret,
+            lambda_params: vec![elem.clone()],
+            from_lambda: None,
+        })
+    };
     let lambda = |kind: LambdaResult, ret: Ty| {
-        Some(ExternalMember { ret, lambda_params: vec![elem.clone()], from_lambda: Some(kind) })
+        Some(ExternalMember {
+            ret,
+            lambda_params: vec![elem.clone()],
+            from_lambda: Some(kind),
+        })
     };
     match name {
-        "Where" | "OrderBy" | "OrderByDescending" | "ThenBy" | "ThenByDescending" | "Skip" | "Take" | "SkipWhile"
-        | "TakeWhile" | "Distinct" | "Reverse" | "Concat" | "Union" | "Intersect" | "Except" | "AsEnumerable"
-        | "DefaultIfEmpty" | "DistinctBy" | "OrderDescending" | "Order" => seq(),
-        "First" | "FirstOrDefault" | "Last" | "LastOrDefault" | "Single" | "SingleOrDefault" | "ElementAt"
-        | "ElementAtOrDefault" | "Find" | "FindLast"
+        "Where" | "OrderBy" | "OrderByDescending" | "ThenBy" | "ThenByDescending" | "Skip"
+        | "Take" | "SkipWhile" | "TakeWhile" | "Distinct" | "Reverse" | "Concat" | "Union"
+        | "Intersect" | "Except" | "AsEnumerable" | "DefaultIfEmpty" | "DistinctBy"
+        | "OrderDescending" | "Order" => seq(),
+        "First" | "FirstOrDefault" | "Last" | "LastOrDefault" | "Single" | "SingleOrDefault"
+        | "ElementAt" | "ElementAtOrDefault" | "Find" | "FindLast"
             if invoked =>
         {
             one()
@@ -280,11 +382,21 @@ pub(crate) fn external_member(db: &dyn Db, receiver: &Ty, name: &str, arg_count:
         "SelectMany" => lambda(LambdaResult::Flatten, Ty::Unknown),
         "GroupBy" => lambda(LambdaResult::Grouping, Ty::Unknown),
         "ToDictionary" | "ToLookup" => lambda(LambdaResult::Dictionary, Ty::Unknown),
-        "ToList" | "FindAll" | "GetRange" => with(generic("System.Collections.Generic.List", vec![elem.clone()])),
+        "ToList" | "FindAll" | "GetRange" => with(generic(
+            "System.Collections.Generic.List",
+            vec![elem.clone()],
+        )),
         "ToArray" => with(Ty::Array(Box::new(elem.clone()), 1)),
-        "ToHashSet" => with(generic("System.Collections.Generic.HashSet", vec![elem.clone()])),
+        "ToHashSet" => with(generic(
+            "System.Collections.Generic.HashSet",
+            vec![elem.clone()],
+        )),
         "ForEach" | "Add" | "Remove" | "Insert" | "Sort" | "Clear" | "AddRange" => {
-            with(Ty::external(if name == "Remove" { "System.Boolean" } else { "System.Void" }))
+            with(Ty::external(if name == "Remove" {
+                "System.Boolean"
+            } else {
+                "System.Void"
+            }))
         }
         "Cast" | "OfType" => None,
         _ => None,
@@ -294,7 +406,9 @@ pub(crate) fn external_member(db: &dyn Db, receiver: &Ty, name: &str, arg_count:
 /// The type a framework indexer returns.
 pub(crate) fn external_indexer(db: &dyn Db, receiver: &Ty) -> Ty {
     match receiver {
-        Ty::External(name, args) if name.ends_with("Dictionary") && args.len() == 2 => args[1].clone(),
+        Ty::External(name, args) if name.ends_with("Dictionary") && args.len() == 2 => {
+            args[1].clone()
+        }
         Ty::External(name, _) if name == "System.String" => Ty::external("System.Char"),
         Ty::External(..) => element_type(db, receiver),
         _ => Ty::Unknown,

@@ -21,10 +21,15 @@ pub(crate) const CTOR: &str = ".ctor";
 /// A type's own members by the name code uses to reach them (explicit interface implementations are
 /// reachable only through the interface, so they are left out).
 #[salsa::tracked(returns(clone))]
-fn member_index_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Arc<FxHashMap<SmolStr, Vec<MemberId>>> {
+fn member_index_query<'db>(
+    db: &'db dyn Db,
+    key: TypeKey<'db>,
+) -> Arc<FxHashMap<SmolStr, Vec<MemberId>>> {
     let mut index: FxHashMap<SmolStr, Vec<MemberId>> = FxHashMap::default();
     for member in type_members(db, key.id(db)) {
-        let Some(data) = member_data(db, member) else { continue };
+        let Some(data) = member_data(db, member) else {
+            continue;
+        };
         if data.explicit_interface.is_some() {
             continue;
         }
@@ -40,7 +45,10 @@ fn member_index_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Arc<FxHashMap<
 }
 
 pub(crate) fn own_members(db: &dyn Db, id: TypeId, name: &str) -> Vec<MemberId> {
-    member_index_query(db, TypeKey::new(db, id)).get(name).cloned().unwrap_or_default()
+    member_index_query(db, TypeKey::new(db, id))
+        .get(name)
+        .cloned()
+        .unwrap_or_default()
 }
 
 pub(crate) fn type_kind(db: &dyn Db, id: TypeId) -> TypeKind {
@@ -58,7 +66,10 @@ pub(crate) struct Found {
 }
 
 pub(crate) fn lookup_members(db: &dyn Db, ty: &Ty, name: &str) -> Found {
-    let mut found = Found { groups: Vec::new(), external: None };
+    let mut found = Found {
+        groups: Vec::new(),
+        external: None,
+    };
     let mut seen: Vec<Ty> = Vec::new();
     let mut queue: Vec<Ty> = vec![ty.clone()];
     let is_interface = matches!(ty, Ty::Source(id, _) if type_kind(db, *id) == TypeKind::Interface);
@@ -75,7 +86,15 @@ pub(crate) fn lookup_members(db: &dyn Db, ty: &Ty, name: &str) -> Found {
                 let members = own_members(db, *id, name);
                 if !members.is_empty() {
                     let only_methods = members.iter().all(|&m| {
-                        member_data(db, m).is_some_and(|d| matches!(d.kind, MemberKind::Method | MemberKind::Operator | MemberKind::Conversion | MemberKind::Constructor))
+                        member_data(db, m).is_some_and(|d| {
+                            matches!(
+                                d.kind,
+                                MemberKind::Method
+                                    | MemberKind::Operator
+                                    | MemberKind::Conversion
+                                    | MemberKind::Constructor
+                            )
+                        })
                     });
                     found.groups.push((current.clone(), members));
                     if !only_methods {
@@ -110,18 +129,35 @@ pub(crate) fn is_object(ty: &Ty) -> bool {
 
 /// Every extension method of the projects a project sees, by name, with the namespace of its class.
 #[salsa::tracked(returns(clone))]
-fn extension_index_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<FxHashMap<SmolStr, Vec<(SmolStr, MemberId)>>> {
+fn extension_index_query<'db>(
+    db: &'db dyn Db,
+    key: ProjectKey<'db>,
+) -> Arc<FxHashMap<SmolStr, Vec<(SmolStr, MemberId)>>> {
     let mut index: FxHashMap<SmolStr, Vec<(SmolStr, MemberId)>> = FxHashMap::default();
     for &project in visible_projects(db, key.id(db)).iter() {
         let map = def_map(db, project);
         for (idx, def) in map.types() {
-            if def.parent.is_some() || def.arity > 0 || def.kind != TypeKind::Class || !def.modifiers.contains(Modifiers::STATIC) {
+            if def.parent.is_some()
+                || def.arity > 0
+                || def.kind != TypeKind::Class
+                || !def.modifiers.contains(Modifiers::STATIC)
+            {
                 continue;
             }
             for member in type_members(db, TypeId { project, idx }) {
-                let Some(data) = member_data(db, member) else { continue };
-                if data.kind == MemberKind::Method && data.params.first().is_some_and(|p| p.modifier == ParamModifier::This) {
-                    index.entry(data.name.clone()).or_default().push((def.namespace.clone(), member));
+                let Some(data) = member_data(db, member) else {
+                    continue;
+                };
+                if data.kind == MemberKind::Method
+                    && data
+                        .params
+                        .first()
+                        .is_some_and(|p| p.modifier == ParamModifier::This)
+                {
+                    index
+                        .entry(data.name.clone())
+                        .or_default()
+                        .push((def.namespace.clone(), member));
                 }
             }
         }
@@ -138,9 +174,13 @@ pub(crate) fn extension_methods(
     statics: &[Ty],
 ) -> Vec<MemberId> {
     let index = extension_index_query(db, ProjectKey::new(db, project));
-    let Some(all) = index.get(name) else { return Vec::new() };
+    let Some(all) = index.get(name) else {
+        return Vec::new();
+    };
     all.iter()
-        .filter(|(ns, m)| namespaces.contains(ns) || statics.iter().any(|s| s.as_source() == Some(m.ty)))
+        .filter(|(ns, m)| {
+            namespaces.contains(ns) || statics.iter().any(|s| s.as_source() == Some(m.ty))
+        })
         .map(|(_, m)| *m)
         .collect()
 }

@@ -75,15 +75,25 @@ pub(crate) enum Resolution {
     NoneApplicable,
 }
 
-pub(crate) fn resolve_overloads(db: &dyn Db, candidates: &[Candidate], args: &[ArgInfo]) -> Resolution {
-    let applicable: Vec<Applied> =
-        candidates.iter().enumerate().filter_map(|(i, c)| applicable(db, i, c, args)).collect();
+pub(crate) fn resolve_overloads(
+    db: &dyn Db,
+    candidates: &[Candidate],
+    args: &[ArgInfo],
+) -> Resolution {
+    let applicable: Vec<Applied> = candidates
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| applicable(db, i, c, args))
+        .collect();
     match applicable.len() {
         0 => Resolution::NoneApplicable,
         1 => Resolution::Bound(applicable.into_iter().next().expect("one element")),
         _ => {
             let best = applicable.iter().position(|a| {
-                applicable.iter().all(|b| std::ptr::eq(a, b) || better(db, a, b, &candidates[a.index], &candidates[b.index], args))
+                applicable.iter().all(|b| {
+                    std::ptr::eq(a, b)
+                        || better(db, a, b, &candidates[a.index], &candidates[b.index], args)
+                })
             });
             match best {
                 Some(i) => Resolution::Bound(applicable[i].clone()),
@@ -95,7 +105,9 @@ pub(crate) fn resolve_overloads(db: &dyn Db, candidates: &[Candidate], args: &[A
 
 fn applicable(db: &dyn Db, index: usize, cand: &Candidate, args: &[ArgInfo]) -> Option<Applied> {
     let params = &cand.params;
-    let has_params_array = params.last().is_some_and(|p| p.modifier == ParamModifier::Params);
+    let has_params_array = params
+        .last()
+        .is_some_and(|p| p.modifier == ParamModifier::Params);
     let mut slot_of_arg: Vec<usize> = Vec::with_capacity(args.len());
     let mut filled = vec![false; params.len()];
     let mut expanded = false;
@@ -138,10 +150,14 @@ fn applicable(db: &dyn Db, index: usize, cand: &Candidate, args: &[ArgInfo]) -> 
     for (arg, &slot) in args.iter().zip(&slot_of_arg) {
         let param = &params[slot];
         let by_ref = |m: ParamModifier| matches!(m, ParamModifier::Ref | ParamModifier::Out);
-        if by_ref(arg.modifier) != by_ref(param.modifier) && !(param.modifier == ParamModifier::In) {
+        if by_ref(arg.modifier) != by_ref(param.modifier) && !(param.modifier == ParamModifier::In)
+        {
             return None;
         }
-        let param_ty = substitute_method(&param_type(param, expanded && slot == params.len() - 1), &method_args);
+        let param_ty = substitute_method(
+            &param_type(param, expanded && slot == params.len() - 1),
+            &method_args,
+        );
         // A `params` array in normal form takes an array; a single non-array argument means the
         // expanded form.
         let arg_conv = match &arg.ty {
@@ -170,7 +186,13 @@ fn applicable(db: &dyn Db, index: usize, cand: &Candidate, args: &[ArgInfo]) -> 
         convs.push(arg_conv);
         arg_params.push(param_ty);
     }
-    Some(Applied { index, arg_params, method_args, expanded, convs })
+    Some(Applied {
+        index,
+        arg_params,
+        method_args,
+        expanded,
+        convs,
+    })
 }
 
 fn param_type(param: &ParamInfo, expanded: bool) -> Ty {
@@ -186,7 +208,11 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize) -> Conv {
         Some(_) => Conv::No,
         None => match param_ty {
             Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => Conv::No,
-            Ty::External(name, _) if known_types::lookup(name, 0).is_some() || known::is_predefined(name) => Conv::No,
+            Ty::External(name, _)
+                if known_types::lookup(name, 0).is_some() || known::is_predefined(name) =>
+            {
+                Conv::No
+            }
             _ => Conv::Unknown,
         },
     }
@@ -194,7 +220,14 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize) -> Conv {
 
 /// Whether `a` is a better function member than `b` for these arguments (C# §12.6.4.3, simplified:
 /// no better conversion target through unknown types).
-fn better(db: &dyn Db, a: &Applied, b: &Applied, ca: &Candidate, cb: &Candidate, args: &[ArgInfo]) -> bool {
+fn better(
+    db: &dyn Db,
+    a: &Applied,
+    b: &Applied,
+    ca: &Candidate,
+    cb: &Candidate,
+    args: &[ArgInfo],
+) -> bool {
     let mut strictly = false;
     for (i, arg) in args.iter().enumerate() {
         let (pa, pb) = (&a.arg_params[i], &b.arg_params[i]);
@@ -206,7 +239,8 @@ fn better(db: &dyn Db, a: &Applied, b: &Applied, ca: &Candidate, cb: &Candidate,
             std::cmp::Ordering::Greater
         } else if xb == Conv::Exact && xa != Conv::Exact {
             std::cmp::Ordering::Less
-        } else if matches!(arg.ty, ArgTy::Known(_)) && xa == Conv::Implicit && xb == Conv::Implicit {
+        } else if matches!(arg.ty, ArgTy::Known(_)) && xa == Conv::Implicit && xb == Conv::Implicit
+        {
             let ab = conv(db, pa, pb);
             let ba = conv(db, pb, pa);
             match (ab >= Conv::Implicit, ba >= Conv::Implicit) {
@@ -246,9 +280,13 @@ fn better_numeric(a: &Ty, b: &Ty) -> bool {
     };
     matches!(
         (name(a).as_str(), name(b).as_str()),
-        ("System.SByte", "System.Byte" | "System.UInt16" | "System.UInt32" | "System.UInt64")
-            | ("System.Int16", "System.UInt16" | "System.UInt32" | "System.UInt64")
-            | ("System.Int32", "System.UInt32" | "System.UInt64")
+        (
+            "System.SByte",
+            "System.Byte" | "System.UInt16" | "System.UInt32" | "System.UInt64"
+        ) | (
+            "System.Int16",
+            "System.UInt16" | "System.UInt32" | "System.UInt64"
+        ) | ("System.Int32", "System.UInt32" | "System.UInt64")
             | ("System.Int64", "System.UInt64")
     )
 }
@@ -256,7 +294,14 @@ fn better_numeric(a: &Ty, b: &Ty) -> bool {
 /// Binds the method type parameters in `param` from the argument type.
 pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
     match (param, arg) {
-        (Ty::TypeParam(TypeParam { of_method: true, index, .. }), _) => {
+        (
+            Ty::TypeParam(TypeParam {
+                of_method: true,
+                index,
+                ..
+            }),
+            _,
+        ) => {
             if let Some(slot) = out.get_mut(*index as usize)
                 && *slot == Ty::Unknown
                 && !matches!(arg, Ty::External(n, _) if n == NULL)
@@ -264,21 +309,36 @@ pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
                 *slot = arg.clone();
             }
         }
-        (Ty::Array(p, _), Ty::Array(a, _)) | (Ty::Nullable(p), Ty::Nullable(a)) => unify(db, p, a, out),
+        (Ty::Array(p, _), Ty::Array(a, _)) | (Ty::Nullable(p), Ty::Nullable(a)) => {
+            unify(db, p, a, out)
+        }
         (Ty::Source(pid, pargs), Ty::Source(aid, aargs)) if pid == aid => {
-            pargs.iter().zip(aargs).for_each(|(p, a)| unify(db, p, a, out));
+            pargs
+                .iter()
+                .zip(aargs)
+                .for_each(|(p, a)| unify(db, p, a, out));
         }
         (Ty::External(pn, pargs), Ty::External(an, aargs)) if pn == an => {
-            pargs.iter().zip(aargs).for_each(|(p, a)| unify(db, p, a, out));
+            pargs
+                .iter()
+                .zip(aargs)
+                .for_each(|(p, a)| unify(db, p, a, out));
         }
-        (Ty::Tuple(ps), Ty::Tuple(as_)) => ps.iter().zip(as_).for_each(|(p, a)| unify(db, p, a, out)),
-        (Ty::External(_, pargs), Ty::Source(..) | Ty::External(..) | Ty::Array(..)) if !pargs.is_empty() => {
+        (Ty::Tuple(ps), Ty::Tuple(as_)) => {
+            ps.iter().zip(as_).for_each(|(p, a)| unify(db, p, a, out))
+        }
+        (Ty::External(_, pargs), Ty::Source(..) | Ty::External(..) | Ty::Array(..))
+            if !pargs.is_empty() =>
+        {
             // `IEnumerable<T>` from `List<Product>`: through the argument's supertypes.
             for sup in supertypes(db, arg).0 {
                 if let (Ty::External(pn, _), Ty::External(sn, sargs)) = (param, &sup)
                     && pn == sn
                 {
-                    pargs.iter().zip(sargs).for_each(|(p, a)| unify(db, p, a, out));
+                    pargs
+                        .iter()
+                        .zip(sargs)
+                        .for_each(|(p, a)| unify(db, p, a, out));
                     return;
                 }
             }
@@ -317,7 +377,10 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
     if let Ty::Array(elem, _) = ty {
         let e = (**elem).clone();
         queue.push(Ty::External("System.Array".into(), Vec::new()));
-        for name in ["System.Collections.Generic.IList", "System.Collections.Generic.IReadOnlyList"] {
+        for name in [
+            "System.Collections.Generic.IList",
+            "System.Collections.Generic.IReadOnlyList",
+        ] {
             queue.push(Ty::External(name.into(), vec![e.clone()]));
         }
     }
@@ -331,7 +394,9 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
         match &current {
             Ty::Source(..) => {}
             Ty::External(name, args) if name != NULL => {
-                if known_types::lookup(name, args.len() as u32).is_none() && !known::is_predefined(name) {
+                if known_types::lookup(name, args.len() as u32).is_none()
+                    && !known::is_predefined(name)
+                {
                     complete = false;
                 }
             }
@@ -351,9 +416,15 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
         return Conv::Exact;
     }
     match (from, to) {
-        (Ty::Unknown, _) | (_, Ty::Unknown) | (Ty::TypeParam(_), _) | (_, Ty::TypeParam(_)) => return Conv::Unknown,
+        (Ty::Unknown, _) | (_, Ty::Unknown) | (Ty::TypeParam(_), _) | (_, Ty::TypeParam(_)) => {
+            return Conv::Unknown;
+        }
         (Ty::External(n, _), _) if n == NULL => {
-            return if is_value_type(db, to) && !matches!(to, Ty::Nullable(_)) { Conv::No } else { Conv::Implicit };
+            return if is_value_type(db, to) && !matches!(to, Ty::Nullable(_)) {
+                Conv::No
+            } else {
+                Conv::Implicit
+            };
         }
         (_, Ty::Nullable(inner)) => {
             let inner_from = match from {
@@ -366,7 +437,11 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
             };
         }
         (Ty::Nullable(f), _) => {
-            return if crate::infer::lookup::is_object(to) { Conv::Implicit } else { conv(db, f, to).min(Conv::Unknown) };
+            return if crate::infer::lookup::is_object(to) {
+                Conv::Implicit
+            } else {
+                conv(db, f, to).min(Conv::Unknown)
+            };
         }
         _ => {}
     }
@@ -396,7 +471,11 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
         // Same generic type with other arguments: variance, or arguments the binder got wrong.
         return Conv::Unknown;
     }
-    if complete && is_closed_world(db, to) { Conv::No } else { Conv::Unknown }
+    if complete && is_closed_world(db, to) {
+        Conv::No
+    } else {
+        Conv::Unknown
+    }
 }
 
 /// A target type whose convertible sources the binder knows all of (no user-defined conversions into
@@ -404,7 +483,9 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
 fn is_closed_world(_db: &dyn Db, to: &Ty) -> bool {
     match to {
         Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => true,
-        Ty::External(name, args) => known_types::lookup(name, args.len() as u32).is_some() || known::is_predefined(name),
+        Ty::External(name, args) => {
+            known_types::lookup(name, args.len() as u32).is_some() || known::is_predefined(name)
+        }
         _ => false,
     }
 }
@@ -428,7 +509,10 @@ fn same_definition(a: &Ty, b: &Ty) -> bool {
 
 pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
     match ty {
-        Ty::Source(id, _) => matches!(type_kind(db, *id), TypeKind::Struct | TypeKind::Enum | TypeKind::RecordStruct),
+        Ty::Source(id, _) => matches!(
+            type_kind(db, *id),
+            TypeKind::Struct | TypeKind::Enum | TypeKind::RecordStruct
+        ),
         Ty::External(name, _) => known_types::is_value_type(name),
         Ty::Nullable(_) | Ty::Tuple(_) => true,
         _ => false,
