@@ -492,7 +492,7 @@ impl Ctx<'_> {
                     ("~", _) => "op_OnesComplement",
                     _ => "",
                 };
-                if let Some(ret) = self.user_operator(expr, name, &[ty.clone()]) {
+                if let Some(ret) = self.user_operator(expr, name, std::slice::from_ref(&ty)) {
                     return Val::Value(ret);
                 }
                 Val::Value(if op == "!" {

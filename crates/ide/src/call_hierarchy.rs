@@ -337,3 +337,6 @@ fn callee_name(db: &RootDatabase, callee: &Callee) -> Option<String> {
         Callee::External(name) => Some(name.rsplit('.').next().unwrap_or(name).to_owned()),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,278 @@
+use std::sync::Arc;
+
+use expect_test::{Expect, expect};
+use hir::Change;
+
+use crate::{AnalysisHost, CalleeInfo, OutgoingCalls};
+
+/// Renders the outgoing calls of the member at `$0`: one line per callee and site kind.
+fn check_outgoing(fixture: &str, expect: Expect) {
+    let (host, fixture) = AnalysisHost::from_fixture(fixture);
+    let analysis = host.analysis();
+    let (file, offset) = fixture.cursor.expect("fixture needs $0");
+    let symbol = analysis
+        .symbol_at(file, offset)
+        .unwrap()
+        .expect("no symbol at $0");
+    let calls = analysis
+        .outgoing_calls(&symbol.key, 1, 100)
+        .unwrap()
+        .expect("not a member");
+    expect.assert_eq(&render(&calls));
+}
+
+fn render(calls: &OutgoingCalls) -> String {
+    let mut out = String::new();
+    for callee in &calls.callees {
+        let name = match &callee.callee {
+            CalleeInfo::Source { symbol, root } => match root {
+                Some(root) => format!(
+                    "{} (root {})",
+                    symbol.documentation_id, root.documentation_id
+                ),
+                None => symbol.documentation_id.clone(),
+            },
+            CalleeInfo::ImplicitConstructor { ty } => {
+                format!("implicit ctor of {}", ty.documentation_id)
+            }
+            CalleeInfo::DelegateInvoke { ty } => format!("invoke of {}", ty.documentation_id),
+            CalleeInfo::External { full_name } => format!("external {full_name}"),
+        };
+        let kinds: Vec<String> = callee
+            .sites
+            .iter()
+            .map(|s| format!("{:?}", s.kind))
+            .collect();
+        out.push_str(&format!("{name} [{}]\n", kinds.join(", ")));
+    }
+    for u in &calls.unresolved {
+        out.push_str(&format!("unresolved {} ({:?})\n", u.name, u.reason));
+    }
+    let c = calls.coverage;
+    out.push_str(&format!(
+        "coverage {}/{}/{}/{}\n",
+        c.examined, c.resolved, c.ambiguous, c.unresolved
+    ));
+    out
+}
+
+#[test]
+fn overloads_by_type_arity_named_and_params() {
+    check_outgoing(
+        r#"
+class Tax
+{
+    static int F(int x) => x;
+    static int F(string s) => 0;
+    static int F(object o) => 1;
+    static int G(int a, int b = 2) => a;
+    static int G(params string[] rest) => 0;
+    static void M$0(object unknown)
+    {
+        F(1);
+        F("a");
+        F(unknown);
+        G(1);
+        G(b: 3, a: 1);
+        G("x", "y");
+        var t = new Tax();
+    }
+}
+"#,
+        expect![[r#"
+            M:Tax.F(System.Int32) [Call]
+            M:Tax.F(System.String) [Call]
+            M:Tax.F(System.Object) [Call]
+            M:Tax.G(System.Int32,System.Int32) [Call, Call]
+            M:Tax.G(System.String[]) [Call]
+            M:Tax.#ctor [Ctor]
+            coverage 7/7/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn extension_methods_in_both_forms_and_chained_generic_calls() {
+    check_outgoing(
+        r#"
+//- /Ext.cs
+namespace Lib
+{
+    public static class Ext
+    {
+        public static T Echo<T>(this T value) => value;
+    }
+    public class Repo<T> { public T Find(int id) => default(T); }
+    public class User { public string Name { get; set; } public void Save() { } }
+}
+//- /App.cs
+namespace App
+{
+    using Lib;
+    class C
+    {
+        void M$0(Repo<User> users)
+        {
+            users.Find(1).Echo().Save();
+            Ext.Echo(users.Find(2)).Name = "x";
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:Lib.Repo`1.Find(System.Int32) [Call, Call]
+            M:Lib.Ext.Echo``1(``0) [Call, Call]
+            M:Lib.User.Save [Call]
+            P:Lib.User.Name [Set]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn ctors_base_this_properties_indexers_events_delegates_and_method_groups() {
+    check_outgoing(
+        r#"
+using System;
+public delegate void Done(int code);
+public class Base { public Base(int x) { } public virtual void Run() { } }
+public class Derived : Base
+{
+    public event Action Changed;
+    public Done OnDone;
+    int[] items;
+    public int this[int i] { get { return items[i]; } set { items[i] = value; } }
+    public int Count { get; private set; }
+    public Derived() : this(1) { }
+    public Derived$0(int x) : base(x)
+    {
+        Changed += Handle;
+        Changed -= () => Run();
+        Count++;
+        this[0] = this[1];
+        OnDone(Count);
+        base.Run();
+    }
+    void Handle() { }
+    public override void Run() { }
+}
+"#,
+        expect![[r#"
+            M:Base.#ctor(System.Int32) [Ctor]
+            E:Derived.Changed [EventAdd, EventRemove]
+            M:Derived.Handle [MethodGroup]
+            M:Derived.Run (root M:Base.Run) [Call]
+            P:Derived.Count [Get, Set, Get]
+            P:Derived.Item(System.Int32) [Set, Get]
+            invoke of T:Done [DelegateInvoke]
+            M:Base.Run [Call]
+            coverage 11/11/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn lambdas_await_conditional_access_and_patterns() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading.Tasks;
+class Item { public int Weight { get; } public Item Next() => this; }
+class Svc
+{
+    Task<Item> LoadAsync() => null;
+    async Task M$0(List<Item> items, object o)
+    {
+        var heavy = items.Where(i => i.Weight > 3).Select(i => i.Next()).First();
+        var loaded = await LoadAsync();
+        loaded?.Next().Next();
+        if (o is Item it) it.Next();
+        foreach (var x in items) x.Next();
+        dynamicThing.Go();
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.List.Where [Call]
+            P:Item.Weight [Get]
+            external System.Collections.Generic.IEnumerable.Select [Call]
+            M:Item.Next [Call, Call, Call, Call, Call]
+            external System.Collections.Generic.IEnumerable.First [Call]
+            M:Svc.LoadAsync [Call]
+            external dynamicThing.Go [Call]
+            coverage 11/11/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn incoming_calls_mark_calls_through_the_base_as_indirect() {
+    let (host, fixture) = AnalysisHost::from_fixture(
+        r#"
+interface IRun { void Run(); }
+class A : IRun { public virtual void Run() { } }
+class B : A { public override void R$0un() { } }
+class User
+{
+    void M(A a, B b, IRun r) { a.Run(); b.Run(); r.Run(); }
+}
+"#,
+    );
+    let analysis = host.analysis();
+    let (file, offset) = fixture.cursor.expect("$0");
+    let symbol = analysis.symbol_at(file, offset).unwrap().expect("symbol");
+    let incoming = analysis
+        .incoming_calls(&symbol.key)
+        .unwrap()
+        .expect("member");
+    let rendered: Vec<String> = incoming
+        .callers
+        .iter()
+        .flat_map(|c| {
+            c.sites
+                .iter()
+                .map(move |s| format!("{} direct={}", c.caller.documentation_id, s.is_direct))
+        })
+        .collect();
+    expect![[r#"
+        [
+            "M:User.M(A,B,IRun) direct=false",
+            "M:User.M(A,B,IRun) direct=true",
+            "M:User.M(A,B,IRun) direct=false",
+        ]
+    "#]]
+    .assert_debug_eq(&rendered);
+}
+
+#[test]
+fn editing_one_body_rebinds_only_that_body() {
+    let text = |body: &str| {
+        format!(
+            "class C {{\n    void A() {{ B(); }}\n    void B() {{ {body} }}\n    void D() {{ A(); }}\n}}\n"
+        )
+    };
+    let mut host = AnalysisHost::with_event_log();
+    let fixture = crate::fixture::Fixture::parse(&text("A();"));
+    host.apply_change(fixture.change());
+    let analysis = host.analysis();
+    for member in hir::file_members(&analysis.db, hir::FileId(0)) {
+        hir::member_call_sites(&analysis.db, member);
+    }
+    drop(analysis);
+    host.take_event_log();
+    host.apply_change(Change {
+        files: vec![(hir::FileId(0), Some(Arc::from(text("A(); D();"))))],
+        project_graph: None,
+    });
+    let analysis = host.analysis();
+    for member in hir::file_members(&analysis.db, hir::FileId(0)) {
+        hir::member_call_sites(&analysis.db, member);
+    }
+    let reinferred: Vec<String> = host
+        .take_event_log()
+        .into_iter()
+        .filter(|e| e.starts_with("infer_query"))
+        .collect();
+    assert_eq!(reinferred.len(), 1, "{reinferred:?}");
+}
