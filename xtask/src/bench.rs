@@ -111,6 +111,16 @@ fn measure(target: &std::path::Path, iterations: usize) -> Result<Report> {
     let facts = syntax_stages::measure(&inputs, iterations, &mut report);
     analysis::measure(&inputs, &facts, iterations, &mut report)?;
     report.memory(memory_kb("VmHWM"));
+    if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
+        // Other processes on the machine skew the parallel rows first.
+        report.fact(format!(
+            "load average at the end (1, 5, 15 min): {}",
+            load.split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+    }
     Ok(report)
 }
 

@@ -7,7 +7,7 @@ use std::{collections::HashSet, path::Path, sync::Arc, time::Duration};
 use anyhow::{Result, anyhow};
 use ide::{
     Analysis, AnalysisHost, Cancellable, Change, FileId, GlobalUsing, ProjectData, ProjectGraph,
-    ProjectId, SymbolKey, SymbolQuery,
+    ProjectId, SymbolKey, SymbolQuery, TextSize,
 };
 use rayon::prelude::*;
 
@@ -17,6 +17,11 @@ use super::{
 };
 
 const SEARCH_LIMIT: usize = 50;
+/// Methods whose incoming and outgoing calls are asked, spread evenly over the workspace.
+const CALL_SAMPLE: usize = 200;
+/// Outgoing calls as an agent would ask them: two levels, a bounded answer.
+const OUTGOING_DEPTH: u32 = 2;
+const OUTGOING_CAP: usize = 100;
 /// A local declared at the start of a method body: changes no signature, so no item tree.
 const EDIT: &str = " int csnavBenchEdit = 0;";
 
@@ -44,12 +49,14 @@ pub(crate) fn measure(
     let analysis = host.analysis();
     let (index, hits) = timed(|| analysis.search_symbols(&queries[0]));
     let hits = cancelled(hits)?.len();
-    let (symbol_at, keys) = timed(|| type_keys(&analysis, facts));
+    let type_names = facts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, f)| f.type_names.iter().map(move |&o| (i, o)));
+    let (symbol_at, keys) = timed(|| keys_at(&analysis, type_names));
     let (keys, unresolved) = cancelled(keys)?;
     let (hierarchy, derived) = timed(|| hierarchies(&analysis, &keys));
     let derived = cancelled(derived)?;
-    let cold = apply + index + symbol_at + hierarchy;
-    let rss_after = memory_kb("VmRSS");
 
     let types = keys.len().max(1) as u32;
     report.step(
@@ -82,11 +89,38 @@ pub(crate) fn measure(
             per(hierarchy, types)
         ),
     );
+    let methods = method_sample(&analysis, facts)?;
+    let calls = methods.len().max(1) as u32;
+    let (incoming_cold, callers) = timed(|| incoming(&analysis, &methods));
+    let callers = cancelled(callers)?;
+    report.step(
+        &format!("cold: incoming_calls of {} sampled methods", methods.len()),
+        incoming_cold,
+        Some(Floor::TreeSitter),
+        format!(
+            "{} per method; {callers} calling members",
+            per(incoming_cold, calls)
+        ),
+    );
+    let (outgoing_cold, callees) = timed(|| outgoing(&analysis, &methods));
+    let callees = cancelled(callees)?;
+    report.step(
+        &format!("cold: outgoing_calls (depth {OUTGOING_DEPTH}, cap {OUTGOING_CAP}) of the same"),
+        outgoing_cold,
+        Some(Floor::TreeSitter),
+        format!(
+            "{} per method; {callees} callees",
+            per(outgoing_cold, calls)
+        ),
+    );
+
+    let cold = apply + index + symbol_at + hierarchy + incoming_cold + outgoing_cold;
+    let rss_after = memory_kb("VmRSS");
     report.step(
         "cold end to end, 1 thread",
         cold,
         Some(Floor::TreeSitter),
-        "sum of the four rows above".to_owned(),
+        "sum of the six rows above".to_owned(),
     );
     if let (Some(before), Some(after)) = (rss_before, rss_after) {
         report.fact(format!(
@@ -114,9 +148,37 @@ pub(crate) fn measure(
         None,
         format!("{} per type", per(warm, types)),
     );
+    let (warm, _) = best_of(iterations, || incoming(&analysis, &methods));
+    report.step(
+        "warm: incoming_calls of the sample",
+        warm,
+        None,
+        format!("{} per method", per(warm, calls)),
+    );
+    let (warm, _) = best_of(iterations, || outgoing(&analysis, &methods));
+    report.step(
+        "warm: outgoing_calls of the sample",
+        warm,
+        None,
+        format!("{} per method", per(warm, calls)),
+    );
     drop(analysis);
 
-    incremental(inputs, facts, &mut host, &queries, &keys, cold, report)?;
+    let sites = edit_sites(inputs, facts);
+    if sites.is_empty() {
+        report.fact("incremental: no method with a block body to edit".to_owned());
+    }
+    for site in sites {
+        incremental(
+            inputs,
+            site,
+            &mut host,
+            &queries,
+            (&keys, &methods),
+            cold,
+            report,
+        )?;
+    }
     drop(host);
 
     let (parallel, _) = timed(|| cold_parallel(inputs, &queries[0]));
@@ -130,69 +192,100 @@ pub(crate) fn measure(
     Ok(())
 }
 
-/// Appends a statement to the first method body of the largest file that has one, then asks the
-/// warm questions again.
+/// Files to edit: one of median size and the largest (the worst case: its re-parse dominates), each
+/// with the offset just inside its first method body.
+fn edit_sites(inputs: &Inputs, facts: &[FileFacts]) -> Vec<(&'static str, usize, usize)> {
+    let mut candidates: Vec<(usize, usize)> = facts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, facts)| Some((i, usize::from(facts.method_body?))))
+        .collect();
+    candidates.sort_by_key(|&(i, _)| inputs.files[i].text.len());
+    let (Some(&(median, median_at)), Some(&(largest, largest_at))) =
+        (candidates.get(candidates.len() / 2), candidates.last())
+    else {
+        return Vec::new();
+    };
+    let mut sites = vec![("median file", median, median_at)];
+    if largest != median {
+        sites.push(("largest file", largest, largest_at));
+    }
+    sites
+}
+
+/// Appends a statement to a method body, then asks the warm questions again.
 fn incremental(
     inputs: &Inputs,
-    facts: &[FileFacts],
+    (which, index, offset): (&str, usize, usize),
     host: &mut AnalysisHost,
     queries: &[SymbolQuery],
-    keys: &[SymbolKey],
+    (types, methods): (&[SymbolKey], &[SymbolKey]),
     cold: Duration,
     report: &mut Report,
 ) -> Result<()> {
-    let Some((index, offset)) = inputs
-        .files
-        .iter()
-        .zip(facts)
-        .enumerate()
-        .filter_map(|(i, (file, facts))| Some((i, file.text.len(), facts.method_body?)))
-        .max_by_key(|&(_, len, _)| len)
-        .map(|(i, _, offset)| (i, usize::from(offset)))
-    else {
-        report.fact("incremental: no method with a block body to edit".to_owned());
-        return Ok(());
-    };
     let file = &inputs.files[index];
     let mut text = file.text.to_string();
     text.insert_str(offset, EDIT);
     let (apply, ()) = timed(|| {
         host.apply_change(Change {
-            files: vec![(file_id(index), Some(Arc::from(text)))],
+            files: vec![(file_id(index), Some(Arc::from(text.as_str())))],
             project_graph: None,
         })
     });
     let analysis = host.analysis();
-    let (search, result) = timed(|| {
-        queries
+    let (first_search, result) = timed(|| analysis.search_symbols(&queries[0]));
+    cancelled(result)?;
+    let (other_searches, result) = timed(|| {
+        queries[1..]
             .iter()
             .try_for_each(|q| analysis.search_symbols(q).map(drop))
     });
     cancelled(result)?;
-    let (hierarchy, result) = timed(|| hierarchies(&analysis, keys));
+    let (hierarchy, result) = timed(|| hierarchies(&analysis, types));
     cancelled(result)?;
-    let total = apply + search + hierarchy;
+    let (calls, result) = timed(|| {
+        incoming(&analysis, methods)?;
+        outgoing(&analysis, methods)
+    });
+    cancelled(result)?;
+    let total = apply + first_search + other_searches + hierarchy + calls;
+    let (reparse, _) = super::best_of(3, || syntax::parse(&text, &file.defines));
     let name = relative(&file.path, &inputs.workspace.root);
     report.step(
-        "after a body edit: apply_change",
+        &format!("{which} body edit: apply_change"),
         apply,
         None,
-        format!("`{EDIT}` in {name}"),
+        format!("`{EDIT}` in {name} ({:.0} kB)", text.len() as f64 / 1e3),
     );
     report.step(
-        "after a body edit: every search above",
-        search,
+        &format!("{which} body edit: first search_symbols"),
+        first_search,
+        None,
+        format!(
+            "`syntax::parse` of that file alone: {}",
+            super::report::milliseconds(reparse)
+        ),
+    );
+    report.step(
+        &format!("{which} body edit: the other searches"),
+        other_searches,
         None,
         String::new(),
     );
     report.step(
-        "after a body edit: type_hierarchy of every type",
+        &format!("{which} body edit: type_hierarchy of every type"),
         hierarchy,
         None,
         String::new(),
     );
+    report.step(
+        &format!("{which} body edit: incoming + outgoing calls of the sample"),
+        calls,
+        None,
+        String::new(),
+    );
     report.fact(format!(
-        "after a one-statement edit in a method body, re-asking every search and every type hierarchy \
+        "after a one-statement edit in a method body of the {which}, re-asking every search, type hierarchy and call sample \
          took {} = {:.2}% of the cold run ({})",
         super::report::milliseconds(total),
         100.0 * total.as_secs_f64() / cold.as_secs_f64().max(f64::MIN_POSITIVE),
@@ -220,24 +313,60 @@ fn cold_parallel(inputs: &Inputs, first: &SymbolQuery) -> Result<()> {
     Ok(())
 }
 
-/// Every type declared, by key (a partial type once), and how many names `symbol_at` did not resolve.
-fn type_keys(analysis: &Analysis, facts: &[FileFacts]) -> Cancellable<(Vec<SymbolKey>, usize)> {
+/// The symbols named at `(file index, offset)`, each once (a partial type once), and how many
+/// positions `symbol_at` did not resolve.
+fn keys_at(
+    analysis: &Analysis,
+    positions: impl Iterator<Item = (usize, TextSize)>,
+) -> Cancellable<(Vec<SymbolKey>, usize)> {
     let mut seen = HashSet::new();
     let mut keys = Vec::new();
     let mut unresolved = 0;
-    for (i, file) in facts.iter().enumerate() {
-        for &offset in &file.type_names {
-            match analysis.symbol_at(file_id(i), offset)? {
-                Some(symbol) => {
-                    if seen.insert(symbol.key.clone()) {
-                        keys.push(symbol.key);
-                    }
+    for (file, offset) in positions {
+        match analysis.symbol_at(file_id(file), offset)? {
+            Some(symbol) => {
+                if seen.insert(symbol.key.clone()) {
+                    keys.push(symbol.key);
                 }
-                None => unresolved += 1,
             }
+            None => unresolved += 1,
         }
     }
     Ok((keys, unresolved))
+}
+
+/// At most [`CALL_SAMPLE`] methods, every n-th of all declared.
+fn method_sample(analysis: &Analysis, facts: &[FileFacts]) -> Result<Vec<SymbolKey>> {
+    let names: Vec<(usize, TextSize)> = facts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, f)| f.method_names.iter().map(move |&offset| (i, offset)))
+        .collect();
+    let step = names.len().div_ceil(CALL_SAMPLE).max(1);
+    let (keys, _) = cancelled(keys_at(analysis, names.into_iter().step_by(step)))?;
+    Ok(keys)
+}
+
+/// The number of calling members over the sample.
+fn incoming(analysis: &Analysis, methods: &[SymbolKey]) -> Cancellable<usize> {
+    let mut callers = 0;
+    for key in methods {
+        callers += analysis
+            .incoming_calls(key)?
+            .map_or(0, |calls| calls.callers.len());
+    }
+    Ok(callers)
+}
+
+/// The number of callees over the sample.
+fn outgoing(analysis: &Analysis, methods: &[SymbolKey]) -> Cancellable<usize> {
+    let mut callees = 0;
+    for key in methods {
+        callees += analysis
+            .outgoing_calls(key, OUTGOING_DEPTH, OUTGOING_CAP)?
+            .map_or(0, |calls| calls.callees.len());
+    }
+    Ok(callees)
 }
 
 /// The number of derived entries over all hierarchies, so the work cannot be skipped.
@@ -249,7 +378,10 @@ fn hierarchies(analysis: &Analysis, keys: &[SymbolKey]) -> Cancellable<usize> {
     Ok(derived)
 }
 
-/// An exact name, a prefix, camel humps and a miss, all from the longest type name found.
+/// The longest type name no longer than this is searched: longer ones are test oddities.
+const MAX_QUERY_LEN: usize = 30;
+
+/// An exact name, a prefix, camel humps and a miss, all from a long type name found.
 fn queries(inputs: &Inputs, facts: &[FileFacts]) -> Vec<SymbolQuery> {
     let longest = inputs
         .files
@@ -261,6 +393,7 @@ fn queries(inputs: &Inputs, facts: &[FileFacts]) -> Vec<SymbolQuery> {
                 .iter()
                 .map(|&offset| identifier_at(&file.text, offset))
         })
+        .filter(|name| name.len() <= MAX_QUERY_LEN)
         .max_by_key(|name| name.len())
         .unwrap_or("Program");
     let prefix: String = longest.chars().take(4).collect::<String>().to_lowercase();
@@ -280,7 +413,7 @@ fn queries(inputs: &Inputs, facts: &[FileFacts]) -> Vec<SymbolQuery> {
         .collect()
 }
 
-fn identifier_at(text: &str, offset: syntax::TextSize) -> &str {
+fn identifier_at(text: &str, offset: TextSize) -> &str {
     let rest = text.get(usize::from(offset)..).unwrap_or("");
     let rest = rest.strip_prefix('@').unwrap_or(rest);
     let end = rest

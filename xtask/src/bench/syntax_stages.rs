@@ -20,6 +20,8 @@ const SHOWN_ERROR_FILES: usize = 5;
 pub(crate) struct FileFacts {
     /// The name of each type declared, where `symbol_at` finds the type.
     pub(crate) type_names: Vec<TextSize>,
+    /// The name of each method declared, for the call hierarchy sample.
+    pub(crate) method_names: Vec<TextSize>,
     /// Just after the `{` of the first method with a block body: where the incremental edit goes.
     pub(crate) method_body: Option<TextSize>,
 }
@@ -159,6 +161,7 @@ fn check(inputs: &Inputs, raw_errors: &[bool], report: &mut Report) -> Vec<FileF
             Checked {
                 facts: FileFacts {
                     type_names: type_names(&root),
+                    method_names: method_names(&root),
                     method_body: method_body(&root),
                 },
                 errors: parse.errors().to_vec(),
@@ -216,6 +219,14 @@ fn type_names(root: &SyntaxNode) -> Vec<TextSize> {
             TypeDeclaration::RecordDeclaration(it) => it.name(),
             TypeDeclaration::StructDeclaration(it) => it.name(),
         })
+        .map(|name| name.syntax().text_range().start())
+        .collect()
+}
+
+fn method_names(root: &SyntaxNode) -> Vec<TextSize> {
+    root.descendants()
+        .filter_map(ast::MethodDeclaration::cast)
+        .filter_map(|method| method.name())
         .map(|name| name.syntax().text_range().start())
         .collect()
 }
