@@ -47,6 +47,25 @@ pub(crate) fn resolve(call: &Call<'_>, parameter: &str) -> Result<SymbolInfo, Fa
     Err(not_found(call, parameter, &decoded)?.into())
 }
 
+/// Namespaces are not symbols csnav indexes, but their documentation ids are well known: say why the
+/// tool has no answer (`why`) rather than that nothing was found, and what it takes (`wanted`).
+pub(crate) fn reject_namespace(call: &Call<'_>, why: &str, wanted: &str) -> Result<(), Failure> {
+    let raw = call.args.required_str("symbolKey")?;
+    let key = symbol_key::decode("symbolKey", raw)?;
+    if let Some(namespace) = key.documentation_id.strip_prefix("N:") {
+        return Err(ToolError::new(
+            ErrorCode::UnsupportedSymbol,
+            "symbolKey",
+            format!("{namespace} is a namespace; {why}"),
+        )
+        .suggest(format!(
+            "Pass the symbolKey of {wanted} (search_symbols with kinds)."
+        ))
+        .into());
+    }
+    Ok(())
+}
+
 fn not_found(
     call: &Call<'_>,
     parameter: &str,

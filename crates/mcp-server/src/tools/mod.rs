@@ -1,8 +1,11 @@
 //! The tools: their contracts (name, title, description, schemas) and the runner that turns a call
 //! into `{success: true, ...}` or a tool error.
 
+mod calls;
+mod find_callers;
 mod key;
 mod kind;
+mod outgoing_calls;
 mod resolve_symbol;
 mod schema;
 mod search_symbols;
@@ -76,11 +79,13 @@ pub(crate) struct Tool {
     arguments: Vec<String>,
 }
 
-static SPECS: [&ToolSpec; 5] = [
+static SPECS: [&ToolSpec; 7] = [
     &search_symbols::SPEC,
     &resolve_symbol::SPEC,
     &symbol_at_position::SPEC,
     &type_hierarchy::SPEC,
+    &find_callers::SPEC,
+    &outgoing_calls::SPEC,
     &server_status::SPEC,
 ];
 

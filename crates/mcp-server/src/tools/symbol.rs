@@ -45,7 +45,7 @@ pub(crate) fn line_column(
     Ok(line_column_in(&text, offset))
 }
 
-fn line_column_in(text: &str, offset: TextSize) -> (usize, usize) {
+pub(crate) fn line_column_in(text: &str, offset: TextSize) -> (usize, usize) {
     let offset = usize::from(offset).min(text.len());
     let before = text.get(..offset).unwrap_or(text);
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);

@@ -7,7 +7,6 @@ use super::{Answer, Call, Failure, ToolSpec, key, kind, schema, symbol};
 use crate::{
     error::{ErrorCode, ToolError},
     paging::PageRequest,
-    symbol_key,
 };
 
 pub(super) static SPEC: ToolSpec = ToolSpec {
@@ -54,7 +53,11 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
 const MAX_TAKE: usize = 1000;
 
 fn run(call: &Call<'_>) -> Answer {
-    reject_namespace(call)?;
+    key::reject_namespace(
+        call,
+        "namespaces have no type hierarchy",
+        "a class, struct, record or interface",
+    )?;
     let info = key::resolve(call, "symbolKey")?;
     check_kind(call, &info)?;
     let include_bases = call.args.bool("includeBaseTypes", true)?;
@@ -162,23 +165,6 @@ fn check_kind(call: &Call<'_>, info: &SymbolInfo) -> Result<(), Failure> {
         }
     }
     Err(error.into())
-}
-
-/// Namespaces are not symbols csnav indexes, but their documentation ids are well known: say why there
-/// is no hierarchy rather than that nothing was found.
-fn reject_namespace(call: &Call<'_>) -> Result<(), Failure> {
-    let raw = call.args.required_str("symbolKey")?;
-    let key = symbol_key::decode("symbolKey", raw)?;
-    if key.documentation_id.starts_with("N:") {
-        return Err(ToolError::new(
-            ErrorCode::UnsupportedSymbol,
-            "symbolKey",
-            format!("{} is a namespace; namespaces have no type hierarchy", &key.documentation_id[2..]),
-        )
-        .suggest("Pass the symbolKey of a class, struct, record or interface (search_symbols with kinds).")
-        .into());
-    }
-    Ok(())
 }
 
 fn type_ref(call: &Call<'_>, ty: &TypeRefInfo) -> Result<Value, Failure> {

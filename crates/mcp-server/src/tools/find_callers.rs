@@ -1,0 +1,123 @@
+//! `find_callers`: the members whose bodies call a member, with the call sites.
+
+use ide::IncomingCaller;
+use serde_json::json;
+
+use super::{
+    Answer, Call, ToolSpec,
+    calls::{self, Direction, Sites},
+    key, schema, symbol,
+};
+use crate::{
+    error::{ErrorCode, ToolError},
+    paging::PageRequest,
+};
+
+pub(super) static SPEC: ToolSpec = ToolSpec {
+    name: "find_callers",
+    title: "Find callers",
+    description: "Finds the members whose bodies call a method, constructor (new, base(...), this(...)), \
+                  property or indexer (get/set), event (+=/-=) or operator, grouped per caller with call sites \
+                  (1-based line and column, line text). isDirect=false marks a call bound to a base or interface \
+                  member that this one overrides or implements (it may dispatch here). Requires a symbolKey from \
+                  search_symbols, resolve_symbol or get_symbol_at_position. coverage counts the candidate sites; \
+                  unresolvedCallSites lists same-named sites csnav could not bind: read them before concluding \
+                  that a member is unused. Callers are paged with skip/take.",
+    input: || {
+        json!({
+            "symbolKey": schema::symbol_key("Opaque symbolKey of a method, constructor, property, indexer, event or operator from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
+            "scope": schema::scope("The scope selects callers (by the file and project of their call sites); unresolvedCallSites are filtered the same way."),
+            "skip": schema::count("Caller paging offset.", 0, 1_000_000),
+            "take": schema::count("Caller paging size.", 200, MAX_TAKE),
+        })
+    },
+    required: &["symbolKey"],
+    output: || {
+        let site = calls::site_schema(json!({
+            "isDirect": {"type": "boolean", "description": "false: the call binds to a base or interface member this one overrides or implements."}
+        }));
+        let caller = json!({
+            "type": "object",
+            "properties": {
+                "caller": schema::symbol(),
+                "callSiteCount": {"type": "integer"},
+                "callSites": schema::array_of(site),
+            },
+            "required": ["caller", "callSiteCount", "callSites"],
+        });
+        let mut properties = json!({
+            "symbolKey": {"type": "string"},
+            "symbol": schema::symbol(),
+            "callerCount": {"type": "integer", "description": "Callers in scope (paging.total)."},
+            "callSiteCount": {"type": "integer", "description": "Call sites of all callers in scope."},
+            "paging": schema::paging(),
+            "callers": schema::array_of(caller),
+        });
+        calls::common_output(&mut properties);
+        properties
+    },
+    run,
+};
+
+const MAX_TAKE: usize = 500;
+
+fn run(call: &Call<'_>) -> Answer {
+    key::reject_namespace(
+        call,
+        "namespaces are not called",
+        "a method, constructor, property, indexer, event or operator",
+    )?;
+    let info = key::resolve(call, "symbolKey")?;
+    calls::check_kind(call, &info, Direction::Incoming)?;
+    let scope = super::parse_scope(call)?;
+    let page = PageRequest::parse(call.args, "skip", "take", 200, MAX_TAKE)?;
+    let Some(incoming) = call.snapshot.analysis.incoming_calls(&info.key)? else {
+        return Err(ToolError::new(
+            ErrorCode::UnsupportedSymbol,
+            "symbolKey",
+            format!("csnav has no call data for {}", info.full_name),
+        )
+        .into());
+    };
+    let world = &call.snapshot.world;
+    let callers: Vec<&IncomingCaller> = incoming
+        .callers
+        .iter()
+        .filter(|c| {
+            scope.includes(
+                &c.caller.key.project,
+                c.sites.iter().map(|s| world.path(s.site.file)),
+            )
+        })
+        .collect();
+    let call_site_count: usize = callers.iter().map(|c| c.sites.len()).sum();
+    let mut sites = Sites::new(call);
+    let (listed, paging, size_limited) = calls::page_within_budget(callers, page, |c| {
+        let mut call_sites = Vec::new();
+        for s in c.sites.iter().take(calls::MAX_SITES_PER_GROUP) {
+            let mut value = sites.site(s.site.file, s.site.range)?;
+            value["isDirect"] = json!(s.is_direct);
+            value["kind"] = json!(calls::kind_name(s.site.kind));
+            call_sites.push(value);
+        }
+        Ok(json!({
+            "caller": symbol::to_json(call, &c.caller)?,
+            "callSiteCount": c.sites.len(),
+            "callSites": call_sites,
+        }))
+    })?;
+    let (unresolved, unresolved_count) = sites.unresolved(&incoming.unresolved, &scope)?;
+    let answer = json!({
+        "symbolKey": symbol::key_of(&info),
+        "symbol": symbol::to_json(call, &incoming.symbol)?,
+        "callerCount": paging.total,
+        "callSiteCount": call_site_count,
+        "paging": paging,
+        "callers": listed,
+        "coverage": calls::coverage(&incoming.coverage),
+        "unresolvedCallSites": unresolved,
+        "unresolvedCallSiteCount": unresolved_count,
+        "sizeLimited": size_limited,
+    });
+    Ok(answer.as_object().cloned().unwrap_or_default())
+}
