@@ -20,6 +20,7 @@ use crate::{
         RootKind, Stmt, StmtId, body,
     },
     def_map::{TypeDecl, TypeId, def_map},
+    generics::type_param_bounds,
     hierarchy::base_class_of,
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind},
     resolve::Resolver,
@@ -125,6 +126,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         resolver,
         self_ty,
         owner: member.ty,
+        member,
         project: crate::base_db::file_project(db, file).unwrap_or(member.ty.project),
         imports: None,
         local_tys: ArenaMap::default(),
@@ -246,6 +248,8 @@ struct Ctx<'a> {
     resolver: Resolver<'a>,
     self_ty: Ty,
     owner: TypeId,
+    /// The member whose body this is.
+    member: MemberId,
     project: ProjectId,
     imports: Option<(Vec<SmolStr>, Vec<Ty>)>,
     local_tys: ArenaMap<LocalId, Ty>,
@@ -683,7 +687,17 @@ impl Ctx<'_> {
                     {
                         *inner
                     }
-                    Ty::TypeParam(_) => return Val::Unknown,
+                    // Members of a `T` are those of what it is bound by (`where T : Entity`).
+                    Ty::TypeParam(p) => {
+                        let bounds = type_param_bounds(db, self.member, &p);
+                        match bounds
+                            .into_iter()
+                            .find(|b| !lookup_members(db, b, name).groups.is_empty())
+                        {
+                            Some(bound) => bound,
+                            None => return Val::Unknown,
+                        }
+                    }
                     other => other,
                 };
                 if ty == Ty::Unknown {
@@ -1649,43 +1663,10 @@ impl Ctx<'_> {
     }
 
     fn conversion_operator(&mut self, expr: ExprId, from: &Ty, to: &Ty, explicit: bool) {
-        let db = self.db;
         if from == to || *from == Ty::Unknown {
             return;
         }
-        let strip = |t: &Ty| match t {
-            Ty::Nullable(inner) => (**inner).clone(),
-            t => t.clone(),
-        };
-        let (from_s, to_s) = (strip(from), strip(to));
-        let mut found: Vec<MemberId> = Vec::new();
-        for ty in [&from_s, &to_s] {
-            let Ty::Source(id, args) = ty else { continue };
-            let names: &[&str] = if explicit {
-                &["op_Explicit", "op_Implicit"]
-            } else {
-                &["op_Implicit"]
-            };
-            for name in names {
-                for m in own_members(db, *id, name) {
-                    let sig = member_signature(db, m);
-                    let (Some((param, _)), Some(ret)) = (sig.params.first(), &sig.ty) else {
-                        continue;
-                    };
-                    let (param, ret) = (param.substitute(args), ret.substitute(args));
-                    if conv(db, &from_s, &param) >= overload::Conv::Implicit
-                        && (ret == to_s || conv(db, &ret, &to_s) == overload::Conv::Exact)
-                        && !found.contains(&m)
-                    {
-                        found.push(m);
-                    }
-                }
-            }
-            if !found.is_empty() {
-                break;
-            }
-        }
-        if let [one] = found.as_slice() {
+        if let [one] = overload::user_conversions(self.db, from, to, explicit).as_slice() {
             self.site(expr, Callee::Member(*one), CallKind::Operator);
         }
     }

@@ -164,6 +164,8 @@ pub struct TypeItem {
     pub kind: TypeKind,
     pub parent: ItemParent,
     pub type_params: Vec<SmolStr>,
+    /// `where T : Base, IFoo` clauses: the types each type parameter is bound by.
+    pub bounds: Vec<TypeParamBound>,
     pub modifiers: Modifiers,
     /// The base list as written: base class (if any) and interfaces in source order.
     pub bases: Vec<TypeRef>,
@@ -213,6 +215,7 @@ pub struct Member {
     pub name: SmolStr,
     pub kind: MemberKind,
     pub type_params: Vec<SmolStr>,
+    pub bounds: Vec<TypeParamBound>,
     pub params: Vec<Param>,
     /// Return type, or the type of a property, indexer, event, field or constant.
     pub ty: Option<TypeRef>,
@@ -242,6 +245,14 @@ pub enum MemberOrigin {
 pub enum CtorInitializer {
     Base,
     This,
+}
+
+/// `where T : Base, IFoo<T>` (keyword constraints such as `class` or `new()` are left out: they bind no
+/// members).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TypeParamBound {
+    pub param: SmolStr,
+    pub types: Vec<TypeRef>,
 }
 
 /// Which accessors a property, indexer or event declares.

@@ -8,6 +8,7 @@ mod base_db;
 mod body;
 mod call_graph;
 mod def_map;
+mod generics;
 mod hierarchy;
 mod infer;
 mod item_tree;
@@ -47,10 +48,13 @@ pub use crate::{
 };
 pub use crate::{
     body::{
-        Arg, ArgModifier, AssignOp, Body, BodyRoot, BodySourceMap, Expr, ExprId, ExprRange, Literal, Local, LocalId,
-        LocalKind, Part, RootKind, Stmt, StmtId, body, body_source_map,
+        Arg, ArgModifier, AssignOp, Body, BodyRoot, BodySourceMap, Expr, ExprId, ExprRange,
+        Literal, Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId, body, body_source_map,
     },
-    call_graph::{CallSiteInfo, CallSites, UnresolvedCallSite, file_call_sites, file_members, member_call_sites},
+    call_graph::{
+        CallSiteInfo, CallSites, UnresolvedCallSite, file_call_sites, file_members,
+        member_call_sites,
+    },
     infer::{CallKind, CallSite, Callee, InferenceResult, UnresolvedReason, UnresolvedSite, infer},
     overrides::{Overrides, overrides, root_member},
 };

@@ -642,7 +642,17 @@ impl Ctx {
                     TypeRef::Array { element, .. } => *element,
                     other => other,
                 });
-                let elements = self.lower_sub_exprs(node);
+                // Sizes sit in the rank specifiers of the type (`new Bin[Count(n)]`).
+                let mut elements = Vec::new();
+                if let Some(ty) = field(node, Field::Type).and_then(SyntaxElement::into_node) {
+                    for rank in ty
+                        .descendants()
+                        .filter(|n| n.kind() == SyntaxKind::ARRAY_RANK_SPECIFIER)
+                    {
+                        elements.extend(self.lower_sub_exprs(&rank));
+                    }
+                }
+                elements.extend(self.lower_sub_exprs(node));
                 Expr::ArrayNew { elem, elements }
             }
             SyntaxKind::INITIALIZER_EXPRESSION => Expr::Other(self.lower_sub_exprs(node)),
@@ -906,10 +916,27 @@ impl Ctx {
                     _ => None,
                 })
                 .unwrap_or(ArgModifier::None);
-            let expr = match arg
-                .children_with_tokens()
-                .find(|c| c.field() != Some(Field::Name) && Expression::can_cast_element(c.kind()))
-            {
+            let expr = match arg.children_with_tokens().find(|c| {
+                c.field() != Some(Field::Name)
+                    && (Expression::can_cast_element(c.kind())
+                        || c.kind() == SyntaxKind::DECLARATION_EXPRESSION)
+            }) {
+                Some(e) if modifier != ArgModifier::Out => match misparsed_product(&e) {
+                    Some((lhs, rhs)) => {
+                        let (lhs, rhs) = (self.lower_expr(&lhs), self.lower_expr(&rhs));
+                        let range = e.text_range();
+                        self.alloc_expr(
+                            Expr::Binary {
+                                op: SmolStr::new_static("*"),
+                                lhs,
+                                rhs,
+                            },
+                            range,
+                            range,
+                        )
+                    }
+                    None => self.lower_expr(&e),
+                },
                 Some(e) => self.lower_expr(&e),
                 None => self.missing(&arg),
             };
@@ -1111,4 +1138,19 @@ fn identifier(element: &SyntaxElement) -> SmolStr {
     let text = element_text(element);
     let text = text.trim();
     SmolStr::new(text.strip_prefix('@').unwrap_or(text))
+}
+
+/// `F(a * b)` parses as the declaration of a pointer variable `b` of type `a*`; in an argument without
+/// `out` no declaration is possible, so it is the product it looks like. Returns its operands.
+fn misparsed_product(element: &SyntaxElement) -> Option<(SyntaxElement, SyntaxElement)> {
+    let node = element
+        .as_node()
+        .filter(|n| n.kind() == SyntaxKind::DECLARATION_EXPRESSION)?;
+    let pointer = field(node, Field::Type)?
+        .into_node()
+        .filter(|t| t.kind() == SyntaxKind::POINTER_TYPE)?;
+    let lhs = field(&pointer, Field::Type)?;
+    let rhs = field(node, Field::Name)?;
+    (lhs.kind() == SyntaxKind::IDENTIFIER && rhs.kind() == SyntaxKind::IDENTIFIER)
+        .then_some((lhs, rhs))
 }

@@ -6,10 +6,13 @@ use smol_str::SmolStr;
 use crate::{
     base_db::Db,
     hierarchy::{base_class_of, declared_interfaces_of},
-    infer::{known, lookup::type_kind},
+    infer::{
+        known,
+        lookup::{own_members, type_kind},
+    },
     item_tree::{ParamModifier, TypeKind},
     known_types,
-    symbols::MemberId,
+    symbols::{MemberId, member_signature},
     ty::{Ty, TypeParam},
 };
 
@@ -19,6 +22,9 @@ pub(crate) const NULL: &str = "<null>";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Conv {
     No,
+    /// Only through a user-defined `implicit operator`: applicable, but worse than any standard
+    /// conversion.
+    UserDefined,
     /// The binder lacks the facts to tell.
     Unknown,
     Implicit,
@@ -238,6 +244,10 @@ fn better(
         let order = if xa == Conv::Exact && xb != Conv::Exact {
             std::cmp::Ordering::Greater
         } else if xb == Conv::Exact && xa != Conv::Exact {
+            std::cmp::Ordering::Less
+        } else if xa == Conv::Implicit && xb == Conv::UserDefined {
+            std::cmp::Ordering::Greater
+        } else if xb == Conv::Implicit && xa == Conv::UserDefined {
             std::cmp::Ordering::Less
         } else if matches!(arg.ty, ArgTy::Known(_)) && xa == Conv::Implicit && xb == Conv::Implicit
         {
@@ -471,11 +481,66 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
         // Same generic type with other arguments: variance, or arguments the binder got wrong.
         return Conv::Unknown;
     }
-    if complete && is_closed_world(db, to) {
+    if !user_conversions(db, from, to, false).is_empty() {
+        Conv::UserDefined
+    } else if complete && is_closed_world(db, to) {
         Conv::No
     } else {
         Conv::Unknown
     }
+}
+
+/// The user-defined conversion operators (`implicit`, and with `explicit` also `explicit` ones) of the
+/// source types `from` or `to` that convert `from` into `to` through standard conversions on either side.
+pub(crate) fn user_conversions(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) -> Vec<MemberId> {
+    let strip = |t: &Ty| match t {
+        Ty::Nullable(inner) => (**inner).clone(),
+        t => t.clone(),
+    };
+    let (from, to) = (strip(from), strip(to));
+    let names: &[&str] = if explicit {
+        &["op_Explicit", "op_Implicit"]
+    } else {
+        &["op_Implicit"]
+    };
+    let mut found: Vec<MemberId> = Vec::new();
+    for ty in [&from, &to] {
+        let Ty::Source(id, args) = ty else { continue };
+        for name in names {
+            for m in own_members(db, *id, name) {
+                let sig = member_signature(db, m);
+                let (Some((param, _)), Some(ret)) = (sig.params.first(), &sig.ty) else {
+                    continue;
+                };
+                let (param, ret) = (param.substitute(args), ret.substitute(args));
+                // Standard conversions only around the operator (no chains of user-defined ones).
+                if standard_conv(db, &from, &param)
+                    && (ret == to || standard_conv(db, &ret, &to))
+                    && !found.contains(&m)
+                {
+                    found.push(m);
+                }
+            }
+        }
+        if !found.is_empty() {
+            break;
+        }
+    }
+    found
+}
+
+fn standard_conv(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
+    if from == to {
+        return true;
+    }
+    if let (Ty::External(f, fa), Ty::External(t, ta)) = (from, to)
+        && fa.is_empty()
+        && ta.is_empty()
+        && let Some(c) = known::numeric_conv(f, t)
+    {
+        return c >= Conv::Implicit;
+    }
+    crate::infer::lookup::is_object(to) || supertypes(db, from).0.contains(to)
 }
 
 /// A target type whose convertible sources the binder knows all of (no user-defined conversions into

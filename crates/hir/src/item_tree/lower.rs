@@ -9,7 +9,7 @@ use syntax::{
 use super::{
     Accessors, CtorInitializer, ItemParent, ItemRange, ItemRef, ItemSourceMap, ItemTree, Member,
     MemberIdx, MemberKind, MemberOrigin, Modifiers, Namespace, NamespaceIdx, Param, ParamModifier,
-    TypeIdx, TypeItem, TypeKind, Using, UsingIdx, UsingKind,
+    TypeIdx, TypeItem, TypeKind, TypeParamBound, Using, UsingIdx, UsingKind,
 };
 use crate::type_ref::{Path, PathQualifier, PathSegment, Predefined, TupleElement, TypeRef};
 
@@ -225,6 +225,7 @@ impl Ctx {
             kind,
             parent,
             type_params: type_params(node),
+            bounds: bounds(node),
             modifiers: modifiers(node),
             bases,
             primary_ctor,
@@ -257,6 +258,7 @@ impl Ctx {
             name,
             kind,
             type_params: Vec::new(),
+            bounds: Vec::new(),
             params: Vec::new(),
             ty: None,
             modifiers: Modifiers::PUBLIC,
@@ -400,6 +402,7 @@ impl Ctx {
                 name: identifier_text(&name_el),
                 kind,
                 type_params: Vec::new(),
+                bounds: Vec::new(),
                 params: Vec::new(),
                 ty: ty.clone(),
                 modifiers: mods,
@@ -425,6 +428,7 @@ fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
             .unwrap_or_default(),
         kind: MemberKind::Method,
         type_params: type_params(node),
+        bounds: bounds(node),
         params: field(node, Field::Parameters)
             .and_then(SyntaxElement::into_node)
             .map(|p| lower_params(&p))
@@ -590,6 +594,25 @@ fn type_params(node: &SyntaxNode) -> Vec<SmolStr> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+fn bounds(node: &SyntaxNode) -> Vec<TypeParamBound> {
+    node.children()
+        .filter(|c| c.kind() == SyntaxKind::TYPE_PARAMETER_CONSTRAINTS_CLAUSE)
+        .filter_map(|clause| {
+            let param = clause
+                .children_with_tokens()
+                .find(|c| c.kind() == SyntaxKind::IDENTIFIER)
+                .map(|n| identifier_text(&n))?;
+            let types = clause
+                .children()
+                .filter(|c| c.kind() == SyntaxKind::TYPE_PARAMETER_CONSTRAINT)
+                .filter_map(|c| field(&c, Field::Type))
+                .map(|t| lower_type(&t))
+                .collect();
+            Some(TypeParamBound { param, types })
+        })
+        .collect()
 }
 
 fn lower_base_list(list: &SyntaxNode) -> Vec<TypeRef> {

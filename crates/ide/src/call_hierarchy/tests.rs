@@ -276,3 +276,77 @@ fn editing_one_body_rebinds_only_that_body() {
         .collect();
     assert_eq!(reinferred.len(), 1, "{reinferred:?}");
 }
+
+#[test]
+fn members_of_type_parameters_through_their_bounds() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public abstract class Entity { public int Id { get; } public virtual void Touch() { } }
+    public interface INamed { string Name { get; } }
+    public class Repository<T> where T : Entity, INamed
+    {
+        public string Describe$0(T item) { item.Touch(); return item.Name + item.Id; }
+        public void Each<U>(U other) where U : T { other.Touch(); }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Entity.Touch [Call]
+            P:N.INamed.Name [Get]
+            P:N.Entity.Id [Get]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn user_defined_conversions_make_overloads_applicable_and_are_calls() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public struct Money
+    {
+        public Money(decimal amount) { }
+        public static implicit operator Money(decimal amount) => new Money(amount);
+    }
+    public class Shop
+    {
+        public void Pay(Money m) { }
+        public void Run$0() { Pay(10m); Money m = 5m; }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Shop.Pay(N.Money) [Call]
+            M:N.Money.op_Implicit(System.Decimal)~N.Money [Operator, Operator]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn array_sizes_and_products_that_parse_as_declarations() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Grid
+    {
+        public int Width { get; }
+        static int Count(int n) => n;
+        static int Id(int n) => n;
+        public int[] Build$0(int factor) { var cells = new int[Count(factor)]; return new[] { Id(Width * factor) }; }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Grid.Count(System.Int32) [Call]
+            P:N.Grid.Width [Get]
+            M:N.Grid.Id(System.Int32) [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
