@@ -1,10 +1,12 @@
 //! Call sites with positions: the bound sites of every member of a file, each with its caller and the
 //! range of the invoked name.
 
+use std::sync::Arc;
+
 use syntax::TextRange;
 
 use crate::{
-    base_db::{Db, FileId, file_project},
+    base_db::{Db, FileId, SourceFile, file_project},
     body::body_source_map,
     def_map::{TypeDecl, TypeId, def_map},
     infer::{CallKind, Callee, UnresolvedReason, infer},
@@ -100,13 +102,22 @@ pub fn file_members(db: &dyn Db, file: FileId) -> Vec<MemberId> {
         .collect()
 }
 
-/// Every call site in a file.
-pub fn file_call_sites(db: &dyn Db, file: FileId) -> CallSites {
+/// Every call site in a file, memoized: reference searches ask for the same files again and again,
+/// and after an edit only the edited file's sites are gathered anew.
+pub fn file_call_sites(db: &dyn Db, file: FileId) -> Arc<CallSites> {
+    match db.source_file(file) {
+        Some(source) => file_call_sites_query(db, source),
+        None => Arc::default(),
+    }
+}
+
+#[salsa::tracked(returns(clone))]
+fn file_call_sites_query(db: &dyn Db, file: SourceFile) -> Arc<CallSites> {
     let mut out = CallSites::default();
-    for member in file_members(db, file) {
+    for member in file_members(db, file.id(db)) {
         let sites = member_call_sites(db, member);
         out.sites.extend(sites.sites);
         out.unresolved.extend(sites.unresolved);
     }
-    out
+    Arc::new(out)
 }

@@ -244,13 +244,15 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
         let calls = hir::file_call_sites(db, file);
         let sites: Vec<CallSiteInfo> = calls
             .sites
-            .into_iter()
+            .iter()
             .filter(|s| callee_name(db, &s.callee).is_some_and(|n| matches_name(&n)))
+            .cloned()
             .collect();
         let unresolved: Vec<UnresolvedCallSite> = calls
             .unresolved
-            .into_iter()
+            .iter()
             .filter(|u| matches_name(&u.name))
+            .cloned()
             .collect();
         count(&mut out.coverage, &sites, &unresolved);
         out.unresolved
