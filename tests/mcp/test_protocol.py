@@ -7,7 +7,8 @@ from conftest import EXAMPLES, connect
 
 pytestmark = pytest.mark.anyio
 
-TOOLS = {"search_symbols", "resolve_symbol", "get_symbol_at_position", "get_type_hierarchy", "server_status"}
+TOOLS = {"search_symbols", "resolve_symbol", "get_symbol_at_position", "get_type_hierarchy", "find_callers",
+         "get_outgoing_calls", "server_status"}
 
 
 async def test_initialize_handshake_names_csnav_and_its_version():
@@ -52,7 +53,13 @@ async def test_tools_list_carries_schemas_and_read_only_annotations():
         assert hierarchy["required"] == ["symbolKey"]
         assert hierarchy["properties"]["derivedTake"]["default"] == 200
         assert tools["search_symbols"].input_schema["properties"]["take"]["default"] == 50
-        assert "find_callers" not in tools and "get_outgoing_calls" not in tools
+        for name in ("find_callers", "get_outgoing_calls"):
+            schema = tools[name].input_schema
+            assert schema["required"] == ["symbolKey"]
+            assert schema["properties"]["take"]["default"] == 200 and schema["properties"]["skip"]["default"] == 0
+            assert {"coverage", "unresolvedCallSites", "paging"} <= set(tools[name].output_schema["properties"])
+        depth = tools["get_outgoing_calls"].input_schema["properties"]["depth"]
+        assert (depth["default"], depth["minimum"], depth["maximum"]) == (1, 1, 5)
 
 
 async def test_unknown_tool_is_a_protocol_error():

@@ -103,8 +103,16 @@ fn constructors(call: &Call<'_>, ty: &SymbolInfo) -> Cancellable<Vec<SymbolInfo>
         projects: Some(vec![ty.project]),
         limit: 50,
     };
-    let mut found = call.snapshot.analysis.search_symbols(&query)?;
+    let analysis = &call.snapshot.analysis;
+    let mut found = analysis.search_symbols(&query)?;
     found.retain(|c| c.container_name.as_deref() == Some(ty.full_name.as_str()));
+    // The compiler-given parameterless constructor is not indexed by name, but has a well-known id.
+    if found.is_empty()
+        && let Some(type_id) = ty.documentation_id.strip_prefix("T:")
+    {
+        found = analysis.symbols_by_documentation_id(&format!("M:{type_id}.#ctor"))?;
+        found.retain(|c| c.key.project == ty.key.project);
+    }
     found.truncate(5);
     Ok(found)
 }

@@ -201,12 +201,35 @@ fn callee(
             "containingType": calls::brief(ty),
         }),
         CalleeInfo::External { full_name } => {
-            let without_parameters = full_name.split('(').next().unwrap_or(full_name);
-            let name = without_parameters
-                .rsplit('.')
-                .next()
-                .unwrap_or(without_parameters);
-            json!({"name": name, "fullName": full_name})
+            json!({"name": external_name(full_name), "fullName": full_name})
         }
     })
+}
+
+/// `WriteLine` from `System.Console.WriteLine`, `List` from `System.Collections.Generic.List.#ctor`.
+fn external_name(full_name: &str) -> &str {
+    let without_parameters = full_name.split('(').next().unwrap_or(full_name);
+    without_parameters
+        .rsplit('.')
+        .find(|segment| !segment.starts_with('#'))
+        .unwrap_or(without_parameters)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::external_name;
+
+    #[test]
+    fn names_of_external_callees() {
+        assert_eq!(external_name("System.Console.WriteLine"), "WriteLine");
+        assert_eq!(
+            external_name("System.Collections.Generic.List.#ctor"),
+            "List"
+        );
+        assert_eq!(
+            external_name("System.String.Join(string, object[])"),
+            "Join"
+        );
+        assert_eq!(external_name("Run"), "Run");
+    }
 }
