@@ -321,3 +321,34 @@ fn site_schema_unresolved() -> Value {
         "required": ["filePath", "lineNumber", "column", "lineText", "name", "reason"],
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use expect_test::expect;
+
+    use super::*;
+
+    fn page(skip: usize, take: usize, item_chars: usize) -> String {
+        let items: Vec<usize> = (0..100).collect();
+        let (values, paging, cut) = page_within_budget(items, PageRequest { skip, take }, |_| {
+            Ok(json!("x".repeat(item_chars)))
+        })
+        .unwrap_or_else(|_| panic!("no failure is raised"));
+        format!(
+            "{} {} cut={cut}",
+            values.len(),
+            serde_json::to_string(&paging).unwrap_or_default()
+        )
+    }
+
+    #[test]
+    fn pages_are_cut_at_the_size_budget_and_continue_after_the_last_item() {
+        expect![[r#"10 {"skip":0,"take":10,"returned":10,"total":100,"nextSkip":10} cut=false"#]]
+            .assert_eq(&page(0, 10, 1000));
+        expect![[r#"29 {"skip":50,"take":50,"returned":29,"total":100,"nextSkip":79} cut=true"#]]
+            .assert_eq(&page(50, 50, 2000));
+        // One item larger than the budget is still given, so paging always advances.
+        expect![[r#"1 {"skip":0,"take":5,"returned":1,"total":100,"nextSkip":1} cut=true"#]]
+            .assert_eq(&page(0, 5, 100_000));
+    }
+}
