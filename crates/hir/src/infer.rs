@@ -666,6 +666,11 @@ impl Ctx<'_> {
                 args.extend(type_args);
                 Val::Type(Ty::Source(id, args))
             }
+            // A camelCase name nothing declares is a variable the binder missed, not a type: say it
+            // is unknown rather than invent an external type (`System`, `Console` stay types).
+            Ty::External(full, _) if full.starts_with(|c: char| c.is_lowercase() || c == '_') => {
+                Val::Unknown
+            }
             ty => Val::Type(ty),
         }
     }

@@ -239,6 +239,8 @@ pub enum MemberOrigin {
     DefaultConstructor,
     /// A delegate's `Invoke`.
     DelegateInvoke,
+    /// `Program.<Main>$`, the entry point the compiler makes of top-level statements.
+    TopLevelStatements,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -17,16 +17,16 @@ use hir::{Database, RootDatabase};
 
 pub use crate::{
     call_hierarchy::{
-        CallSiteRef, CalleeInfo, Coverage, IncomingCaller, IncomingCalls, IncomingSite, OutgoingCallee, OutgoingCalls,
-        UnresolvedCall,
+        CallSiteRef, CalleeInfo, Coverage, IncomingCaller, IncomingCalls, IncomingSite,
+        OutgoingCallee, OutgoingCalls, UnresolvedCall,
     },
     search::SymbolQuery,
     symbol_info::{NavigationTarget, SymbolInfo, SymbolKey},
     type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
 };
 pub use hir::{
-    CallKind, UnresolvedReason,
-    Cancelled, Change, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId, SymbolKind,
+    CallKind, Cancelled, Change, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId,
+    SymbolKind, UnresolvedReason,
 };
 pub use line_index::{LineCol, LineIndex, WideEncoding, WideLineCol};
 pub use salsa::CancellationToken;
@@ -146,7 +146,12 @@ impl Analysis {
 
     /// The member's callees grouped per callee, expanded breadth-first to `depth` levels and at most
     /// `node_cap` callees; `None` when the key names no member.
-    pub fn outgoing_calls(&self, key: &SymbolKey, depth: u32, node_cap: usize) -> Cancellable<Option<OutgoingCalls>> {
+    pub fn outgoing_calls(
+        &self,
+        key: &SymbolKey,
+        depth: u32,
+        node_cap: usize,
+    ) -> Cancellable<Option<OutgoingCalls>> {
         self.with_db(|db| call_hierarchy::outgoing_calls(db, key, depth, node_cap))
     }
 }

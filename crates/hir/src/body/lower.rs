@@ -12,21 +12,54 @@ use super::{
 };
 use crate::{
     base_db::{Db, parse},
-    item_tree::{item_source_map, lower::lower_type},
+    item_tree::{MemberOrigin, file_item_tree, item_source_map, lower::lower_type},
     symbols::MemberId,
-    type_ref::TypeRef,
+    type_ref::{Predefined, TypeRef},
 };
 
 pub(super) fn lower_member(db: &dyn Db, member: MemberId) -> Option<(Body, BodySourceMap)> {
     let file = db.source_file(member.file)?;
     let range = item_source_map(db, file).member_range(member.idx)?;
     let root = parse(db, file).syntax_node();
+    let tree = file_item_tree(db, file);
+    let data = tree.member(member.idx)?;
+    let owner = &tree.types[data.owner];
+    let mut ctx = Ctx::default();
+    ctx.scopes.push(Vec::new());
+    match data.origin {
+        MemberOrigin::TopLevelStatements => {
+            ctx.lower_top_level_statements(&root);
+            return Some((ctx.body, ctx.map));
+        }
+        MemberOrigin::PrimaryConstructor => {
+            let node = root.covering_element(range.full).into_node()?;
+            ctx.lower_primary_constructor(&node);
+            return Some((ctx.body, ctx.map));
+        }
+        MemberOrigin::Declared => {}
+        MemberOrigin::RecordProperty
+        | MemberOrigin::DefaultConstructor
+        | MemberOrigin::DelegateInvoke => {
+            return Some((ctx.body, ctx.map));
+        }
+    }
     let mut node = root.covering_element(range.full).into_node()?;
     while !is_member_declaration(node.kind()) {
         node = node.parent().filter(|p| p.text_range() == range.full)?;
     }
-    let mut ctx = Ctx::default();
-    ctx.scopes.push(Vec::new());
+    // A C# 12 primary constructor's parameters are in scope in every member of a class or struct; a
+    // record's only in initializers (elsewhere the name is the generated property).
+    let is_initializer = matches!(
+        node.kind(),
+        SyntaxKind::FIELD_DECLARATION | SyntaxKind::PROPERTY_DECLARATION
+    );
+    if let Some(params) = &owner.primary_ctor
+        && (!owner.kind.is_record() || is_initializer)
+    {
+        for param in params {
+            ctx.declare(param.name.clone(), Some(param.ty.clone()), LocalKind::Param);
+        }
+    }
     match node.kind() {
         SyntaxKind::FIELD_DECLARATION | SyntaxKind::EVENT_FIELD_DECLARATION => {
             let declarator = node
@@ -79,6 +112,88 @@ pub(super) fn lower_member(db: &dyn Db, member: MemberId) -> Option<(Body, BodyS
         }
     }
     Some((ctx.body, ctx.map))
+}
+
+impl Ctx {
+    /// The statements of a file outside any type, as one block: local functions are visible in all.
+    fn lower_top_level_statements(&mut self, root: &SyntaxNode) {
+        self.declare(
+            SmolStr::new_static("args"),
+            Some(TypeRef::Array {
+                element: Box::new(TypeRef::Predefined(Predefined::String)),
+                rank: 1,
+            }),
+            LocalKind::Param,
+        );
+        let globals: Vec<SyntaxNode> = root
+            .children()
+            .filter(|c| c.kind() == SyntaxKind::GLOBAL_STATEMENT)
+            .collect();
+        for global in &globals {
+            self.declare_local_functions(global);
+        }
+        let mut stmts = Vec::new();
+        for global in &globals {
+            for child in global.children_with_tokens() {
+                if Statement::can_cast_element(child.kind()) {
+                    self.lower_stmt(&child, &mut stmts);
+                }
+            }
+        }
+        self.push_root(RootKind::Body, Stmt::Block(stmts));
+    }
+
+    /// `class C(int x) : Base(x)`: the parameters, and the base constructor call of the base list.
+    fn lower_primary_constructor(&mut self, type_decl: &SyntaxNode) {
+        if let Some(list) = type_decl
+            .children()
+            .find(|c| c.kind() == SyntaxKind::PARAMETER_LIST)
+        {
+            let params = self.declare_params(&list, LocalKind::Param);
+            self.body.params = params;
+        }
+        // Records wrap `Base(args)` in a node; classes leave the argument list flat in the base list.
+        let Some(list) = type_decl
+            .children()
+            .find(|c| c.kind() == SyntaxKind::BASE_LIST)
+        else {
+            return;
+        };
+        let (base, args) = match list
+            .children()
+            .find(|c| c.kind() == SyntaxKind::PRIMARY_CONSTRUCTOR_BASE_TYPE)
+        {
+            Some(base) => {
+                let args = base
+                    .children()
+                    .find(|c| c.kind() == SyntaxKind::ARGUMENT_LIST);
+                (
+                    field(&base, Field::Type).map_or(base.text_range(), |t| t.text_range()),
+                    args,
+                )
+            }
+            None => (
+                list.children_with_tokens()
+                    .find(|c| c.kind() != SyntaxKind::COLON && !c.kind().is_trivia())
+                    .map_or(list.text_range(), |t| t.text_range()),
+                list.children()
+                    .find(|c| c.kind() == SyntaxKind::ARGUMENT_LIST),
+            ),
+        };
+        if let Some(args) = args {
+            let full = TextRange::new(base.start(), args.text_range().end());
+            let args = self.lower_args(&args);
+            let expr = self.alloc_expr(
+                Expr::CtorInitializer {
+                    is_base: true,
+                    args,
+                },
+                full,
+                base,
+            );
+            self.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
+        }
+    }
 }
 
 fn is_member_declaration(kind: SyntaxKind) -> bool {

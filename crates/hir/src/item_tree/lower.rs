@@ -25,6 +25,9 @@ pub(crate) fn lower_file(root: &ast::CompilationUnit) -> (ItemTree, ItemSourceMa
         parent: ItemParent::TopLevel,
     };
     ctx.lower_children(root.syntax(), &mut scope);
+    if let Some(program) = ctx.lower_top_level_statements(root.syntax()) {
+        scope.items.push(ItemRef::Type(program));
+    }
     ctx.tree.top_usings = scope.usings;
     ctx.tree.top_items = scope.items;
     (ctx.tree, ctx.map)
@@ -108,6 +111,59 @@ impl Ctx {
             self.tree.namespaces[idx].usings = inner.usings;
             self.tree.namespaces[idx].items = inner.items;
         }
+    }
+
+    /// Top-level statements are the body of `Program.<Main>$(string[] args)`, in a `partial class
+    /// Program` of the global namespace (the compiler's names, so a declared `partial class Program`
+    /// merges with it).
+    fn lower_top_level_statements(&mut self, root: &SyntaxNode) -> Option<TypeIdx> {
+        let statements: Vec<SyntaxNode> = root
+            .children()
+            .filter(|c| c.kind() == SyntaxKind::GLOBAL_STATEMENT)
+            .collect();
+        let (first, last) = (statements.first()?, statements.last()?);
+        let full = TextRange::new(first.text_range().start(), last.text_range().end());
+        let name = TextRange::empty(full.start());
+        let program = self.tree.types.alloc(TypeItem {
+            name: SmolStr::new_static("Program"),
+            kind: TypeKind::Class,
+            parent: ItemParent::TopLevel,
+            type_params: Vec::new(),
+            bounds: Vec::new(),
+            modifiers: Modifiers::INTERNAL.union(Modifiers::PARTIAL),
+            bases: Vec::new(),
+            primary_ctor: None,
+            members: Vec::new(),
+            nested: Vec::new(),
+            delegate_return: None,
+            delegate_params: Vec::new(),
+        });
+        self.map.types.push(ItemRange { full, name });
+        let args = Param {
+            name: SmolStr::new_static("args"),
+            ty: TypeRef::Array {
+                element: Box::new(TypeRef::Predefined(Predefined::String)),
+                rank: 1,
+            },
+            modifier: ParamModifier::None,
+            has_default: false,
+        };
+        let main = Member {
+            owner: program,
+            name: SmolStr::new_static("<Main>$"),
+            kind: MemberKind::Method,
+            type_params: Vec::new(),
+            bounds: Vec::new(),
+            params: vec![args],
+            ty: None,
+            modifiers: Modifiers::PRIVATE.union(Modifiers::STATIC),
+            explicit_interface: None,
+            accessors: Accessors::default(),
+            initializer: None,
+            origin: MemberOrigin::TopLevelStatements,
+        };
+        self.push_member(program, main, full, name);
+        Some(program)
     }
 
     fn alloc_namespace(

@@ -200,8 +200,8 @@ class Svc
             M:Item.Next [Call, Call, Call, Call, Call]
             external System.Collections.Generic.IEnumerable.First [Call]
             M:Svc.LoadAsync [Call]
-            external dynamicThing.Go [Call]
-            coverage 11/11/0/0
+            unresolved Go (UnknownReceiver)
+            coverage 11/10/0/1
         "#]],
     );
 }
@@ -349,4 +349,88 @@ namespace N
             coverage 3/3/0/0
         "#]],
     );
+}
+
+#[test]
+fn top_level_statements_are_the_body_of_program_main() {
+    let (host, _) = AnalysisHost::from_fixture(
+        r#"
+//- /Program.cs
+using Shop;
+var catalog = new Catalog(new Repository());
+catalog.Add("book");
+Print(catalog.Count.Twice());
+Extensions.Twice(3);
+static void Print(int n) => System.Console.WriteLine(n);
+//- /Shop.cs
+namespace Shop
+{
+    public interface IRepository { void Save(string item); }
+    public class Repository : IRepository { public void Save(string item) { } }
+    public class Catalog(IRepository repository)
+    {
+        private readonly string _name = repository.ToString();
+        public int Count { get; private set; }
+        public void Add(string item) { repository.Save(item); Count++; }
+    }
+    public class Base(int size) { }
+    public class Sized(int size) : Base(size * 2) { }
+    public static class Extensions { public static int Twice(this int n) => n * 2; }
+}
+"#,
+    );
+    let analysis = host.analysis();
+    let mut out = String::new();
+    for (name, kind) in [
+        ("<Main>$", None),
+        ("Add", None),
+        ("Sized", Some(crate::SymbolKind::Constructor)),
+    ] {
+        let query = crate::SymbolQuery {
+            text: name.into(),
+            limit: 1,
+            kinds: kind.map(|k| vec![k]),
+            ..Default::default()
+        };
+        let symbol = analysis.search_symbols(&query).unwrap().remove(0);
+        let calls = analysis
+            .outgoing_calls(&symbol.key, 1, 100)
+            .unwrap()
+            .expect("a member");
+        out.push_str(&format!("{}\n{}", symbol.full_name, render(&calls)));
+    }
+    let twice = analysis
+        .symbols_by_full_name("Shop.Extensions.Twice")
+        .unwrap()
+        .remove(0);
+    let callers = analysis
+        .incoming_calls(&twice.key)
+        .unwrap()
+        .expect("a member");
+    for caller in &callers.callers {
+        out.push_str(&format!(
+            "caller of Twice: {} ({} sites)\n",
+            caller.caller.full_name,
+            caller.sites.len()
+        ));
+    }
+    expect![[r#"
+        Program.<Main>$(string[])
+        M:Shop.Repository.#ctor [Ctor]
+        M:Shop.Catalog.#ctor(Shop.IRepository) [Ctor]
+        M:Shop.Catalog.Add(System.String) [Call]
+        P:Shop.Catalog.Count [Get]
+        M:Shop.Extensions.Twice(System.Int32) [Call, Call]
+        external System.Console.WriteLine [Call]
+        coverage 7/7/0/0
+        Shop.Catalog.Add(string)
+        M:Shop.IRepository.Save(System.String) [Call]
+        P:Shop.Catalog.Count [Get, Set]
+        coverage 3/3/0/0
+        Shop.Sized.Sized(int)
+        M:Shop.Base.#ctor(System.Int32) [Ctor]
+        coverage 1/1/0/0
+        caller of Twice: Program.<Main>$(string[]) (2 sites)
+    "#]]
+    .assert_eq(&out);
 }
