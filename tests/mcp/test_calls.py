@@ -204,7 +204,6 @@ async def test_outgoing_calls_with_depth_in_the_example():
         assert deeper["callCount"] > direct["callCount"]
 
 
-@pytest.mark.xfail(reason="top-level statements (Program.cs) are not lowered into a caller yet (issue 4)")
 async def test_top_level_statements_call_extensions_both_ways_and_subscribe_events():
     async with connect(EXAMPLES) as client:
         expensive = await key_of_id(client, "M:Bookstore.Domain.BookExtensions.IsExpensive(Bookstore.Domain.Book,System.Decimal)")

@@ -516,9 +516,23 @@ impl Ctx<'_> {
                 Val::Value(self.resolver.resolve(ty))
             }
             Expr::Is {
-                expr: inner, rest, ..
+                expr: inner,
+                rest,
+                binding,
+                ..
             } => {
-                self.infer_expr(*inner, None);
+                let tested = self.infer_expr(*inner, None);
+                // `x is { } y` and `x is var y` give `y` the tested expression's type.
+                if let Some(local) = *binding
+                    && self.body.locals[local].ty.is_none()
+                    && tested != Ty::Unknown
+                {
+                    let tested = match tested {
+                        Ty::Nullable(inner) => *inner,
+                        t => t,
+                    };
+                    self.local_tys.insert(local, tested);
+                }
                 for &e in rest {
                     self.infer_expr(e, None);
                 }
@@ -647,11 +661,28 @@ impl Ctx<'_> {
             current = map.type_def(idx).parent;
         }
         let (_, statics) = self.imports();
-        for ty in statics {
-            let found = lookup_members(db, &ty, name);
+        for ty in &statics {
+            let found = lookup_members(db, ty, name);
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, None, found, type_args, access);
             }
+        }
+        // `using static System.Console;` then `WriteLine(..)`: a method no source type declares, invoked
+        // by its simple name, comes from the one framework type imported that way.
+        let external_statics: Vec<&Ty> = statics
+            .iter()
+            .filter(|t| matches!(t, Ty::External(..)))
+            .collect();
+        if access == Access::Invoke
+            && let [only] = external_statics.as_slice()
+        {
+            return Val::Group(Group {
+                name: name.clone(),
+                levels: Vec::new(),
+                receiver: None,
+                external: Some((*only).clone()),
+                type_args,
+            });
         }
         let path = Path {
             qualifier: PathQualifier::None,

@@ -587,8 +587,11 @@ impl<'db> Resolver<'db> {
         let mut push_candidates = |kinds: &mut dyn Iterator<Item = &UsingKind>| {
             for kind in kinds {
                 if let UsingKind::Namespace(path) = kind {
+                    // A namespace the sources declare may still hold framework types (a polyfill
+                    // in `System.Runtime.CompilerServices` does not make `System` a source-only
+                    // namespace), so every imported namespace is a candidate.
                     let ns = path.dotted();
-                    if !self.namespace_exists(&ns) && !candidates.contains(&ns) {
+                    if !candidates.contains(&ns) {
                         candidates.push(ns);
                     }
                 }
@@ -623,14 +626,25 @@ impl<'db> Resolver<'db> {
             .collect();
         // Framework namespaces (`System.*`, imported by implicit usings everywhere) are only a guess's
         // last resort: a name the table does not place there most likely comes from the other usings.
+        // Namespaces the sources declare were searched already and lack the name.
         let non_framework: Vec<&String> = candidates
             .iter()
-            .filter(|ns| *ns != "System" && !ns.starts_with("System."))
+            .filter(|ns| {
+                *ns != "System" && !ns.starts_with("System.") && !self.namespace_exists(ns)
+            })
             .collect();
         let name = match (known.as_slice(), non_framework.as_slice()) {
             ([ns], _) => format!("{ns}.{}", seg.name),
             ([], [ns]) => format!("{ns}.{}", seg.name),
-            ([], []) if candidates.len() == 1 => format!("{}.{}", candidates[0], seg.name),
+            ([], []) => match candidates
+                .iter()
+                .filter(|ns| !self.namespace_exists(ns))
+                .collect::<Vec<_>>()
+                .as_slice()
+            {
+                [ns] => format!("{ns}.{}", seg.name),
+                _ => seg.name.to_string(),
+            },
             _ => seg.name.to_string(),
         };
         Ty::External(SmolStr::new(name), args)

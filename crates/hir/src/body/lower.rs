@@ -552,6 +552,22 @@ impl Ctx {
                 {
                     self.declare(identifier(&name), ty, LocalKind::Pattern);
                 }
+                // `{ Title: var title }`: the subpatterns' designations and constants.
+                for clause in node.children().filter(|c| {
+                    matches!(
+                        c.kind(),
+                        SyntaxKind::PROPERTY_PATTERN_CLAUSE | SyntaxKind::POSITIONAL_PATTERN_CLAUSE
+                    )
+                }) {
+                    for sub in clause
+                        .children()
+                        .filter(|c| c.kind() == SyntaxKind::SUBPATTERN)
+                    {
+                        for child in sub.children_with_tokens().filter(|c| is_pattern(c.kind())) {
+                            self.lower_pattern(&child, parts);
+                        }
+                    }
+                }
             }
             SyntaxKind::CONSTANT_PATTERN => self.lower_parts(node, parts),
             _ => {
@@ -883,7 +899,13 @@ impl Ctx {
                 if let Some(p) = &pattern {
                     self.lower_pattern(p, &mut parts);
                 }
-                let binding = (self.body.locals.len() > before)
+                // The pattern's own designation is declared first, before its subpatterns'.
+                let designated = pattern
+                    .as_ref()
+                    .and_then(|p| p.as_node())
+                    .and_then(|p| field(p, Field::Name))
+                    .is_some_and(|n| n.kind() == SyntaxKind::IDENTIFIER);
+                let binding = (designated && self.body.locals.len() > before)
                     .then(|| LocalId::from_raw(la_arena::RawIdx::from_u32(before as u32)));
                 let rest = parts
                     .into_iter()

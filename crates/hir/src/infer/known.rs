@@ -122,6 +122,8 @@ pub(crate) fn numeric_conv(from: &str, to: &str) -> Option<Conv> {
 /// The parameter types and return type of a delegate type.
 pub(crate) fn delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
     match ty {
+        // `event EventHandler<T>? Changed`: the annotation does not change the shape.
+        Ty::Nullable(inner) => delegate_shape(db, inner),
         Ty::Source(id, args) => {
             let map = crate::def_map::def_map(db, id.project);
             let def = map.type_def(id.idx);

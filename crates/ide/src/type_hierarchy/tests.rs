@@ -290,3 +290,22 @@ namespace Shop { public class Order$0 : Entity { } public class Thing : Plugin {
         "#]],
     );
 }
+
+#[test]
+fn a_polyfill_in_a_framework_namespace_does_not_hide_the_framework() {
+    check(
+        r#"
+//- /Polyfill.cs
+namespace System.Runtime.CompilerServices { internal static class IsExternalInit { } }
+//- /Usings.cs
+global using System;
+//- /Handler.cs
+namespace App { public class Handler$0 : IDisposable { public event EventHandler<string> Done; public void Dispose() { } } }
+"#,
+        expect![[r#"
+            App.Handler (Class) T:App.Handler
+            base System.Object [external]
+            interface System.IDisposable [external] [declared]
+        "#]],
+    );
+}
