@@ -434,3 +434,78 @@ namespace Shop
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn incoming_calls_after_an_edit_rebind_only_the_edited_file() {
+    let fixture = r#"
+//- /Store.cs
+namespace Shop { public class Store { public void Save() { } public void Load() { } } }
+//- /Checkout.cs
+namespace Shop { public class Checkout { public void Run(Store s) { s.Save(); } } }
+//- /Audit.cs
+namespace Shop { public class Audit { public void Log(Store s) { s.Save(); s.Load(); } } }
+//- /Report.cs
+namespace Shop { public class Report { public void Print() { System.Console.WriteLine(1); } } }
+"#;
+    let parsed = crate::fixture::Fixture::parse(fixture);
+    let mut host = AnalysisHost::with_event_log();
+    host.apply_change(parsed.change());
+    let save = host
+        .analysis()
+        .symbols_by_full_name("Shop.Store.Save")
+        .unwrap()
+        .remove(0);
+    let callers = |host: &AnalysisHost| -> Vec<String> {
+        let calls = host
+            .analysis()
+            .incoming_calls(&save.key)
+            .unwrap()
+            .expect("a member");
+        calls
+            .callers
+            .iter()
+            .map(|c| c.caller.full_name.clone())
+            .collect()
+    };
+    assert_eq!(
+        callers(&host),
+        ["Shop.Checkout.Run(Store)", "Shop.Audit.Log(Store)"]
+    );
+    host.take_event_log();
+
+    let audit = parsed
+        .files
+        .iter()
+        .find(|f| f.path == "/Audit.cs")
+        .expect("file");
+    let edited = audit.text.replace("s.Load();", "s.Load(); s.Save();");
+    host.apply_change(Change {
+        files: vec![(audit.id, Some(Arc::from(edited)))],
+        project_graph: None,
+    });
+    assert_eq!(
+        callers(&host),
+        ["Shop.Checkout.Run(Store)", "Shop.Audit.Log(Store)"]
+    );
+    let mut rerun: Vec<String> = host
+        .take_event_log()
+        .into_iter()
+        .filter(|e| {
+            e.starts_with("file_call_sites_query")
+                || e.starts_with("infer_query")
+                || e.starts_with("parse")
+        })
+        .map(|e| e.split('(').next().unwrap_or(&e).to_owned())
+        .collect();
+    rerun.sort();
+    // Report.cs never mentions `Save` (word index), Checkout.cs did not change: only Audit.cs is bound
+    // again, one body of it.
+    expect![[r#"
+        [
+            "file_call_sites_query",
+            "infer_query",
+            "parse",
+        ]
+    "#]]
+    .assert_debug_eq(&rerun);
+}
