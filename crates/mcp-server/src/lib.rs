@@ -22,7 +22,7 @@ use std::path::Path;
 
 use rmcp::ServiceExt;
 
-pub use crate::load_command::load_and_report;
+pub use crate::{load_command::load_and_report, workspace::project_data};
 
 /// Serves MCP over stdin/stdout for the workspace at `path` until the client closes stdin.
 pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {

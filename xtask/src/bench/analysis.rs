@@ -6,8 +6,8 @@ use std::{collections::HashSet, path::Path, sync::Arc, time::Duration};
 
 use anyhow::{Result, anyhow};
 use ide::{
-    Analysis, AnalysisHost, Cancellable, Change, FileId, GlobalUsing, ProjectData, ProjectGraph,
-    ProjectId, SymbolKey, SymbolQuery, TextSize,
+    Analysis, AnalysisHost, Cancellable, Change, FileId, ProjectGraph, SymbolKey, SymbolQuery,
+    TextSize,
 };
 use rayon::prelude::*;
 
@@ -447,32 +447,13 @@ fn project_graph(inputs: &Inputs) -> ProjectGraph {
         .workspace
         .projects
         .iter()
-        .map(|project| ProjectData {
-            name: project.name.clone(),
-            assembly_name: project.assembly_name.clone(),
-            root_namespace: project.root_namespace.clone(),
-            lang_version: project.lang_version.clone(),
-            defines: ide::Defines::new(project.defines.iter().cloned()),
-            global_usings: project
-                .global_usings
-                .iter()
-                .map(|u| GlobalUsing {
-                    target: u.namespace_or_type.clone(),
-                    alias: u.alias.clone(),
-                    is_static: u.is_static,
-                })
-                .collect(),
-            files: project
+        .map(|project| {
+            let files = project
                 .files
                 .iter()
                 .filter_map(|path| ids.get(path.as_path()).copied())
-                .collect(),
-            references: project
-                .project_references
-                .iter()
-                .filter_map(|r| r.project)
-                .map(|i| ProjectId(i as u32))
-                .collect(),
+                .collect();
+            mcp_server::project_data(project, files)
         })
         .collect();
     ProjectGraph { projects }

@@ -12,7 +12,10 @@ use super::{
 };
 use crate::{
     base_db::{Db, parse},
-    item_tree::{MemberOrigin, file_item_tree, item_source_map, lower::lower_type},
+    item_tree::{
+        MemberOrigin, file_item_tree, item_source_map,
+        lower::{element_text, field, identifier_text as identifier, lower_type},
+    },
     symbols::MemberId,
     type_ref::{Predefined, TypeRef},
 };
@@ -1258,23 +1261,6 @@ fn literal(kind: SyntaxKind, text: &str) -> Option<Literal> {
         | SyntaxKind::RAW_STRING_LITERAL => Literal::String,
         _ => return None,
     })
-}
-
-fn field(node: &SyntaxNode, f: Field) -> Option<SyntaxElement> {
-    node.children_with_tokens().find(|c| c.field() == Some(f))
-}
-
-fn element_text(element: &SyntaxElement) -> String {
-    match element {
-        SyntaxElement::Node(n) => n.text().to_string(),
-        SyntaxElement::Token(t) => t.text().to_owned(),
-    }
-}
-
-fn identifier(element: &SyntaxElement) -> SmolStr {
-    let text = element_text(element);
-    let text = text.trim();
-    SmolStr::new(text.strip_prefix('@').unwrap_or(text))
 }
 
 /// `F(a * b)` parses as the declaration of a pointer variable `b` of type `a*`; in an argument without

@@ -914,11 +914,11 @@ fn generic_segment(node: &SyntaxNode) -> PathSegment {
     PathSegment { name, args }
 }
 
-fn field(node: &SyntaxNode, f: Field) -> Option<SyntaxElement> {
+pub(crate) fn field(node: &SyntaxNode, f: Field) -> Option<SyntaxElement> {
     node.children_with_tokens().find(|c| c.field() == Some(f))
 }
 
-fn element_text(element: &SyntaxElement) -> String {
+pub(crate) fn element_text(element: &SyntaxElement) -> String {
     match element {
         SyntaxElement::Node(n) => n.text().to_string(),
         SyntaxElement::Token(t) => t.text().to_owned(),
@@ -926,7 +926,7 @@ fn element_text(element: &SyntaxElement) -> String {
 }
 
 /// An identifier's name: `@class` is `class`.
-fn identifier_text(element: &SyntaxElement) -> SmolStr {
+pub(crate) fn identifier_text(element: &SyntaxElement) -> SmolStr {
     let text = element_text(element);
     let text = text.trim();
     SmolStr::new(text.strip_prefix('@').unwrap_or(text))

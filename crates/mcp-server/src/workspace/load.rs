@@ -7,7 +7,7 @@ use std::{
 };
 
 use ide::{FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId};
-use project_model::{LoadProblem, Workspace};
+use project_model::{LoadProblem, Project, Workspace};
 use rayon::prelude::*;
 
 use super::vfs::Vfs;
@@ -43,29 +43,7 @@ pub(crate) fn inputs(model: &Workspace, root: &Path, vfs: &mut Vfs) -> Inputs {
             }
         }
         files.extend_from_slice(&ids);
-        projects.push(ProjectData {
-            name: project.name.clone(),
-            assembly_name: project.assembly_name.clone(),
-            root_namespace: project.root_namespace.clone(),
-            lang_version: project.lang_version.clone(),
-            defines: ide::Defines::new(project.defines.iter().cloned()),
-            global_usings: project
-                .global_usings
-                .iter()
-                .map(|u| GlobalUsing {
-                    target: u.namespace_or_type.clone(),
-                    alias: u.alias.clone(),
-                    is_static: u.is_static,
-                })
-                .collect(),
-            files: ids,
-            references: project
-                .project_references
-                .iter()
-                .filter_map(|r| r.project)
-                .map(|i| ProjectId(i as u32))
-                .collect(),
-        });
+        projects.push(project_data(project, ids));
     }
     files.sort();
     files.dedup();
@@ -73,6 +51,33 @@ pub(crate) fn inputs(model: &Workspace, root: &Path, vfs: &mut Vfs) -> Inputs {
         graph: ProjectGraph { projects },
         files,
         problems,
+    }
+}
+
+/// What the analysis needs of a project, its files already given ids.
+pub fn project_data(project: &Project, files: Vec<FileId>) -> ProjectData {
+    ProjectData {
+        name: project.name.clone(),
+        assembly_name: project.assembly_name.clone(),
+        root_namespace: project.root_namespace.clone(),
+        lang_version: project.lang_version.clone(),
+        defines: ide::Defines::new(project.defines.iter().cloned()),
+        global_usings: project
+            .global_usings
+            .iter()
+            .map(|u| GlobalUsing {
+                target: u.namespace_or_type.clone(),
+                alias: u.alias.clone(),
+                is_static: u.is_static,
+            })
+            .collect(),
+        files,
+        references: project
+            .project_references
+            .iter()
+            .filter_map(|r| r.project)
+            .map(|i| ProjectId(i as u32))
+            .collect(),
     }
 }
 

@@ -2,6 +2,8 @@
 //! them current.
 
 mod load;
+
+pub use load::project_data;
 mod vfs;
 mod watcher;
 
