@@ -236,7 +236,10 @@ fn better(
 ) -> bool {
     let mut strictly = false;
     for (i, arg) in args.iter().enumerate() {
-        let (pa, pb) = (&a.arg_params[i], &b.arg_params[i]);
+        let (pa, pb) = (
+            &strip_annotation(db, &a.arg_params[i]),
+            &strip_annotation(db, &b.arg_params[i]),
+        );
         if pa == pb {
             continue;
         }
@@ -420,8 +423,20 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
     (out, complete)
 }
 
+/// `string?` is `string` to the binder: a nullable annotation on a reference type (or on a type
+/// parameter) changes no conversion; `int?` is `Nullable<int>` and stays.
+fn strip_annotation(db: &dyn Db, ty: &Ty) -> Ty {
+    match ty {
+        Ty::Nullable(inner) if !is_value_type(db, inner) && **inner != Ty::Unknown => {
+            (**inner).clone()
+        }
+        _ => ty.clone(),
+    }
+}
+
 /// The implicit conversion from `from` to `to`, as far as the binder can tell.
 pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
+    let (from, to) = (&strip_annotation(db, from), &strip_annotation(db, to));
     if from == to {
         return Conv::Exact;
     }
@@ -483,10 +498,47 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
     }
     if !user_conversions(db, from, to, false).is_empty() {
         Conv::UserDefined
-    } else if complete && is_closed_world(db, to) {
+    } else if framework_implicit(from, to) {
+        Conv::Implicit
+    } else if complete {
+        // Every supertype of `from` is known and none is `to`. Only a user-defined conversion
+        // declared by a framework type could still apply; the common ones are listed in
+        // `framework_implicit`, so overloads on unrelated framework types (`Stream` vs `TextReader`)
+        // tell apart instead of staying ambiguous.
         Conv::No
     } else {
         Conv::Unknown
+    }
+}
+
+/// Implicit conversions that framework types declare and code relies on in overloads.
+fn framework_implicit(from: &Ty, to: &Ty) -> bool {
+    let Ty::External(target, targs) = to else {
+        return false;
+    };
+    match from {
+        Ty::External(name, _) if name == "System.String" => {
+            matches!(
+                target.as_str(),
+                "System.Xml.Linq.XName" | "System.Xml.Linq.XNamespace"
+            ) || (matches!(
+                target.as_str(),
+                "System.ReadOnlySpan" | "System.ReadOnlyMemory"
+            ) && targs
+                .first()
+                .is_some_and(|t| *t == Ty::external("System.Char")))
+        }
+        Ty::Array(elem, 1) => {
+            matches!(
+                target.as_str(),
+                "System.Span"
+                    | "System.ReadOnlySpan"
+                    | "System.Memory"
+                    | "System.ReadOnlyMemory"
+                    | "System.ArraySegment"
+            ) && targs.first() == Some(elem)
+        }
+        _ => false,
     }
 }
 
@@ -541,18 +593,6 @@ fn standard_conv(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
         return c >= Conv::Implicit;
     }
     crate::infer::lookup::is_object(to) || supertypes(db, from).0.contains(to)
-}
-
-/// A target type whose convertible sources the binder knows all of (no user-defined conversions into
-/// it from elsewhere): source types and well-known external types.
-fn is_closed_world(_db: &dyn Db, to: &Ty) -> bool {
-    match to {
-        Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => true,
-        Ty::External(name, args) => {
-            known_types::lookup(name, args.len() as u32).is_some() || known::is_predefined(name)
-        }
-        _ => false,
-    }
 }
 
 fn has_unknown(ty: &Ty) -> bool {

@@ -509,3 +509,41 @@ namespace Shop { public class Report { public void Print() { System.Console.Writ
     "#]]
     .assert_debug_eq(&rerun);
 }
+
+#[test]
+fn nullable_annotations_and_framework_types_do_not_make_overloads_ambiguous() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Property
+    {
+        public Property(Property other) { }
+        public Property(string name, params object[] content) { }
+        public Property(string name, object? content) { }
+    }
+    public class Reader
+    {
+        public Reader(System.IO.Stream stream) { }
+        public Reader(System.IO.BinaryReader reader) { }
+    }
+    public class App
+    {
+        public void Run$0()
+        {
+            new Property("name", "content");
+            new Property("name");
+            new Reader(new System.IO.MemoryStream());
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Property.#ctor(System.String,System.Object) [Ctor]
+            M:N.Property.#ctor(System.String,System.Object[]) [Ctor]
+            external System.IO.MemoryStream.#ctor [Ctor]
+            M:N.Reader.#ctor(System.IO.Stream) [Ctor]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
