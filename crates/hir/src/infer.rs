@@ -673,6 +673,24 @@ impl Ctx<'_> {
             .iter()
             .filter(|t| matches!(t, Ty::External(..)))
             .collect();
+        // Every class inherits `System.Object`'s methods, callable by their simple names.
+        const OBJECT_METHODS: [&str; 6] = [
+            "ReferenceEquals",
+            "Equals",
+            "GetHashCode",
+            "ToString",
+            "GetType",
+            "MemberwiseClone",
+        ];
+        if access == Access::Invoke && OBJECT_METHODS.contains(&name.as_str()) {
+            return Val::Group(Group {
+                name: name.clone(),
+                levels: Vec::new(),
+                receiver: None,
+                external: Some(Ty::object()),
+                type_args,
+            });
+        }
         if access == Access::Invoke
             && let [only] = external_statics.as_slice()
         {
