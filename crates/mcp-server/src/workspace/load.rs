@@ -100,6 +100,22 @@ pub(crate) fn read_texts(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Option<Arc
         .collect()
 }
 
+/// What tells that a file changed without reading it: its modification time and length (`None` when it
+/// is gone).
+pub(crate) type Stamp = Option<(std::time::SystemTime, u64)>;
+
+pub(crate) fn stamps(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Stamp)> {
+    files
+        .par_iter()
+        .map(|&id| {
+            let stamp = std::fs::metadata(vfs.path(id))
+                .ok()
+                .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()));
+            (id, stamp)
+        })
+        .collect()
+}
+
 /// Source text as the analysis sees it: UTF-8 (invalid bytes replaced) without a byte-order mark, so
 /// columns count from the first real character.
 pub(crate) fn read_source(path: &Path) -> Option<Arc<str>> {

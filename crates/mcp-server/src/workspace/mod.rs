@@ -8,7 +8,7 @@ mod vfs;
 mod watcher;
 
 use std::{
-    collections::HashSet,
+    collections::{HashMap, HashSet},
     path::{Path, PathBuf},
     sync::Arc,
     time::{Duration, Instant},
@@ -90,6 +90,9 @@ struct State {
     vfs: Arc<Vfs>,
     model: Workspace,
     files: Vec<FileId>,
+    /// Taken before each file was last read: a file whose stamp moved has changed even if the
+    /// watcher has not said so yet (or cannot: watch limits, network file systems).
+    stamps: HashMap<FileId, load::Stamp>,
     load_problems: Vec<LoadProblem>,
 }
 
@@ -115,6 +118,7 @@ impl LiveWorkspace {
         let mut vfs = Vfs::default();
         let inputs = load::inputs(&model, &root, &mut vfs);
         let start = Instant::now();
+        let stamps = load::stamps(&vfs, &inputs.files).into_iter().collect();
         let texts = load::read_texts(&vfs, &inputs.files);
         let timings = LoadTimings {
             project_model,
@@ -144,6 +148,7 @@ impl LiveWorkspace {
             vfs: Arc::new(vfs),
             model,
             files: inputs.files,
+            stamps,
             load_problems: inputs.problems,
         };
         let world = Arc::new(state.world(watcher_state(&watcher), 1, 0));
@@ -181,6 +186,7 @@ impl LiveWorkspace {
         if let Ok(watcher) = &mut self.watcher {
             watcher.drain(&mut pending);
         }
+        self.state.stale_files(&mut pending);
         if pending.is_empty() {
             return;
         }
@@ -218,6 +224,22 @@ fn watcher_state(watcher: &Result<Watcher, String>) -> String {
 }
 
 impl State {
+    /// Files whose stamp moved since they were read: changed texts, or gone (then the project model is
+    /// loaded again). One `stat` a file, in parallel.
+    fn stale_files(&mut self, pending: &mut Pending) {
+        for (id, stamp) in load::stamps(&self.vfs, &self.files) {
+            if self.stamps.get(&id) != Some(&stamp) {
+                match stamp {
+                    Some(_) => {
+                        pending.texts.insert(self.vfs.path(id).to_path_buf());
+                    }
+                    None => pending.reload = true,
+                }
+                self.stamps.insert(id, stamp);
+            }
+        }
+    }
+
     fn text_change(&self, pending: &Pending) -> Change {
         let files = pending
             .texts
@@ -251,6 +273,7 @@ impl State {
             .chain(named)
             .filter(|id| new.contains(id))
             .collect();
+        self.stamps.extend(load::stamps(vfs, &to_read));
         let mut files = load::read_texts(vfs, &to_read);
         files.extend(
             self.files
@@ -305,5 +328,42 @@ impl State {
             changes_applied,
             sources: self.files.iter().copied().collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without a watcher, the stamps alone keep answers current: an edit made just before a request
+    /// is seen by it.
+    #[test]
+    fn edits_are_seen_without_the_watcher() {
+        let dir = std::env::temp_dir().join(format!("csnav-stamps-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("A.cs");
+        std::fs::write(&file, "class A { }").unwrap();
+        let (mut workspace, _) = LiveWorkspace::load(&dir, false).unwrap();
+        let text = |workspace: &LiveWorkspace| {
+            let snapshot = workspace.snapshot();
+            let id = snapshot
+                .world
+                .vfs
+                .file_id(&std::fs::canonicalize(&file).unwrap())
+                .unwrap();
+            snapshot.analysis.file_text(id).unwrap().to_string()
+        };
+        assert_eq!(text(&workspace), "class A { }");
+
+        // A different length, so the stamp moves even within one tick of the file system's clock.
+        std::fs::write(&file, "class A { void M() { } }").unwrap();
+        workspace.sync();
+        assert_eq!(text(&workspace), "class A { void M() { } }");
+        assert_eq!(workspace.world().revision, 2);
+
+        std::fs::remove_file(&file).unwrap();
+        workspace.sync();
+        assert_eq!(workspace.world().file_count(), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
