@@ -35,6 +35,21 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
     if token.kind() != SyntaxKind::IDENTIFIER {
         return None;
     }
+    // A member used in code: the call site bound there (calls, accessor uses, events, method groups).
+    let sites = hir::file_call_sites(db, file);
+    let bound = sites
+        .sites
+        .iter()
+        .find(|s| s.focus_range.contains_range(token.text_range()));
+    if let Some(site) = bound {
+        return match site.callee {
+            hir::Callee::Member(m) => Some(Symbol::Member(m)),
+            hir::Callee::ImplicitCtor(ty) | hir::Callee::DelegateInvoke(ty) => {
+                Some(Symbol::Type(ty))
+            }
+            hir::Callee::External(_) => None,
+        };
+    }
     let type_ref = type_ref_ending_at(&token.clone().into())?;
     let ty = hir::resolve_type_at(db, file, offset, &type_ref)?;
     ty.as_source().map(Symbol::Type)

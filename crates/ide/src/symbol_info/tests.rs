@@ -296,3 +296,45 @@ namespace Shop
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn symbol_at_member_uses_in_bodies() {
+    let fixture = r#"
+namespace Shop
+{
+    public class Store
+    {
+        public int Count { get; set; }
+        public void Save(int n) { }
+        public void Save(string s) { }
+        public void Run() { Save(Count); Save("x"); Count = 2; new Store(); }
+    }
+}
+"#;
+    let (host, parsed) = AnalysisHost::from_fixture(fixture);
+    let analysis = host.analysis();
+    let file = &parsed.files[0];
+    let mut out = String::new();
+    for needle in [
+        "Save(Count)",
+        "Count);",
+        "Save(\"x\")",
+        "Count = 2",
+        "Store()",
+    ] {
+        let offset = file.text.find(needle).expect("needle") as u32;
+        let found = analysis.symbol_at(file.id, offset.into()).unwrap();
+        out.push_str(&format!(
+            "{needle:12} -> {}\n",
+            found.map_or("-".to_owned(), |s| s.documentation_id)
+        ));
+    }
+    expect![[r#"
+        Save(Count)  -> M:Shop.Store.Save(System.Int32)
+        Count);      -> P:Shop.Store.Count
+        Save("x")    -> M:Shop.Store.Save(System.String)
+        Count = 2    -> P:Shop.Store.Count
+        Store()      -> M:Shop.Store.#ctor
+    "#]]
+    .assert_eq(&out);
+}
