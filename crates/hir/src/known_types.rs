@@ -185,6 +185,61 @@ class System.OverflowException : System.ArithmeticException
 class System.UnauthorizedAccessException : System.SystemException
 class System.IO.FileNotFoundException : System.IO.IOException
 class System.Threading.Tasks.TaskCanceledException : System.OperationCanceledException
+interface System.Dynamic.IDynamicMetaObjectProvider
+class System.Dynamic.DynamicObject : System.Object, System.Dynamic.IDynamicMetaObjectProvider
+class System.Dynamic.ExpandoObject : System.Object, System.Dynamic.IDynamicMetaObjectProvider, System.Collections.Generic.IDictionary`2{System.String,System.Object}, System.ComponentModel.INotifyPropertyChanged
+class System.Dynamic.DynamicMetaObject : System.Object
+class System.Dynamic.DynamicMetaObjectBinder : System.Runtime.CompilerServices.CallSiteBinder
+class System.Runtime.CompilerServices.CallSiteBinder : System.Object
+class System.Dynamic.GetMemberBinder : System.Dynamic.DynamicMetaObjectBinder
+class System.Dynamic.SetMemberBinder : System.Dynamic.DynamicMetaObjectBinder
+class System.Dynamic.InvokeMemberBinder : System.Dynamic.DynamicMetaObjectBinder
+class System.Dynamic.BinaryOperationBinder : System.Dynamic.DynamicMetaObjectBinder
+class System.Dynamic.ConvertBinder : System.Dynamic.DynamicMetaObjectBinder
+interface System.ComponentModel.ITypedList
+interface System.ComponentModel.IBindingList : System.Collections.IList, System.Collections.ICollection, System.Collections.IEnumerable
+interface System.ComponentModel.ICustomTypeDescriptor
+interface System.ComponentModel.IComponent : System.IDisposable
+interface System.ComponentModel.IDataErrorInfo
+interface System.ComponentModel.INotifyDataErrorInfo
+interface System.ComponentModel.ISupportInitialize
+class System.ComponentModel.Component : System.MarshalByRefObject, System.ComponentModel.IComponent, System.IDisposable
+class System.ComponentModel.TypeConverter : System.Object
+class System.ComponentModel.PropertyDescriptor : System.ComponentModel.MemberDescriptor
+class System.ComponentModel.MemberDescriptor : System.Object
+class System.ComponentModel.CustomTypeDescriptor : System.Object, System.ComponentModel.ICustomTypeDescriptor
+class System.Runtime.Serialization.SerializationBinder : System.Object
+interface System.Runtime.Serialization.ISerializationSurrogate
+interface System.Runtime.Serialization.IObjectReference
+class System.Collections.ObjectModel.KeyedCollection`2 : System.Collections.ObjectModel.Collection`1{`1}
+class System.Collections.ObjectModel.ReadOnlyDictionary`2 : System.Object, System.Collections.Generic.IDictionary`2{`0,`1}, System.Collections.IDictionary, System.Collections.Generic.IReadOnlyDictionary`2{`0,`1}
+class System.Collections.Specialized.NameValueCollection : System.Collections.Specialized.NameObjectCollectionBase
+class System.Collections.Specialized.NameObjectCollectionBase : System.Object, System.Collections.ICollection, System.Collections.IEnumerable, System.Runtime.Serialization.ISerializable, System.Runtime.Serialization.IDeserializationCallback
+class System.Threading.Tasks.TaskScheduler : System.Object
+class System.Threading.SynchronizationContext : System.Object
+class System.Configuration.ConfigurationElement : System.Object
+class System.Configuration.ConfigurationSection : System.Configuration.ConfigurationElement
+class System.Configuration.ConfigurationElementCollection : System.Configuration.ConfigurationElement, System.Collections.ICollection, System.Collections.IEnumerable
+class System.Data.Objects.DataClasses.EntityObject : System.Object
+class System.Xml.XmlReader : System.Object, System.IDisposable
+class System.Xml.XmlWriter : System.Object, System.IDisposable, System.IAsyncDisposable
+class System.Text.Json.Serialization.JsonConverter : System.Object
+class System.Text.Json.Serialization.JsonConverter`1 : System.Text.Json.Serialization.JsonConverter
+class System.Net.Http.HttpMessageHandler : System.Object, System.IDisposable
+class System.Net.Http.DelegatingHandler : System.Net.Http.HttpMessageHandler
+class System.IO.BinaryReader : System.Object, System.IDisposable
+class System.IO.BinaryWriter : System.Object, System.IDisposable, System.IAsyncDisposable
+class System.Reflection.Assembly : System.Object, System.Reflection.ICustomAttributeProvider, System.Runtime.Serialization.ISerializable
+class System.Reflection.MethodInfo : System.Reflection.MethodBase
+class System.Reflection.MethodBase : System.Reflection.MemberInfo
+class System.Reflection.PropertyInfo : System.Reflection.MemberInfo
+class System.Reflection.FieldInfo : System.Reflection.MemberInfo
+interface Microsoft.Extensions.Hosting.IHostedService
+class Microsoft.Extensions.Hosting.BackgroundService : System.Object, Microsoft.Extensions.Hosting.IHostedService, System.IDisposable
+class Microsoft.AspNetCore.Mvc.ControllerBase : System.Object
+class Microsoft.AspNetCore.Mvc.Controller : Microsoft.AspNetCore.Mvc.ControllerBase, Microsoft.AspNetCore.Mvc.Filters.IActionFilter, Microsoft.AspNetCore.Mvc.Filters.IAsyncActionFilter, System.IDisposable
+interface Microsoft.AspNetCore.Mvc.Filters.IActionFilter
+interface Microsoft.AspNetCore.Mvc.Filters.IAsyncActionFilter
 interface System.IDisposable
 interface System.IAsyncDisposable
 interface System.ICloneable

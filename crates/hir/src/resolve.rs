@@ -620,6 +620,24 @@ impl<'db> Resolver<'db> {
                 _ => {}
             }
         }
+        // The enclosing namespaces come first in C#'s lookup: `namespace System.Diagnostics { class A :
+        // Attribute {} }` names `System.Attribute` without a using.
+        let enclosing = self.scopes.iter().rev().find_map(|scope| match scope {
+            Scope::Namespace { full_name, .. } => {
+                let mut ns = full_name.as_str();
+                loop {
+                    let full = format!("{ns}.{}", seg.name);
+                    if known_types::lookup(&full, seg.arity()).is_some() {
+                        return Some(full);
+                    }
+                    ns = ns.rsplit_once('.')?.0;
+                }
+            }
+            _ => None,
+        });
+        if let Some(full) = enclosing {
+            return Ty::External(SmolStr::new(full), args);
+        }
         let known: Vec<&String> = candidates
             .iter()
             .filter(|ns| known_types::lookup(&format!("{ns}.{}", seg.name), seg.arity()).is_some())

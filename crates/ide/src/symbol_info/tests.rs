@@ -291,7 +291,7 @@ namespace Shop
         Book>        -> T:Shop.Models.Book
         Slot slot    -> T:Shop.Models.Shelf`1.Slot
         Find(        -> M:Shop.Service.Find(System.Int32)
-        Book()       -> T:Shop.Models.Book
+        Book()       -> M:Shop.Models.Book.#ctor
         int id       -> -
     "#]]
     .assert_eq(&out);
