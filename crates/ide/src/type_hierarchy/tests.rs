@@ -225,6 +225,7 @@ namespace Web
         expect![[r#"
             Web.UsersController (Class) T:Web.UsersController
             base Microsoft.AspNetCore.Mvc.ControllerBase [external]
+            base System.Object [external]
             interface System.IDisposable [external] [declared]
         "#]],
     );
