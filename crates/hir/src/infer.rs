@@ -1151,7 +1151,13 @@ impl Ctx<'_> {
             let candidates: Vec<Candidate> = self
                 .candidates(decl_ty, members, false)
                 .into_iter()
-                .filter(|c| type_args.is_empty() || c.method_type_params == type_args.len())
+                .filter(|c| {
+                    if type_args.is_empty() {
+                        overload::infers_every_type_param(c)
+                    } else {
+                        c.method_type_params == type_args.len()
+                    }
+                })
                 .collect();
             match resolve_overloads(db, &candidates, &infos) {
                 Resolution::Bound(applied) => {
@@ -1179,7 +1185,11 @@ impl Ctx<'_> {
             let members =
                 lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
             if !members.is_empty() {
-                let candidates: Vec<Candidate> = self.candidates(&Ty::Unknown, &members, false);
+                let candidates: Vec<Candidate> = self
+                    .candidates(&Ty::Unknown, &members, false)
+                    .into_iter()
+                    .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
+                    .collect();
                 let mut all = vec![ArgInfo {
                     name: None,
                     ty: ArgTy::Known(receiver.clone()),

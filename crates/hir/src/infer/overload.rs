@@ -109,6 +109,25 @@ pub(crate) fn resolve_overloads(
     }
 }
 
+/// Without explicit type arguments, a generic method applies only if inference can find every type
+/// argument, which needs each type parameter to occur in some parameter type (`Create<T>(params
+/// object[] args)` never applies to `Create(x)`).
+pub(crate) fn infers_every_type_param(cand: &Candidate) -> bool {
+    (0..cand.method_type_params as u32)
+        .all(|i| cand.params.iter().any(|p| mentions_method_param(&p.ty, i)))
+}
+
+fn mentions_method_param(ty: &Ty, index: u32) -> bool {
+    match ty {
+        Ty::TypeParam(p) => p.of_method && p.index == index,
+        Ty::Source(_, args) | Ty::External(_, args) | Ty::Tuple(args) => {
+            args.iter().any(|a| mentions_method_param(a, index))
+        }
+        Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => mentions_method_param(e, index),
+        Ty::Unknown => false,
+    }
+}
+
 fn applicable(db: &dyn Db, index: usize, cand: &Candidate, args: &[ArgInfo]) -> Option<Applied> {
     let params = &cand.params;
     let has_params_array = params

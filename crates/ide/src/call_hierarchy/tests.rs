@@ -547,3 +547,28 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn generic_methods_whose_type_arguments_cannot_be_inferred_do_not_apply() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Actor { }
+    public class Props
+    {
+        public static Props Create<T>(System.Func<T> factory) => null;
+        public static Props Create<T>(params object[] args) => null;
+        public static Props Create(System.Type type, params object[] args) => null;
+    }
+    public class App { public void Run$0() { Props.Create(() => new Actor()); Props.Create<Actor>(1, 2); } }
+}
+"#,
+        expect![[r#"
+            M:N.Props.Create``1(System.Func{``0}) [Call]
+            M:N.Actor.#ctor [Ctor]
+            M:N.Props.Create``1(System.Object[]) [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
