@@ -107,6 +107,32 @@ impl Analysis {
         })
     }
 
+    /// Computes what every later query needs of a file: its item tree and word index. A server calls
+    /// it for all files in parallel after loading, so the first answers do not pay for it.
+    pub fn prime_file(&self, file: FileId) -> Cancellable<()> {
+        self.with_db(|db| {
+            use hir::Db;
+            if let Some(source) = db.source_file(file) {
+                hir::file_item_tree(db, source);
+                hir::word_index(db, source);
+            }
+        })
+    }
+
+    /// Binds every body of a file, so reference searches find its call sites ready.
+    pub fn prime_call_sites(&self, file: FileId) -> Cancellable<()> {
+        self.with_db(|db| {
+            hir::file_call_sites(db, file);
+        })
+    }
+
+    /// Builds the workspace-wide symbol index (after the files are primed).
+    pub fn prime_symbol_index(&self) -> Cancellable<()> {
+        self.with_db(|db| {
+            hir::symbol_index(db);
+        })
+    }
+
     pub fn file_line_index(&self, file: FileId) -> Cancellable<Arc<LineIndex>> {
         self.with_db(|db| navigation::line_index(db, file))
     }

@@ -75,6 +75,9 @@ impl ServerState {
                 });
                 self.prime(&files);
                 self.index.send_replace(IndexState::Ready);
+                // Answers are possible now; binding every body ahead makes the first reference
+                // searches fast. A request's change cancels it, harmlessly.
+                self.prime_call_sites(&files);
             }
             Err(error) => {
                 tracing::error!(%error, "cannot load the workspace");
@@ -84,7 +87,8 @@ impl ServerState {
         }
     }
 
-    /// Parses every file in parallel. Stops early, harmlessly, if a request applies a change meanwhile.
+    /// Builds every file's item tree and word index in parallel, then the symbol index. Stops early,
+    /// harmlessly, if a request applies a change meanwhile.
     fn prime(&self, files: &[FileId]) {
         let done = AtomicUsize::new(0);
         let total = files.len();
@@ -93,7 +97,7 @@ impl ServerState {
                 return;
             };
             for &file in chunk {
-                if snapshot.analysis.parse_errors(file).is_err() {
+                if snapshot.analysis.prime_file(file).is_err() {
                     return;
                 }
             }
@@ -101,6 +105,24 @@ impl ServerState {
             self.index
                 .send_replace(IndexState::Indexing { done, total });
         });
+        if let Some(snapshot) = self.snapshot_without_sync() {
+            let _ = snapshot.analysis.prime_symbol_index();
+        }
+    }
+
+    /// On one thread, in the background: requests keep the other core. A fresh snapshot every few
+    /// files, so a request that applies a change waits for at most one chunk to unwind.
+    fn prime_call_sites(&self, files: &[FileId]) {
+        for chunk in files.chunks(16) {
+            let Some(snapshot) = self.snapshot_without_sync() else {
+                return;
+            };
+            for &file in chunk {
+                if snapshot.analysis.prime_call_sites(file).is_err() {
+                    break;
+                }
+            }
+        }
     }
 
     fn snapshot_without_sync(&self) -> Option<Snapshot> {
