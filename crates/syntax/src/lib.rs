@@ -6,6 +6,7 @@
 
 pub mod ast;
 mod coarse_lexer;
+mod grammar_gaps;
 mod parsing;
 mod preprocessor;
 mod syntax_kind;

@@ -65,7 +65,8 @@ pub(crate) fn parse_preprocessed(text: &str, preprocessed: &Preprocessed) -> Par
     } else {
         text
     };
-    let tree = with_parser(|parser| parser.parse(blanked, None));
+    let blanked = crate::grammar_gaps::hide_grammar_gaps(blanked);
+    let tree = with_parser(|parser| parser.parse(blanked.as_bytes(), None));
     let (green, mut errors) = convert::convert(text, tree.as_ref(), preprocessed);
     errors.extend(preprocessed.errors.iter().cloned());
     errors.sort_by_key(|error| (error.range.start(), error.range.end()));
