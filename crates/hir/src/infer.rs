@@ -22,7 +22,7 @@ use crate::{
     def_map::{TypeDecl, TypeId, def_map},
     generics::type_param_bounds,
     hierarchy::base_class_of,
-    item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind},
+    item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind, lower::operator_name},
     resolve::Resolver,
     symbols::{MemberId, member_data, member_signature},
     ty::Ty,
@@ -33,8 +33,7 @@ pub(crate) use self::lookup::{own_members as lookup_own_members, type_kind as ty
 use self::{
     lookup::{CTOR, Found, lookup_members, own_members, type_kind},
     overload::{
-        ArgInfo, ArgTy, Candidate, NULL, ParamInfo, Resolution, conv, resolve_overloads,
-        substitute_method, unify,
+        ArgInfo, ArgTy, Candidate, NULL, ParamInfo, Resolution, conv, resolve_overloads, unify,
     },
 };
 
@@ -487,15 +486,7 @@ impl Ctx<'_> {
                     Val::Value(t) => t,
                     _ => Ty::Unknown,
                 };
-                let name = match (op.as_str(), is_step) {
-                    ("++", _) => "op_Increment",
-                    ("--", _) => "op_Decrement",
-                    ("-", _) => "op_UnaryNegation",
-                    ("+", _) => "op_UnaryPlus",
-                    ("!", _) => "op_LogicalNot",
-                    ("~", _) => "op_OnesComplement",
-                    _ => "",
-                };
+                let name = operator_name(op, 1).unwrap_or_default();
                 if let Some(ret) = self.user_operator(expr, name, std::slice::from_ref(&ty)) {
                     return Val::Value(ret);
                 }
@@ -1030,7 +1021,7 @@ impl Ctx<'_> {
         for (i, arg) in args.iter().enumerate() {
             let param = param_tys
                 .get(i)
-                .map(|p| substitute_method(p, method_args))
+                .map(|p| p.substitute_method(method_args))
                 .unwrap_or(Ty::Unknown);
             match &self.body.exprs[arg.expr] {
                 Expr::Lambda { .. } => {
@@ -1360,18 +1351,10 @@ impl Ctx<'_> {
             })
             .collect();
         self.finish_args(args, infos, &param_tys, &mut method_args);
-        let decl_args = match decl_ty {
-            Ty::Source(_, a) => a.clone(),
-            _ => Vec::new(),
-        };
-        let ret = member_signature(db, member)
-            .ty
-            .clone()
-            .unwrap_or(Ty::Unknown)
-            .substitute(&decl_args);
+        let ret = declared_type(db, member, decl_ty);
         let ret = match kind {
             CallKind::Ctor => decl_ty.clone(),
-            _ => substitute_method(&ret, &method_args),
+            _ => ret.substitute_method(&method_args),
         };
         if has_method_param(&ret) {
             Val::Value(Ty::Unknown)
@@ -1537,16 +1520,7 @@ impl Ctx<'_> {
                             }
                             let params = applied.arg_params.clone();
                             self.finish_args(args, &infos, &params, &mut []);
-                            let decl_args = match decl_ty {
-                                Ty::Source(_, a) => a.clone(),
-                                _ => Vec::new(),
-                            };
-                            let ty = member_signature(db, member)
-                                .ty
-                                .clone()
-                                .unwrap_or(Ty::Unknown)
-                                .substitute(&decl_args);
-                            return Val::Value(ty);
+                            return Val::Value(declared_type(db, member, decl_ty));
                         }
                         Resolution::Ambiguous => {
                             self.unresolved(
@@ -1627,22 +1601,6 @@ impl Ctx<'_> {
         );
         let bool_ = Ty::external("System.Boolean");
         let name = match op {
-            "+" => "op_Addition",
-            "-" => "op_Subtraction",
-            "*" => "op_Multiply",
-            "/" => "op_Division",
-            "%" => "op_Modulus",
-            "==" => "op_Equality",
-            "!=" => "op_Inequality",
-            "<" => "op_LessThan",
-            ">" => "op_GreaterThan",
-            "<=" => "op_LessThanOrEqual",
-            ">=" => "op_GreaterThanOrEqual",
-            "&" => "op_BitwiseAnd",
-            "|" => "op_BitwiseOr",
-            "^" => "op_ExclusiveOr",
-            "<<" => "op_LeftShift",
-            ">>" => "op_RightShift",
             "&&" | "||" => return bool_,
             "??" => {
                 return match l {
@@ -1651,7 +1609,10 @@ impl Ctx<'_> {
                     other => other,
                 };
             }
-            _ => return Ty::Unknown,
+            _ => match operator_name(op, 2) {
+                Some(name) => name,
+                None => return Ty::Unknown,
+            },
         };
         if let Some(ret) = self.user_operator(expr, name, &[l.clone(), r.clone()]) {
             return ret;
@@ -1734,6 +1695,19 @@ impl Ctx<'_> {
             self.site(expr, Callee::Member(*one), CallKind::Operator);
         }
     }
+}
+
+/// A member's return (or property) type as seen through the constructed type that declares it.
+fn declared_type(db: &dyn Db, member: MemberId, decl_ty: &Ty) -> Ty {
+    let decl_args = match decl_ty {
+        Ty::Source(_, a) => a.as_slice(),
+        _ => &[],
+    };
+    member_signature(db, member)
+        .ty
+        .clone()
+        .unwrap_or(Ty::Unknown)
+        .substitute(decl_args)
 }
 
 fn has_method_param(ty: &Ty) -> bool {

@@ -58,19 +58,34 @@ impl Ty {
         if args.is_empty() {
             return self.clone();
         }
-        let sub = |t: &Ty| t.substitute(args);
+        self.replace_params(&|p| {
+            (!p.of_method)
+                .then(|| args.get(p.index as usize).cloned())
+                .flatten()
+        })
+    }
+
+    /// Replaces method type parameters with inferred `args`; one not inferred (`Unknown`) stays.
+    pub fn substitute_method(&self, args: &[Ty]) -> Ty {
+        self.replace_params(&|p| match args.get(p.index as usize) {
+            Some(Ty::Unknown) | None => None,
+            Some(arg) if p.of_method => Some(arg.clone()),
+            Some(_) => None,
+        })
+    }
+
+    /// The type with each type parameter `f` has a replacement for replaced.
+    fn replace_params(&self, f: &dyn Fn(&TypeParam) -> Option<Ty>) -> Ty {
+        let sub = |t: &Ty| t.replace_params(f);
         match self {
-            Ty::TypeParam(p) if !p.of_method => args
-                .get(p.index as usize)
-                .cloned()
-                .unwrap_or_else(|| self.clone()),
+            Ty::TypeParam(p) => f(p).unwrap_or_else(|| self.clone()),
             Ty::Source(id, a) => Ty::Source(*id, a.iter().map(sub).collect()),
             Ty::External(n, a) => Ty::External(n.clone(), a.iter().map(sub).collect()),
             Ty::Array(e, r) => Ty::Array(Box::new(sub(e)), *r),
             Ty::Nullable(e) => Ty::Nullable(Box::new(sub(e))),
             Ty::Pointer(e) => Ty::Pointer(Box::new(sub(e))),
             Ty::Tuple(es) => Ty::Tuple(es.iter().map(sub).collect()),
-            Ty::TypeParam(_) | Ty::Unknown => self.clone(),
+            Ty::Unknown => self.clone(),
         }
     }
 

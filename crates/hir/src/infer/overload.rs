@@ -179,10 +179,8 @@ fn applicable(db: &dyn Db, index: usize, cand: &Candidate, args: &[ArgInfo]) -> 
         {
             return None;
         }
-        let param_ty = substitute_method(
-            &param_type(param, expanded && slot == params.len() - 1),
-            &method_args,
-        );
+        let param_ty =
+            param_type(param, expanded && slot == params.len() - 1).substitute_method(&method_args);
         // A `params` array in normal form takes an array; a single non-array argument means the
         // expanded form.
         let arg_conv = match &arg.ty {
@@ -195,7 +193,7 @@ fn applicable(db: &dyn Db, index: usize, cand: &Candidate, args: &[ArgInfo]) -> 
                 // Retry this argument in the expanded form.
                 let elem = param_type(param, true);
                 let c = match &arg.ty {
-                    ArgTy::Known(ty) => conv(db, ty, &substitute_method(&elem, &method_args)),
+                    ArgTy::Known(ty) => conv(db, ty, &elem.substitute_method(&method_args)),
                     _ => Conv::Unknown,
                 };
                 if c == Conv::No {
@@ -203,7 +201,7 @@ fn applicable(db: &dyn Db, index: usize, cand: &Candidate, args: &[ArgInfo]) -> 
                 }
                 expanded = true;
                 convs.push(c);
-                arg_params.push(substitute_method(&elem, &method_args));
+                arg_params.push(elem.substitute_method(&method_args));
                 continue;
             }
             return None;
@@ -376,27 +374,6 @@ pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
             }
         }
         _ => {}
-    }
-}
-
-/// Replaces method type parameters with inferred arguments (unknown ones stay).
-pub(crate) fn substitute_method(ty: &Ty, args: &[Ty]) -> Ty {
-    if args.is_empty() {
-        return ty.clone();
-    }
-    let sub = |t: &Ty| substitute_method(t, args);
-    match ty {
-        Ty::TypeParam(p) if p.of_method => match args.get(p.index as usize) {
-            Some(Ty::Unknown) | None => ty.clone(),
-            Some(arg) => arg.clone(),
-        },
-        Ty::Source(id, a) => Ty::Source(*id, a.iter().map(sub).collect()),
-        Ty::External(n, a) => Ty::External(n.clone(), a.iter().map(sub).collect()),
-        Ty::Array(e, r) => Ty::Array(Box::new(sub(e)), *r),
-        Ty::Nullable(e) => Ty::Nullable(Box::new(sub(e))),
-        Ty::Pointer(e) => Ty::Pointer(Box::new(sub(e))),
-        Ty::Tuple(es) => Ty::Tuple(es.iter().map(sub).collect()),
-        Ty::TypeParam(_) | Ty::Unknown => ty.clone(),
     }
 }
 

@@ -540,7 +540,9 @@ fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
             let op = field(node, Field::Operator)
                 .map(|o| element_text(&o))
                 .unwrap_or_default();
-            member.name = SmolStr::new_static(operator_name(&op, member.params.len()));
+            member.name = SmolStr::new_static(
+                operator_name(&op, member.params.len()).unwrap_or("op_Unknown"),
+            );
         }
         SyntaxKind::CONVERSION_OPERATOR_DECLARATION => {
             member.kind = MemberKind::Conversion;
@@ -565,10 +567,11 @@ fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
     Some(member)
 }
 
-/// The metadata name of a user-defined operator.
-fn operator_name(op: &str, params: usize) -> &'static str {
+/// The metadata name of a user-defined operator with `params` operands (`+` with one is
+/// `op_UnaryPlus`, with two `op_Addition`).
+pub(crate) fn operator_name(op: &str, params: usize) -> Option<&'static str> {
     let unary = params == 1;
-    match op {
+    Some(match op {
         "+" if unary => "op_UnaryPlus",
         "-" if unary => "op_UnaryNegation",
         "+" => "op_Addition",
@@ -594,8 +597,8 @@ fn operator_name(op: &str, params: usize) -> &'static str {
         "--" => "op_Decrement",
         "true" => "op_True",
         "false" => "op_False",
-        _ => "op_Unknown",
-    }
+        _ => return None,
+    })
 }
 
 fn accessors(node: &SyntaxNode) -> Accessors {
