@@ -130,9 +130,6 @@ fn call_edges_match_the_compiler() {
                         r.documentation_id.to_string()
                     })
                 }
-                CalleeInfo::ImplicitConstructor { ty } => {
-                    format!("M:{}.#ctor", &ty.documentation_id[2..])
-                }
                 CalleeInfo::DelegateInvoke { ty } => {
                     format!("M:{}.Invoke", &ty.documentation_id[2..])
                 }

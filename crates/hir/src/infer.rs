@@ -55,8 +55,6 @@ pub struct CallSite {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Callee {
     Member(MemberId),
-    /// The parameterless constructor the compiler gives a class without constructors.
-    ImplicitCtor(TypeId),
     /// `Invoke` of a delegate type declared in the sources.
     DelegateInvoke(TypeId),
     /// A member outside the sources, by its best-known full name (`System.Console.WriteLine`).
@@ -1409,11 +1407,10 @@ impl Ctx<'_> {
         let ctors = own_members(db, *id, CTOR);
         let kind = type_kind(db, *id);
         let infos = self.arg_infos(args);
+        // Every class has a constructor (an implied default one when it declares none), so none here
+        // means a static class: nothing to bind.
         if ctors.is_empty() {
             self.finish_args(args, &infos, &[], &mut []);
-            if kind == TypeKind::Class && args.is_empty() {
-                self.site(site, Callee::ImplicitCtor(*id), CallKind::Ctor);
-            }
             return;
         }
         if matches!(kind, TypeKind::Struct | TypeKind::RecordStruct) && args.is_empty() {

@@ -90,10 +90,6 @@ pub enum CalleeInfo {
         /// is compiled as a call of it.
         root: Option<SymbolKey>,
     },
-    /// The parameterless constructor the compiler gives a class without constructors.
-    ImplicitConstructor {
-        ty: SymbolInfo,
-    },
     /// `Invoke` of a delegate type of the sources.
     DelegateInvoke {
         ty: SymbolInfo,
@@ -213,9 +209,6 @@ fn callee_info(db: &RootDatabase, callee: &Callee) -> CalleeInfo {
                 root: (root != *m).then(|| key_of(db, root)),
             }
         }
-        Callee::ImplicitCtor(ty) => CalleeInfo::ImplicitConstructor {
-            ty: SymbolInfo::new(db, Symbol::Type(*ty)),
-        },
         Callee::DelegateInvoke(ty) => CalleeInfo::DelegateInvoke {
             ty: SymbolInfo::new(db, Symbol::Type(*ty)),
         },
@@ -334,7 +327,6 @@ fn callee_name(db: &RootDatabase, callee: &Callee) -> Option<String> {
                 _ => data.name.to_string(),
             })
         }
-        Callee::ImplicitCtor(ty) => Some(def_map(db, ty.project).type_def(ty.idx).name.to_string()),
         Callee::DelegateInvoke(_) => Some("Invoke".to_owned()),
         Callee::External(name) => Some(name.rsplit('.').next().unwrap_or(name).to_owned()),
     }

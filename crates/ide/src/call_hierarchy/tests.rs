@@ -32,9 +32,6 @@ fn render(calls: &OutgoingCalls) -> String {
                 ),
                 None => symbol.documentation_id.clone(),
             },
-            CalleeInfo::ImplicitConstructor { ty } => {
-                format!("implicit ctor of {}", ty.documentation_id)
-            }
             CalleeInfo::DelegateInvoke { ty } => format!("invoke of {}", ty.documentation_id),
             CalleeInfo::External { full_name } => format!("external {full_name}"),
         };

@@ -166,7 +166,7 @@ fn in_scope(call: &Call<'_>, scope: &Scope, callee: &CalleeInfo) -> bool {
     };
     match callee {
         CalleeInfo::Source { symbol, .. } => declared(symbol),
-        CalleeInfo::ImplicitConstructor { ty } | CalleeInfo::DelegateInvoke { ty } => declared(ty),
+        CalleeInfo::DelegateInvoke { ty } => declared(ty),
         CalleeInfo::External { .. } => *scope == Scope::Solution,
     }
 }
@@ -183,16 +183,6 @@ fn callee(
                 value["virtualRoot"] = sites.symbol_ref(root)?;
             }
             value
-        }
-        CalleeInfo::ImplicitConstructor { ty } => {
-            let name = ty.name.split('<').next().unwrap_or(&ty.name);
-            json!({
-                "name": name,
-                "fullName": format!("{}.{name}()", ty.full_name),
-                "kind": "constructor",
-                "isImplicit": true,
-                "containingType": calls::brief(ty),
-            })
         }
         CalleeInfo::DelegateInvoke { ty } => json!({
             "name": "Invoke",
