@@ -1003,10 +1003,24 @@ impl Ctx {
     fn lower_sub_exprs(&mut self, node: &SyntaxNode) -> Vec<ExprId> {
         let mut parts = Vec::new();
         self.lower_parts(node, &mut parts);
-        parts
-            .into_iter()
-            .filter_map(|p| if let Part::Expr(e) = p { Some(e) } else { None })
-            .collect()
+        let mut exprs = Vec::new();
+        self.collect_exprs(&parts, &mut exprs);
+        exprs
+    }
+
+    /// The expressions of `parts`, also those inside the compound parts an expression can hold (the
+    /// arms of a `switch` expression); their locals were resolved while lowering.
+    fn collect_exprs(&self, parts: &[Part], out: &mut Vec<ExprId>) {
+        for part in parts {
+            match *part {
+                Part::Expr(e) => out.push(e),
+                Part::Stmt(s) => {
+                    if let Stmt::Compound(inner) = &self.body.stmts[s] {
+                        self.collect_exprs(inner, out);
+                    }
+                }
+            }
+        }
     }
 
     fn lower_object_initializer(&mut self, init: &SyntaxNode) -> Vec<ExprId> {

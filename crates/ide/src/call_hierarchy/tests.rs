@@ -569,3 +569,50 @@ namespace N
         "#]],
     );
 }
+
+/// C# 9–12 forms the oracle (C# 7.3) cannot compile; the expectations are checked by hand. Known gap:
+/// the property pattern `{ Amount: > 0 }` calls `get_Amount`, which is not reported.
+#[test]
+fn newer_syntax_records_target_typed_new_switch_expressions_and_collection_expressions() {
+    check_outgoing(
+        r#"
+namespace Shop;
+
+public record Money(decimal Amount, string Currency)
+{
+    public Money Add(Money other) => this with { Amount = Amount + other.Amount };
+}
+
+public record struct Point(int X, int Y);
+
+public class Pricing(Money basePrice)
+{
+    public Money Quote$0(int kind)
+    {
+        Money discount = new(1m, "EUR");
+        Point origin = new(0, 0);
+        var label = kind switch
+        {
+            0 => Describe(basePrice),
+            _ => Describe(discount.Add(basePrice)),
+        };
+        int[] counts = [origin.X, origin.Y];
+        return basePrice.Add(discount) is { Amount: > 0 } total ? total : basePrice;
+    }
+
+    private static string Describe(Money m) => m.Currency;
+}
+
+public class App { public void Run() { var p = new Pricing(new Money(2m, "EUR")); p.Quote(1); } }
+"#,
+        expect![[r#"
+            M:Shop.Money.#ctor(System.Decimal,System.String) [Ctor]
+            M:Shop.Point.#ctor(System.Int32,System.Int32) [Ctor]
+            M:Shop.Pricing.Describe(Shop.Money) [Call, Call]
+            M:Shop.Money.Add(Shop.Money) [Call, Call]
+            P:Shop.Point.X [Get]
+            P:Shop.Point.Y [Get]
+            coverage 8/8/0/0
+        "#]],
+    );
+}
