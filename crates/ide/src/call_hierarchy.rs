@@ -222,7 +222,7 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
     let target = member_of_key(db, key)?;
     let data = member_data(db, target)?;
     let indirect: Vec<MemberId> = hir::overrides(db, target).all().collect();
-    let names = search_words(&data);
+    let names = site_names(db, target, &data);
     let mut out = IncomingCalls {
         symbol: SymbolInfo::new(db, Symbol::Member(target)),
         callers: Vec::new(),
@@ -232,7 +232,13 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
     let matches_name = |name: &str| names.as_ref().is_none_or(|ns| ns.iter().any(|n| n == name));
     let mut by_caller: HashMap<MemberId, Vec<IncomingSite>> = HashMap::default();
     let mut order: Vec<MemberId> = Vec::new();
-    for file in candidate_files(db, names.as_deref()) {
+    // A constructor's call need not name its type in the file (`: base(...)` in another part of a
+    // partial class, target-typed `new()`): every file is read, but only sites named like the type
+    // count.
+    let file_words = names
+        .as_deref()
+        .filter(|_| data.kind != MemberKind::Constructor);
+    for file in candidate_files(db, file_words) {
         db.unwind_if_revision_cancelled();
         let calls = hir::file_call_sites(db, file);
         let sites: Vec<CallSiteInfo> = calls
@@ -284,14 +290,17 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
     Some(out)
 }
 
-/// The words a call of the member must mention, or `None` when a call need not name it (indexers,
-/// operators, conversions).
-fn search_words(data: &hir::Member) -> Option<Vec<String>> {
+/// The names the sites of a call of the member carry (a constructor's sites are named by its type),
+/// or `None` when a call need not name it (indexers, operators, conversions).
+fn site_names(db: &RootDatabase, member: MemberId, data: &hir::Member) -> Option<Vec<String>> {
     match data.kind {
         MemberKind::Indexer | MemberKind::Operator | MemberKind::Conversion => None,
-        // `new T(...)` names the type; `: base(...)`/`: this(...)` name no type, so constructors are
-        // searched everywhere.
-        MemberKind::Constructor => None,
+        MemberKind::Constructor => Some(vec![
+            def_map(db, member.ty.project)
+                .type_def(member.ty.idx)
+                .name
+                .to_string(),
+        ]),
         _ => Some(vec![data.name.to_string()]),
     }
 }
