@@ -233,12 +233,12 @@ fn metadata_name(data: &Member) -> SmolStr {
     }
 }
 
-/// The name a person reads: `Repository<T>`, `SaveAsync`, `this[]` for indexers.
+/// The name a person reads: `Repository<T>`, `SaveAsync`, `this` for indexers.
 pub fn display_name(db: &dyn Db, symbol: Symbol) -> String {
     match symbol {
         Symbol::Type(id) => Ty::Source(id, Resolver::identity_args(db, id)).display(db),
         Symbol::Member(m) => match member_data(db, m) {
-            Some(data) if data.kind == MemberKind::Indexer => "this[]".to_owned(),
+            Some(data) if data.kind == MemberKind::Indexer => "this".to_owned(),
             Some(data) if data.kind == MemberKind::Destructor => format!("~{}", data.name),
             Some(data) if data.type_params.is_empty() => data.name.to_string(),
             Some(data) => format!("{}<{}>", data.name, data.type_params.join(", ")),
@@ -285,9 +285,15 @@ pub fn full_name(db: &dyn Db, symbol: Symbol) -> String {
                         format!("{prefix}{}", ty.display(db))
                     })
                     .collect();
-                out.push('(');
+                // `Shelf.this[int]`, as C# writes an indexer.
+                let (open, close) = if data.kind == MemberKind::Indexer {
+                    ('[', ']')
+                } else {
+                    ('(', ')')
+                };
+                out.push(open);
                 out.push_str(&params.join(", "));
-                out.push(')');
+                out.push(close);
             }
             out
         }

@@ -100,7 +100,7 @@ namespace N
             EnumMember F:N.Color.Red | N.Color.Red | in N.Color
             Event E:N.Thing.Changed | N.Thing.Changed | in N.Thing
             Field F:N.Thing.Name | N.Thing.Name | in N.Thing
-            Indexer P:N.Thing.Item(System.Int32,System.String) | N.Thing.this[](int, string) | in N.Thing
+            Indexer P:N.Thing.Item(System.Int32,System.String) | N.Thing.this[int, string] | in N.Thing
             Interface T:N.IHandler`1 | N.IHandler<T> | in N
             Method M:N.Check.Invoke(N.Thing) | N.Check.Invoke(Thing) | in N.Check
             Method M:N.Extensions.Twice(N.Thing) | N.Extensions.Twice(this Thing) | in N.Extensions
