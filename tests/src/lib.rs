@@ -1,4 +1,7 @@
-//! Helpers shared by the integration tests: loading the oracle corpus and reading its ground truth.
+//! Helpers shared by the integration tests: loading the oracle corpus and reading its ground truth, and
+//! comparing csnav with the oracle (also used by `cargo xtask oracle-compare`).
+
+pub mod oracle;
 
 use std::{
     path::{Path, PathBuf},
@@ -45,17 +48,30 @@ pub fn cs_files(dir: &Path) -> Vec<String> {
 /// follow the returned paths' order.
 pub fn load_folder(dir: &Path, project: &str) -> (AnalysisHost, Vec<String>) {
     let files = cs_files(dir);
+    let host = load_files(dir, &files, project, Defines::new(["TRACE", "DEBUG"]))
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()));
+    (host, files)
+}
+
+/// A host with `files` (relative to `dir`) as one project compiled with `defines`; file ids follow
+/// the order of `files`.
+pub fn load_files(
+    dir: &Path,
+    files: &[String],
+    project: &str,
+    defines: Defines,
+) -> std::io::Result<AnalysisHost> {
     let mut texts = Vec::new();
     for (i, rel) in files.iter().enumerate() {
-        let text =
-            std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("reading {rel}: {e}"));
+        let text = std::fs::read_to_string(dir.join(rel))
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{rel}: {e}")))?;
         texts.push((FileId(i as u32), Some(Arc::<str>::from(text))));
     }
     let data = ProjectData {
         name: project.into(),
         assembly_name: project.into(),
         root_namespace: project.into(),
-        defines: Defines::new(["TRACE", "DEBUG"]),
+        defines,
         files: (0..files.len()).map(|i| FileId(i as u32)).collect(),
         ..ProjectData::default()
     };
@@ -66,7 +82,7 @@ pub fn load_folder(dir: &Path, project: &str) -> (AnalysisHost, Vec<String>) {
             projects: vec![data],
         }),
     });
-    (host, files)
+    Ok(host)
 }
 
 /// The oracle's JSON for the corpus.

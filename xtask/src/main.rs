@@ -3,10 +3,12 @@
 //! - `test`: every check CI runs — formatting, clippy, the whole test suite.
 //! - `codegen`: regenerate the syntax crate's kinds and typed AST from the C# grammar.
 //! - `bench [PATH]`: throughput and latency against floors measured in the same run (release build).
+//! - `oracle-compare ORACLE_JSON SOURCE_DIR`: csnav's call graph and hierarchy against the compiler's.
 
 mod bench;
 mod codegen;
 mod mcp_tests;
+mod oracle_compare;
 mod test;
 
 use std::process::ExitCode;
@@ -18,8 +20,11 @@ fn main() -> ExitCode {
         Some("codegen") => codegen::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("bench-run") => bench::run_in_process(&args[1..]),
+        Some("oracle-compare") => oracle_compare::run(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test|codegen|bench [PATH]>");
+            eprintln!(
+                "usage: cargo xtask <test|codegen|bench [PATH]|oracle-compare ORACLE_JSON SOURCE_DIR>"
+            );
             return ExitCode::from(2);
         }
     };

@@ -1,0 +1,513 @@
+//! csnav against the oracle's JSON (what the Roslyn compiler emitted, see `shared/oracle`): call edges
+//! and the type hierarchy, by the same rules for the bundled corpus and for any code base the oracle
+//! compiled (`cargo xtask oracle-compare`).
+//!
+//! A call edge is (caller, callee) between source members, the callee mapped to the member that
+//! introduced its virtual slot (as IL names virtual calls). Accessor calls are compared as the accessor
+//! methods (`get_X`, `set_Item`, `add_E`). Left out on the oracle side: calls into the framework,
+//! compiler plumbing (`synthetic`), implicit calls no text shows (`textMatch: false`), calls no source
+//! line holds (the base call of an implicit default constructor) and method-group references (`ldftn`).
+//! Left out on csnav's side: method-group references and calls out of the sources.
+//!
+//! The oracle lists, per type, its base class and the interfaces its metadata names (those it declares
+//! plus what they inherit, not those of its base classes). From that we derive, per type, the whole
+//! interface closure and the derived types, and compare them with csnav's answers.
+
+use std::{
+    collections::{BTreeMap, BTreeSet},
+    fmt,
+    path::Path,
+};
+
+use ide::{Analysis, CallKind, CalleeInfo, Coverage, SymbolKey, UnresolvedReason};
+use serde_json::Value;
+
+/// (caller, callee) as documentation ids.
+pub type Edge = (String, String);
+
+/// Where a call is written: a path relative to the source folder and a 1-based line.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Site {
+    pub file: String,
+    pub line: Option<u32>,
+}
+
+impl fmt::Display for Site {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}", self.file),
+            None => write!(f, "{}", self.file),
+        }
+    }
+}
+
+/// One side's call edges.
+#[derive(Debug, Default)]
+pub struct Edges {
+    pub all: BTreeSet<Edge>,
+    /// Those of `all` that call a property or indexer accessor.
+    pub accessors: BTreeSet<Edge>,
+    /// Where each edge's calls are written.
+    pub sites: BTreeMap<Edge, BTreeSet<Site>>,
+}
+
+impl Edges {
+    fn insert(&mut self, edge: Edge, is_accessor: bool, site: Site) {
+        if is_accessor {
+            self.accessors.insert(edge.clone());
+        }
+        self.sites.entry(edge.clone()).or_default().insert(site);
+        self.all.insert(edge);
+    }
+
+    fn without_accessors(&self) -> BTreeSet<Edge> {
+        self.all.difference(&self.accessors).cloned().collect()
+    }
+}
+
+/// A call site csnav could not bind.
+#[derive(Debug)]
+pub struct Unresolved {
+    pub caller: String,
+    pub name: String,
+    pub reason: UnresolvedReason,
+    pub site: Site,
+}
+
+/// csnav's call edges next to the compiler's.
+#[derive(Debug)]
+pub struct CallGraph {
+    pub ours: Edges,
+    pub oracle: Edges,
+    pub coverage: Coverage,
+    pub unresolved: Vec<Unresolved>,
+}
+
+/// Precision and recall of one comparison.
+#[derive(Debug, Clone, Copy)]
+pub struct Score {
+    pub hit: usize,
+    pub ours: usize,
+    pub oracle: usize,
+}
+
+impl Score {
+    fn new(ours: &BTreeSet<Edge>, oracle: &BTreeSet<Edge>) -> Score {
+        Score {
+            hit: ours.intersection(oracle).count(),
+            ours: ours.len(),
+            oracle: oracle.len(),
+        }
+    }
+
+    pub fn precision(&self) -> f64 {
+        self.hit as f64 / self.ours.max(1) as f64
+    }
+
+    pub fn recall(&self) -> f64 {
+        self.hit as f64 / self.oracle.max(1) as f64
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "precision {:.3} ({}/{}), recall {:.3} ({}/{})",
+            self.precision(),
+            self.hit,
+            self.ours,
+            self.recall(),
+            self.hit,
+            self.oracle
+        )
+    }
+}
+
+impl CallGraph {
+    pub fn all_edges(&self) -> Score {
+        Score::new(&self.ours.all, &self.oracle.all)
+    }
+
+    pub fn without_accessors(&self) -> Score {
+        Score::new(
+            &self.ours.without_accessors(),
+            &self.oracle.without_accessors(),
+        )
+    }
+
+    /// Edges csnav reports that the compiler did not emit.
+    pub fn extra(&self) -> impl Iterator<Item = &Edge> {
+        self.ours.all.difference(&self.oracle.all)
+    }
+
+    /// Edges the compiler emitted that csnav does not report.
+    pub fn missing(&self) -> impl Iterator<Item = &Edge> {
+        self.oracle.all.difference(&self.ours.all)
+    }
+}
+
+/// The elements of `json[key]`, none when it is not an array.
+pub fn array<'a>(json: &'a Value, key: &str) -> &'a [Value] {
+    json[key].as_array().map_or(&[], Vec::as_slice)
+}
+
+/// A path of the oracle's JSON relative to the folder it compiled: the oracle writes absolute paths,
+/// the checked-in corpus JSON relative ones.
+pub fn relative_path(source_dir: &Path, path: &str) -> String {
+    Path::new(path)
+        .strip_prefix(source_dir)
+        .map_or_else(|_| path.to_owned(), |p| p.to_string_lossy().into_owned())
+        .replace('\\', "/")
+}
+
+/// The compared edges of the oracle, and the real calls it could not match to the text
+/// (`textMatch: false` on a call that is not implicit: a statement spanning lines), which count on
+/// neither side.
+fn oracle_edges(oracle: &Value, source_dir: &Path) -> (Edges, BTreeSet<Edge>) {
+    let mut edges = Edges::default();
+    let mut unattested = BTreeSet::new();
+    for call in array(oracle, "calls") {
+        let s = |k: &str| call[k].as_str();
+        if call["internal"] != true
+            || !call["synthetic"].is_null()
+            || call["line"].is_null()
+            || matches!(s("op"), Some("ldftn" | "ldvirtftn"))
+        {
+            continue;
+        }
+        let (Some(caller), Some(callee)) = (s("callerMember").or(s("caller")), s("calleeRoot"))
+        else {
+            continue;
+        };
+        let callee = invoke_without_params(callee);
+        let edge = (caller.to_owned(), callee.to_owned());
+        if call["textMatch"] == false {
+            unattested.insert(edge);
+            continue;
+        }
+        let site = Site {
+            file: relative_path(source_dir, s("file").unwrap_or_default()),
+            line: call["line"].as_u64().and_then(|l| u32::try_from(l).ok()),
+        };
+        let is_accessor = matches!(s("calleeKind"), Some("getter" | "setter"));
+        edges.insert(edge, is_accessor, site);
+    }
+    let unattested = unattested.difference(&edges.all).cloned().collect();
+    (edges, unattested)
+}
+
+/// Delegate `Invoke` is compared without its parameters (the delegate type is the identity).
+fn invoke_without_params(callee: &str) -> &str {
+    match callee.find(".Invoke(") {
+        Some(i) => &callee[..i + ".Invoke".len()],
+        None => callee,
+    }
+}
+
+/// `P:T.Name` read through `get` is the method `M:T.get_Name`; indexer setters add the value's type.
+fn accessor_id(property_id: &str, kind: CallKind, value_type: Option<&str>) -> String {
+    let body = property_id.get(2..).unwrap_or_default();
+    let (path, params) = match body.find('(') {
+        Some(i) => (
+            &body[..i],
+            body[i + 1..].strip_suffix(')').unwrap_or_default(),
+        ),
+        None => (body, ""),
+    };
+    let (ty, name) = path.rsplit_once('.').unwrap_or(("", path));
+    let (prefix, extra) = match kind {
+        CallKind::Get => ("get_", None),
+        CallKind::Set => ("set_", value_type),
+        CallKind::EventAdd => ("add_", value_type),
+        _ => ("remove_", value_type),
+    };
+    let mut all: Vec<&str> = params.split(',').filter(|p| !p.is_empty()).collect();
+    all.extend(extra);
+    let params = if all.is_empty() {
+        String::new()
+    } else {
+        format!("({})", all.join(","))
+    };
+    format!("M:{ty}.{prefix}{name}{params}")
+}
+
+/// Per property or event, the type of the value its setter or `add`/`remove` takes (the last
+/// parameter of `set_X(T)` / `add_E(T)`).
+fn value_types(oracle: &Value) -> BTreeMap<String, String> {
+    array(oracle, "methods")
+        .iter()
+        .filter_map(|m| {
+            let member = m["member"].as_str()?;
+            let id = m["id"].as_str()?;
+            let value = id.strip_suffix(')')?.rsplit([',', '(']).next()?;
+            matches!(m["kind"].as_str(), Some("set" | "add" | "remove"))
+                .then(|| (member.to_owned(), value.to_owned()))
+        })
+        .collect()
+}
+
+/// Compares the outgoing calls csnav finds for every member the oracle lists with the compiler's.
+/// `files` are the paths of the host's file ids, relative to `source_dir`.
+pub fn compare_calls(
+    analysis: &Analysis,
+    project: &str,
+    files: &[String],
+    oracle: &Value,
+    source_dir: &Path,
+) -> CallGraph {
+    let (oracle_edges, unattested) = oracle_edges(oracle, source_dir);
+    let value_types = value_types(oracle);
+    let callers: BTreeSet<&str> = array(oracle, "methods")
+        .iter()
+        .filter_map(|m| m["member"].as_str().or(m["id"].as_str()))
+        .collect();
+    let site_of = |file: ide::FileId, offset: ide::TextSize| -> Site {
+        let line = analysis
+            .file_line_index(file)
+            .ok()
+            .map(|index| index.line_col(offset).line + 1);
+        Site {
+            file: files.get(file.0 as usize).cloned().unwrap_or_default(),
+            line,
+        }
+    };
+    let mut ours = Edges::default();
+    let mut coverage = Coverage::default();
+    let mut unresolved = Vec::new();
+    for caller in callers {
+        let key = SymbolKey {
+            project: project.into(),
+            documentation_id: caller.into(),
+        };
+        let Some(calls) = analysis
+            .outgoing_calls(&key, 1, usize::MAX)
+            .expect("not cancelled")
+        else {
+            continue;
+        };
+        coverage.examined += calls.coverage.examined;
+        coverage.resolved += calls.coverage.resolved;
+        coverage.ambiguous += calls.coverage.ambiguous;
+        coverage.unresolved += calls.coverage.unresolved;
+        unresolved.extend(calls.unresolved.iter().map(|u| Unresolved {
+            caller: caller.to_owned(),
+            name: u.name.clone(),
+            reason: u.reason,
+            site: site_of(u.file, u.range.start()),
+        }));
+        for callee in &calls.callees {
+            let id = match &callee.callee {
+                CalleeInfo::Source { symbol, root } => {
+                    root.as_ref().map_or(symbol.documentation_id.clone(), |r| {
+                        r.documentation_id.to_string()
+                    })
+                }
+                CalleeInfo::DelegateInvoke { ty } => {
+                    format!(
+                        "M:{}.Invoke",
+                        ty.documentation_id.get(2..).unwrap_or_default()
+                    )
+                }
+                CalleeInfo::External { .. } => continue,
+            };
+            for site in &callee.sites {
+                let callee_id = match site.kind {
+                    CallKind::MethodGroup => continue,
+                    CallKind::Get | CallKind::Set | CallKind::EventAdd | CallKind::EventRemove => {
+                        accessor_id(&id, site.kind, value_types.get(&id).map(String::as_str))
+                    }
+                    _ => invoke_without_params(&id).to_owned(),
+                };
+                let edge = (caller.to_owned(), callee_id);
+                if unattested.contains(&edge) {
+                    continue;
+                }
+                let is_accessor = matches!(site.kind, CallKind::Get | CallKind::Set);
+                ours.insert(edge, is_accessor, site_of(site.file, site.range.start()));
+            }
+        }
+    }
+    CallGraph {
+        ours,
+        oracle: oracle_edges,
+        coverage,
+        unresolved,
+    }
+}
+
+/// A source type as the compiler emitted it.
+struct OracleType {
+    base: Option<String>,
+    interfaces: BTreeSet<String>,
+    declared: BTreeSet<String>,
+}
+
+fn oracle_types(oracle: &Value) -> BTreeMap<String, OracleType> {
+    let strings = |v: &Value| -> BTreeSet<String> {
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|s| s.as_str())
+            .map(str::to_owned)
+            .collect()
+    };
+    array(oracle, "types")
+        .iter()
+        .filter_map(|t| {
+            let id = t["id"].as_str()?.to_owned();
+            // Compiler-generated types (closures, state machines) have no source declaration.
+            if id.contains('<') {
+                return None;
+            }
+            let ty = OracleType {
+                base: t["baseId"].as_str().map(str::to_owned),
+                interfaces: strings(&t["interfaceIds"]),
+                declared: strings(&t["declaredInterfaceIds"]),
+            };
+            Some((id, ty))
+        })
+        .collect()
+}
+
+/// Interfaces of a type and of its bases, as far as the oracle knows them.
+fn oracle_closure(types: &BTreeMap<String, OracleType>, id: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut seen = BTreeSet::new();
+    let mut current = Some(id.to_owned());
+    while let Some(c) = current.filter(|c| seen.insert(c.clone())) {
+        let Some(t) = types.get(&c) else { break };
+        out.extend(t.interfaces.iter().cloned());
+        current = t.base.clone();
+    }
+    out
+}
+
+fn oracle_derived(types: &BTreeMap<String, OracleType>, id: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut queue = vec![id.to_owned()];
+    while let Some(current) = queue.pop() {
+        for (derived, t) in types {
+            let names_it =
+                t.base.as_deref() == Some(current.as_str()) || t.declared.contains(&current);
+            if names_it && out.insert(derived.clone()) {
+                queue.push(derived.clone());
+            }
+        }
+    }
+    out
+}
+
+/// csnav's type hierarchies against the compiler's.
+#[derive(Debug)]
+pub struct Hierarchy {
+    /// Source types compared.
+    pub types: usize,
+    /// Types with at least one mismatch.
+    pub mismatched_types: usize,
+    /// One line per difference: `T:Id: what csnav says, compiler what it says`.
+    pub mismatches: Vec<String>,
+}
+
+/// Compares base class, declared interfaces, interface closure and derived types of every source type
+/// the oracle lists.
+pub fn compare_hierarchy(analysis: &Analysis, oracle: &Value) -> Hierarchy {
+    let types = oracle_types(oracle);
+    let mut mismatches = Vec::new();
+    let mut mismatched_types = 0;
+    for (id, expected) in &types {
+        let before = mismatches.len();
+        compare_type(analysis, &types, id, expected, &mut mismatches);
+        mismatched_types += usize::from(mismatches.len() > before);
+    }
+    Hierarchy {
+        types: types.len(),
+        mismatched_types,
+        mismatches,
+    }
+}
+
+fn compare_type(
+    analysis: &Analysis,
+    types: &BTreeMap<String, OracleType>,
+    id: &str,
+    expected: &OracleType,
+    mismatches: &mut Vec<String>,
+) {
+    let symbols = analysis
+        .symbols_by_documentation_id(id)
+        .expect("not cancelled");
+    let [symbol] = symbols.as_slice() else {
+        mismatches.push(format!("{id}: {} symbols", symbols.len()));
+        return;
+    };
+    let Some(h) = analysis.type_hierarchy(&symbol.key).expect("not cancelled") else {
+        mismatches.push(format!("{id}: not a type"));
+        return;
+    };
+    let base = h
+        .base_types
+        .first()
+        .and_then(|b| b.documentation_id.clone());
+    if base != expected.base {
+        mismatches.push(format!("{id}: base {base:?}, compiler {:?}", expected.base));
+    }
+    let declared: BTreeSet<String> = h
+        .interfaces
+        .iter()
+        .filter(|i| i.declared_here)
+        .filter_map(|i| i.ty.documentation_id.clone())
+        .collect();
+    if declared != expected.declared {
+        mismatches.push(format!(
+            "{id}: declared interfaces {declared:?}, compiler {:?}",
+            expected.declared
+        ));
+    }
+    let all: BTreeSet<String> = h
+        .interfaces
+        .iter()
+        .filter_map(|i| i.ty.documentation_id.clone())
+        .collect();
+    let expected_all = oracle_closure(types, id);
+    // The oracle sees only the metadata of source types: what a framework base class (`System.Enum`,
+    // `System.MulticastDelegate`) implements is missing there, so csnav may add to it.
+    let framework_base = h
+        .base_types
+        .iter()
+        .any(|b| b.is_external && b.documentation_id.as_deref() != Some("T:System.Object"));
+    let matches = if framework_base {
+        expected_all.is_subset(&all)
+    } else {
+        all == expected_all
+    };
+    if !matches {
+        mismatches.push(format!(
+            "{id}: interfaces {all:?}, compiler {expected_all:?}"
+        ));
+    }
+    let derived: BTreeSet<String> = h
+        .derived
+        .iter()
+        .map(|d| d.symbol.documentation_id.clone())
+        .collect();
+    let expected_derived = oracle_derived(types, id);
+    if derived != expected_derived {
+        mismatches.push(format!(
+            "{id}: derived {derived:?}, compiler {expected_derived:?}"
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn oracle_paths_are_absolute_or_relative_to_the_source_folder() {
+        let dir = Path::new("/src/lib");
+        assert_eq!(relative_path(dir, "/src/lib/A/B.cs"), "A/B.cs");
+        assert_eq!(relative_path(dir, "A/B.cs"), "A/B.cs");
+        assert_eq!(relative_path(dir, "/elsewhere/C.cs"), "/elsewhere/C.cs");
+    }
+}
