@@ -240,11 +240,28 @@ fn value_types(oracle: &Value) -> BTreeMap<String, String> {
         .filter_map(|m| {
             let member = m["member"].as_str()?;
             let id = m["id"].as_str()?;
-            let value = id.strip_suffix(')')?.rsplit([',', '(']).next()?;
+            let value = last_parameter(id)?;
             matches!(m["kind"].as_str(), Some("set" | "add" | "remove"))
                 .then(|| (member.to_owned(), value.to_owned()))
         })
         .collect()
+}
+
+/// The last parameter of a method's documentation id: `set_X(A{B,C})` has one, `A{B,C}`.
+fn last_parameter(id: &str) -> Option<&str> {
+    let params = id.strip_suffix(')')?;
+    let open = params.find('(')?;
+    let mut depth = 0i32;
+    let mut start = open + 1;
+    for (i, c) in params[open + 1..].char_indices() {
+        match c {
+            '{' | '[' => depth += 1,
+            '}' | ']' => depth -= 1,
+            ',' if depth == 0 => start = open + i + 2,
+            _ => {}
+        }
+    }
+    params.get(start..).filter(|p| !p.is_empty())
 }
 
 /// Compares the outgoing calls csnav finds for every member the oracle lists with the compiler's.
@@ -502,6 +519,22 @@ fn compare_type(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_value_parameter_is_the_last_one_at_the_top_level() {
+        let last = |id| last_parameter(id);
+        assert_eq!(last("M:T.set_X(System.Int32)"), Some("System.Int32"));
+        assert_eq!(
+            last("M:T.set_Item(System.Int32,System.String)"),
+            Some("System.String")
+        );
+        assert_eq!(
+            last("M:T`2.add_E(System.Action{T{`0,`1}.Transition})"),
+            Some("System.Action{T{`0,`1}.Transition}")
+        );
+        assert_eq!(last("M:T.set_Item(System.Int32[0:,0:],A)"), Some("A"));
+        assert_eq!(last("M:T.get_X"), None);
+    }
 
     #[test]
     fn oracle_paths_are_absolute_or_relative_to_the_source_folder() {
