@@ -93,6 +93,8 @@ fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
 }
 
 /// Reads files in parallel; a missing or unreadable file gives `None` (no text).
+/// In parallel on the rayon pool: for the initial load only, before the workspace is shared. Under the
+/// workspace lock, read sequentially (see [`stamps`]).
 pub(crate) fn read_texts(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Option<Arc<str>>)> {
     files
         .par_iter()
@@ -104,9 +106,11 @@ pub(crate) fn read_texts(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Option<Arc
 /// is gone).
 pub(crate) type Stamp = Option<(std::time::SystemTime, u64)>;
 
+/// Sequential on purpose: it runs under the workspace lock, and rayon workers may be waiting for that
+/// lock (priming), so handing them work there would deadlock.
 pub(crate) fn stamps(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Stamp)> {
     files
-        .par_iter()
+        .iter()
         .map(|&id| {
             let stamp = std::fs::metadata(vfs.path(id))
                 .ok()

@@ -179,8 +179,9 @@ impl LiveWorkspace {
         &self.state.files
     }
 
-    /// Applies every change the watcher has reported. Must not run while this thread holds a snapshot:
-    /// applying a change waits for all snapshots to be dropped.
+    /// Applies every change the watcher has reported and every file whose stamp moved. Must not run while
+    /// this thread holds a snapshot: applying a change waits for all snapshots to be dropped. Runs under
+    /// the workspace lock, so it must not hand work to rayon either: priming workers wait for that lock.
     pub(crate) fn sync(&mut self) {
         let mut pending = Pending::default();
         if let Ok(watcher) = &mut self.watcher {
@@ -274,7 +275,10 @@ impl State {
             .filter(|id| new.contains(id))
             .collect();
         self.stamps.extend(load::stamps(vfs, &to_read));
-        let mut files = load::read_texts(vfs, &to_read);
+        let mut files: Vec<(FileId, Option<Arc<str>>)> = to_read
+            .iter()
+            .map(|&id| (id, read_source(vfs.path(id))))
+            .collect();
         files.extend(
             self.files
                 .iter()
