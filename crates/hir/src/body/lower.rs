@@ -468,9 +468,24 @@ impl Ctx {
                 });
                 out.push(self.alloc_stmt(stmt));
             }
+            SyntaxKind::IF_STATEMENT => {
+                // Variables the condition declares (`if (!TryGet(out var x)) return;`) stay in scope
+                // after the `if`, in the enclosing block; each branch has a scope of its own.
+                let mut parts = Vec::new();
+                if let Some(condition) = field(node, Field::Condition) {
+                    parts.push(Part::Expr(self.lower_expr(&condition)));
+                }
+                for branch in [Field::Consequence, Field::Alternative] {
+                    if let Some(branch) = field(node, branch) {
+                        let stmt = self.scoped(|ctx| ctx.lower_stmt_one(&branch));
+                        parts.push(Part::Stmt(stmt));
+                    }
+                }
+                out.push(self.alloc_stmt(Stmt::Compound(parts)));
+            }
             _ => {
-                // `if`, loops, `using`, `lock`, `try`, `switch`, `yield`, `throw`, …: their parts in order,
-                // in a scope of their own.
+                // Loops, `using`, `lock`, `try`, `switch`, `yield`, `throw`, …: their parts in order, in a
+                // scope of their own.
                 let parts = self.scoped(|ctx| {
                     let mut parts = Vec::new();
                     ctx.lower_parts(node, &mut parts);

@@ -309,6 +309,35 @@ pub(crate) fn external_member(
                 "GetValueOrDefault" => return simple(v.clone()),
                 _ => {}
             },
+            (
+                "System.Collections.Generic.Queue"
+                | "System.Collections.Generic.Stack"
+                | "System.Collections.Concurrent.ConcurrentQueue"
+                | "System.Collections.Concurrent.ConcurrentStack",
+                [t],
+                "Dequeue" | "Peek" | "Pop",
+            ) => return simple(t.clone()),
+            ("System.Tuple" | "System.ValueTuple", items, item) if item.starts_with("Item") => {
+                let index: usize = item["Item".len()..].parse().ok()?;
+                return simple(items.get(index.checked_sub(1)?)?.clone());
+            }
+            (
+                "System.DateTime" | "System.DateTimeOffset",
+                [],
+                "Now" | "UtcNow" | "Today" | "Date",
+            ) => {
+                return simple(receiver.clone());
+            }
+            (
+                "System.DateTime" | "System.DateTimeOffset",
+                [],
+                "Year" | "Month" | "Day" | "Hour" | "Minute" | "Second" | "Millisecond"
+                | "DayOfYear",
+            ) => return simple(int()),
+            ("System.TimeSpan", [], total) if total.starts_with("Total") => {
+                return simple(Ty::external("System.Double"));
+            }
+            ("System.String", [], "Empty") => return simple(string()),
             ("System.String", [], _) => match name {
                 "Length" | "IndexOf" | "LastIndexOf" | "CompareTo" | "Compare" => {
                     return simple(int());
