@@ -1168,7 +1168,16 @@ impl Ctx<'_> {
                 Resolution::NoneApplicable => {}
             }
         }
-        if !ambiguous && let Some(receiver) = group.receiver.clone() {
+        // A framework type's own method (one the table of framework members knows) beats any
+        // extension method: `text.IndexOf('=')` is `string.IndexOf`, not a source `IndexOf<T>`.
+        let framework_instance_method = group.receiver.as_ref().is_some_and(|r| {
+            matches!(r, Ty::External(..))
+                && known::framework_instance_member(r, &group.name, true).is_some()
+        });
+        if !ambiguous
+            && !framework_instance_method
+            && let Some(receiver) = group.receiver.clone()
+        {
             // Extension methods, when no instance method applies.
             let (namespaces, statics) = self.imports();
             let members =
@@ -1185,7 +1194,19 @@ impl Ctx<'_> {
                     modifier: ParamModifier::None,
                 }];
                 all.extend(infos.iter().cloned());
+                // LINQ declares extension methods of this name too (`Concat`, `Select`): a source one
+                // whose fit rests on argument types the binder does not know may not be the one the
+                // compiler picks among both.
+                let competes_with_linq = matches!(receiver, Ty::External(..) | Ty::Array(..))
+                    && known::external_member(db, &receiver, &group.name, args.len(), true)
+                        .is_some();
                 match resolve_overloads(db, &candidates, &all) {
+                    Resolution::Bound(applied)
+                        if competes_with_linq
+                            && applied.convs.contains(&overload::Conv::Unknown) =>
+                    {
+                        ambiguous = true;
+                    }
                     Resolution::Bound(mut applied) => {
                         let member = candidates[applied.index].member;
                         applied.arg_params.remove(0);

@@ -240,6 +240,104 @@ class Microsoft.AspNetCore.Mvc.ControllerBase : System.Object
 class Microsoft.AspNetCore.Mvc.Controller : Microsoft.AspNetCore.Mvc.ControllerBase, Microsoft.AspNetCore.Mvc.Filters.IActionFilter, Microsoft.AspNetCore.Mvc.Filters.IAsyncActionFilter, System.IDisposable
 interface Microsoft.AspNetCore.Mvc.Filters.IActionFilter
 interface Microsoft.AspNetCore.Mvc.Filters.IAsyncActionFilter
+class System.Globalization.CultureInfo : System.Object, System.ICloneable, System.IFormatProvider
+interface System.IFormatProvider
+class System.Globalization.NumberFormatInfo : System.Object, System.ICloneable, System.IFormatProvider
+class System.Globalization.DateTimeFormatInfo : System.Object, System.ICloneable, System.IFormatProvider
+class System.Globalization.CompareInfo : System.Object
+class System.Globalization.TextInfo : System.Object, System.ICloneable
+struct System.Globalization.NumberStyles : System.Enum
+struct System.StringComparison : System.Enum
+struct System.StringSplitOptions : System.Enum
+struct System.AttributeTargets : System.Enum
+struct System.Reflection.BindingFlags : System.Enum
+struct System.DateTimeKind : System.Enum
+struct System.DayOfWeek : System.Enum
+struct System.TypeCode : System.Enum
+class System.AttributeUsageAttribute : System.Attribute
+class System.ObsoleteAttribute : System.Attribute
+class System.FlagsAttribute : System.Attribute
+class System.SerializableAttribute : System.Attribute
+class System.Reflection.AssemblyCopyrightAttribute : System.Attribute
+class System.Reflection.AssemblyCompanyAttribute : System.Attribute
+class System.Reflection.AssemblyProductAttribute : System.Attribute
+class System.Reflection.AssemblyTitleAttribute : System.Attribute
+class System.Reflection.AssemblyDescriptionAttribute : System.Attribute
+class System.Reflection.AssemblyVersionAttribute : System.Attribute
+class System.Reflection.AssemblyFileVersionAttribute : System.Attribute
+class System.Reflection.AssemblyInformationalVersionAttribute : System.Attribute
+class System.Reflection.AssemblyConfigurationAttribute : System.Attribute
+class System.Reflection.AssemblyTrademarkAttribute : System.Attribute
+class System.Reflection.ParameterInfo : System.Object, System.Reflection.ICustomAttributeProvider
+class System.Reflection.ConstructorInfo : System.Reflection.MethodBase
+class System.Reflection.EventInfo : System.Reflection.MemberInfo
+class System.Reflection.TypeInfo : System.Type
+class System.Reflection.Module : System.Object, System.Reflection.ICustomAttributeProvider, System.Runtime.Serialization.ISerializable
+class System.Diagnostics.StackTrace : System.Object
+class System.Diagnostics.Process : System.ComponentModel.Component
+class System.Diagnostics.Trace : System.Object
+class System.Diagnostics.ConditionalAttribute : System.Attribute
+class System.Diagnostics.DebuggerDisplayAttribute : System.Attribute
+class System.Diagnostics.DebuggerStepThroughAttribute : System.Attribute
+class System.Runtime.CompilerServices.CallerMemberNameAttribute : System.Attribute
+class System.Runtime.CompilerServices.ExtensionAttribute : System.Attribute
+class System.Runtime.CompilerServices.InternalsVisibleToAttribute : System.Attribute
+class System.ComponentModel.DescriptionAttribute : System.Attribute
+class System.ComponentModel.DefaultValueAttribute : System.Attribute
+class System.ComponentModel.EditorBrowsableAttribute : System.Attribute
+class System.ComponentModel.BrowsableAttribute : System.Attribute
+class System.ComponentModel.TypeDescriptor : System.Object
+class System.Text.RegularExpressions.Match : System.Text.RegularExpressions.Group
+class System.Text.RegularExpressions.Group : System.Text.RegularExpressions.Capture
+class System.Text.RegularExpressions.Capture : System.Object
+class System.Text.RegularExpressions.MatchCollection : System.Object, System.Collections.ICollection, System.Collections.IEnumerable
+class System.Text.UTF8Encoding : System.Text.Encoding
+class System.Collections.BitArray : System.Object, System.Collections.ICollection, System.Collections.IEnumerable, System.ICloneable
+class System.Collections.Concurrent.ConcurrentBag`1 : System.Object, System.Collections.Generic.IReadOnlyCollection`1{`0}, System.Collections.ICollection
+class System.Collections.Concurrent.BlockingCollection`1 : System.Object, System.Collections.Generic.IEnumerable`1{`0}, System.Collections.ICollection, System.IDisposable, System.Collections.Generic.IReadOnlyCollection`1{`0}
+class System.Threading.Timer : System.MarshalByRefObject, System.IDisposable, System.IAsyncDisposable
+class System.Threading.ManualResetEventSlim : System.Object, System.IDisposable
+class System.Threading.ReaderWriterLockSlim : System.Object, System.IDisposable
+class System.Threading.Tasks.TaskFactory : System.Object
+class System.Threading.ThreadLocal`1 : System.Object, System.IDisposable
+class System.Threading.AsyncLocal`1 : System.Object
+class System.Net.WebClient : System.ComponentModel.Component
+class System.Net.Http.HttpResponseMessage : System.Object, System.IDisposable
+class System.Net.Http.HttpRequestMessage : System.Object, System.IDisposable
+class System.Net.Http.HttpContent : System.Object, System.IDisposable
+class System.Xml.XmlDocument : System.Xml.XmlNode
+class System.Xml.XmlNode : System.Object, System.ICloneable, System.Collections.IEnumerable
+class System.Xml.XmlElement : System.Xml.XmlLinkedNode
+class System.Xml.XmlLinkedNode : System.Xml.XmlNode
+class System.Xml.Linq.XObject : System.Object
+class System.Xml.Linq.XNode : System.Xml.Linq.XObject
+class System.Xml.Linq.XContainer : System.Xml.Linq.XNode
+class System.Xml.Linq.XElement : System.Xml.Linq.XContainer
+class System.Xml.Linq.XDocument : System.Xml.Linq.XContainer
+class System.Xml.Linq.XAttribute : System.Xml.Linq.XObject
+class System.Xml.Linq.XName : System.Object, System.IEquatable`1{System.Xml.Linq.XName}
+class System.Data.DataTable : System.ComponentModel.MarshalByValueComponent
+class System.ComponentModel.MarshalByValueComponent : System.Object, System.ComponentModel.IComponent, System.IDisposable, System.IServiceProvider
+class System.Data.DataSet : System.ComponentModel.MarshalByValueComponent
+class System.Data.Common.DbConnection : System.ComponentModel.Component, System.Data.IDbConnection, System.IAsyncDisposable
+class System.Data.Common.DbCommand : System.ComponentModel.Component, System.Data.IDbCommand, System.IAsyncDisposable
+interface System.Data.IDbConnection : System.IDisposable
+interface System.Data.IDbCommand : System.IDisposable
+interface System.Data.IDataReader : System.IDisposable, System.Data.IDataRecord
+interface System.Data.IDataRecord
+class System.Linq.Expressions.Expression : System.Object
+class System.Linq.Expressions.Expression`1 : System.Linq.Expressions.LambdaExpression
+class System.Linq.Expressions.LambdaExpression : System.Linq.Expressions.Expression
+class System.Linq.Expressions.ExpressionVisitor : System.Object
+class System.Linq.Expressions.MemberExpression : System.Linq.Expressions.Expression
+class System.Linq.Expressions.MethodCallExpression : System.Linq.Expressions.Expression
+class System.Linq.Expressions.ParameterExpression : System.Linq.Expressions.Expression
+class System.Linq.Expressions.ConstantExpression : System.Linq.Expressions.Expression
+interface System.ComponentModel.IListSource
+interface System.Runtime.Serialization.IFormatterConverter
+interface System.Collections.IDictionaryEnumerator : System.Collections.IEnumerator
+class System.Runtime.Serialization.SerializationInfo : System.Object
+struct System.Runtime.Serialization.StreamingContext : System.ValueType
 interface System.IDisposable
 interface System.IAsyncDisposable
 interface System.ICloneable

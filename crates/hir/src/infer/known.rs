@@ -265,6 +265,16 @@ pub(crate) fn external_member(
     arg_count: usize,
     invoked: bool,
 ) -> Option<ExternalMember> {
+    framework_instance_member(receiver, name, invoked)
+        .or_else(|| sequence_member(db, receiver, name, arg_count, invoked))
+}
+
+/// A member the framework type itself declares (not an extension method such as LINQ's).
+pub(crate) fn framework_instance_member(
+    receiver: &Ty,
+    name: &str,
+    invoked: bool,
+) -> Option<ExternalMember> {
     let simple = |ret: Ty| {
         Some(ExternalMember {
             ret,
@@ -361,6 +371,19 @@ pub(crate) fn external_member(
             _ => {}
         }
     }
+    None
+}
+
+/// What a sequence offers through LINQ and the collection types: typed by the element type.
+fn sequence_member(
+    db: &dyn Db,
+    receiver: &Ty,
+    name: &str,
+    arg_count: usize,
+    invoked: bool,
+) -> Option<ExternalMember> {
+    let bool_ = || Ty::external("System.Boolean");
+    let int = || Ty::external("System.Int32");
     let elem = element_type(db, receiver);
     if elem == Ty::Unknown {
         return None;
