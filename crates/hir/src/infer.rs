@@ -16,7 +16,7 @@ use smol_str::SmolStr;
 use crate::{
     base_db::{Db, ProjectId},
     body::{
-        Arg, ArgModifier, AssignOp, Body, BodyKey, Expr, ExprId, Literal, LocalId, LocalKind,
+        Arg, ArgModifier, AssignOp, Body, BodyKey, Expr, ExprId, Literal, LocalId, LocalKind, Part,
         RootKind, Stmt, StmtId, body,
     },
     def_map::{TypeDecl, TypeId, def_map},
@@ -33,7 +33,8 @@ pub(crate) use self::lookup::{own_members as lookup_own_members, type_kind as ty
 use self::{
     lookup::{CTOR, Found, lookup_members, own_members, type_kind},
     overload::{
-        ArgInfo, ArgTy, Candidate, NULL, ParamInfo, Resolution, conv, resolve_overloads, unify,
+        ArgInfo, ArgTy, Candidate, LambdaReturn, NULL, ParamInfo, Resolution, conv,
+        resolve_overloads, unify,
     },
 };
 
@@ -983,7 +984,18 @@ impl Ctx<'_> {
         args.iter()
             .map(|arg| {
                 let ty = match &self.body.exprs[arg.expr] {
-                    Expr::Lambda { params, .. } => ArgTy::Lambda(params.len()),
+                    Expr::Lambda {
+                        params,
+                        body,
+                        is_async,
+                    } => {
+                        let returns = if *is_async {
+                            LambdaReturn::ExpressionValue
+                        } else {
+                            self.lambda_return(*body)
+                        };
+                        ArgTy::Lambda(params.len(), returns)
+                    }
                     Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
                         ArgTy::Unknown
                     }
@@ -1005,6 +1017,92 @@ impl Ctx<'_> {
                 }
             })
             .collect()
+    }
+
+    /// What a lambda body gives back, without binding it (see [`LambdaReturn`]). An expression body
+    /// counts as `void` only when it calls a method of the enclosing types by its simple name and every
+    /// method of that name returns `void`.
+    fn lambda_return(&self, body: StmtId) -> LambdaReturn {
+        match &self.body.stmts[body] {
+            Stmt::Return(Some(expr)) => match &self.body.exprs[*expr] {
+                Expr::Invoke { callee, .. } => match &self.body.exprs[*callee] {
+                    Expr::Name { name, .. } => self.simple_name_return(name),
+                    // `(t, args) => entryAction()` with `Action entryAction`: the delegate's result.
+                    Expr::Local(local) => match &self.body.locals[*local].ty {
+                        Some(declared) => {
+                            match known::delegate_shape(self.db, &self.resolver.resolve(declared)) {
+                                Some((_, ret)) if ret == Ty::external("System.Void") => {
+                                    LambdaReturn::Void
+                                }
+                                Some((_, Ty::Unknown)) | None => LambdaReturn::Unknown,
+                                Some(_) => LambdaReturn::ExpressionValue,
+                            }
+                        }
+                        None => LambdaReturn::Unknown,
+                    },
+                    _ => LambdaReturn::Unknown,
+                },
+                Expr::Assign { .. } | Expr::Unary { .. } | Expr::New { .. } => {
+                    LambdaReturn::ExpressionValue
+                }
+                Expr::Literal(_)
+                | Expr::Binary { .. }
+                | Expr::Local(_)
+                | Expr::Member { .. }
+                | Expr::Await(_) => LambdaReturn::ExpressionValue,
+                _ => LambdaReturn::Unknown,
+            },
+            Stmt::Block(stmts) => {
+                if stmts.iter().any(|&s| self.returns_value(s)) {
+                    LambdaReturn::BlockValue
+                } else {
+                    LambdaReturn::Void
+                }
+            }
+            _ => LambdaReturn::Unknown,
+        }
+    }
+
+    /// Whether a statement (not a nested lambda or local function) holds `return expr;`.
+    fn returns_value(&self, stmt: StmtId) -> bool {
+        match &self.body.stmts[stmt] {
+            Stmt::Return(value) => value.is_some(),
+            Stmt::Block(stmts) => stmts.iter().any(|&s| self.returns_value(s)),
+            Stmt::Foreach { body, .. } => body.is_some_and(|b| self.returns_value(b)),
+            Stmt::Compound(parts) => parts
+                .iter()
+                .any(|p| matches!(p, Part::Stmt(s) if self.returns_value(*s))),
+            Stmt::Expr(_) | Stmt::Let { .. } | Stmt::LocalFunction { .. } | Stmt::Missing => false,
+        }
+    }
+
+    fn simple_name_return(&self, name: &SmolStr) -> LambdaReturn {
+        let found = lookup_members(self.db, &self.self_ty, name);
+        let methods: Vec<MemberId> = found
+            .groups
+            .iter()
+            .flat_map(|(_, members)| members.iter().copied())
+            .collect();
+        if methods.is_empty() {
+            return LambdaReturn::Unknown;
+        }
+        let void = Ty::external("System.Void");
+        let returns: Vec<bool> = methods
+            .iter()
+            .map(|&m| {
+                member_signature(self.db, m)
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| *t != void)
+            })
+            .collect();
+        if returns.iter().all(|&r| !r) {
+            LambdaReturn::Void
+        } else if returns.iter().all(|&r| r) {
+            LambdaReturn::ExpressionValue
+        } else {
+            LambdaReturn::Unknown
+        }
     }
 
     /// After binding: lambdas get their parameter types from the parameter's delegate type, `out var`s

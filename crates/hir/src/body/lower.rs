@@ -945,9 +945,10 @@ impl Ctx {
             SyntaxKind::AWAIT_EXPRESSION => Expr::Await(self.lower_first_expr(node)),
             SyntaxKind::THROW_EXPRESSION => Expr::Throw(self.lower_first_expr(node)),
             SyntaxKind::LAMBDA_EXPRESSION | SyntaxKind::ANONYMOUS_METHOD_EXPRESSION => {
+                // `async` is a modifier token of the lambda.
                 let is_async = node
-                    .children()
-                    .any(|c| c.kind() == SyntaxKind::MODIFIER && c.text() == "async");
+                    .children_with_tokens()
+                    .any(|c| c.kind() == SyntaxKind::MODIFIER && element_text(&c) == "async");
                 self.scopes.push(Vec::new());
                 let params = match field(node, Field::Parameters) {
                     Some(SyntaxElement::Node(list)) => {

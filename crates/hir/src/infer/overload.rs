@@ -42,9 +42,23 @@ pub(crate) struct ArgInfo {
 #[derive(Debug, Clone)]
 pub(crate) enum ArgTy {
     Known(Ty),
-    /// A lambda with this many parameters.
-    Lambda(usize),
+    /// A lambda with this many parameters, and what its body gives back.
+    Lambda(usize, LambdaReturn),
     /// A method group, an `out var`, or an expression the binder could not type.
+    Unknown,
+}
+
+/// Whether a lambda returns a value, as far as it shows without binding its body: it decides between
+/// `Action<T>` and `Func<T, R>` overloads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LambdaReturn {
+    /// A block without `return expr;`, or an expression of type `void`: only void delegates take it.
+    Void,
+    /// A block with `return expr;`: only delegates with a return type take it.
+    BlockValue,
+    /// An expression with a value (or an `async` lambda): both kinds take it, the one with a return
+    /// type is the better conversion.
+    ExpressionValue,
     Unknown,
 }
 
@@ -185,7 +199,7 @@ fn applicable(db: &dyn Db, index: usize, cand: &Candidate, args: &[ArgInfo]) -> 
         // expanded form.
         let arg_conv = match &arg.ty {
             ArgTy::Known(ty) => conv(db, ty, &param_ty),
-            ArgTy::Lambda(n) => lambda_conv(db, &param_ty, *n),
+            ArgTy::Lambda(n, returns) => lambda_conv(db, &param_ty, *n, *returns),
             ArgTy::Unknown => Conv::Unknown,
         };
         if arg_conv == Conv::No {
@@ -225,9 +239,15 @@ fn param_type(param: &ParamInfo, expanded: bool) -> Ty {
     }
 }
 
-fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize) -> Conv {
+fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> Conv {
     match known::delegate_shape(db, param_ty) {
-        Some((params, _)) if params.len() == n => Conv::Implicit,
+        Some((params, ret)) if params.len() == n => {
+            let void = ret == Ty::external("System.Void");
+            match (returns, void) {
+                (LambdaReturn::Void, false) | (LambdaReturn::BlockValue, true) => Conv::No,
+                _ => Conv::Implicit,
+            }
+        }
         Some(_) => Conv::No,
         None => match param_ty {
             Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => Conv::No,
@@ -239,6 +259,16 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize) -> Conv {
             _ => Conv::Unknown,
         },
     }
+}
+
+/// For a lambda whose body has a value, a delegate with a return type beats a void one (C# §12.6.4.5).
+fn better_lambda_target(db: &dyn Db, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
+    let returns_value = |ty: &Ty| {
+        known::delegate_shape(db, ty).is_some_and(|(_, ret)| ret != Ty::external("System.Void"))
+    };
+    matches!(arg, ArgTy::Lambda(_, LambdaReturn::ExpressionValue))
+        && returns_value(a)
+        && !returns_value(b)
 }
 
 /// Whether `a` is a better function member than `b` for these arguments (C# §12.6.4.3, simplified:
@@ -261,7 +291,11 @@ fn better(
             continue;
         }
         let (xa, xb) = (a.convs[i], b.convs[i]);
-        let order = if xa == Conv::Exact && xb != Conv::Exact {
+        let order = if better_lambda_target(db, &arg.ty, pa, pb) {
+            std::cmp::Ordering::Greater
+        } else if better_lambda_target(db, &arg.ty, pb, pa) {
+            std::cmp::Ordering::Less
+        } else if xa == Conv::Exact && xb != Conv::Exact {
             std::cmp::Ordering::Greater
         } else if xb == Conv::Exact && xa != Conv::Exact {
             std::cmp::Ordering::Less

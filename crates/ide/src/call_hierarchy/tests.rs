@@ -616,3 +616,43 @@ public class App { public void Run() { var p = new Pricing(new Money(2m, "EUR"))
         "#]],
     );
 }
+
+#[test]
+fn action_and_func_overloads_are_told_apart_by_what_the_lambda_returns() {
+    check_outgoing(
+        r#"
+using System;
+using System.Threading.Tasks;
+namespace N
+{
+    public class Config
+    {
+        public void OnEntry(Action<int> action) { }
+        public void OnEntry(Func<int, Task> action) { }
+    }
+    public class App
+    {
+        void Act() { }
+        Task Work() => null;
+        public void Go$0(Config c, Action callback)
+        {
+            c.OnEntry(t => Act());
+            c.OnEntry(t => callback());
+            c.OnEntry(t => { Act(); });
+            c.OnEntry(t => Work());
+            c.OnEntry(async t => await Work());
+            c.OnEntry(t => { return Work(); });
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Config.OnEntry(System.Action{System.Int32}) [Call, Call, Call]
+            M:N.App.Act [Call, Call]
+            external System.Action.Invoke [DelegateInvoke]
+            M:N.Config.OnEntry(System.Func{System.Int32,System.Threading.Tasks.Task}) [Call, Call, Call]
+            M:N.App.Work [Call, Call, Call]
+            coverage 12/12/0/0
+        "#]],
+    );
+}
