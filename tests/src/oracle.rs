@@ -315,7 +315,13 @@ pub fn compare_calls(
         }));
         for callee in &calls.callees {
             let id = match &callee.callee {
-                CalleeInfo::Source { symbol, root } => {
+                // The compiler names a call of an override by the framework member it overrides: a
+                // call out of the sources.
+                CalleeInfo::Source {
+                    external_root: Some(_),
+                    ..
+                } => continue,
+                CalleeInfo::Source { symbol, root, .. } => {
                     root.as_ref().map_or(symbol.documentation_id.clone(), |r| {
                         r.documentation_id.to_string()
                     })

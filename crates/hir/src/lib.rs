@@ -56,6 +56,6 @@ pub use crate::{
         member_call_sites,
     },
     infer::{CallKind, CallSite, Callee, InferenceResult, UnresolvedReason, UnresolvedSite, infer},
-    overrides::{Overrides, overrides, root_member},
+    overrides::{Overrides, external_root, overrides, root_member},
 };
 pub use salsa::{Cancelled, Database};

@@ -42,6 +42,25 @@ pub fn root_member(db: &dyn Db, member: MemberId) -> MemberId {
         .unwrap_or(member)
 }
 
+/// For an `override` whose virtual slot comes from outside the sources (`ToString`, `Equals`), the
+/// framework member that introduced it, by the first framework class of the base chain:
+/// `System.Object.ToString`. The compiler names calls of the override by that member.
+pub fn external_root(db: &dyn Db, member: MemberId) -> Option<String> {
+    let data = member_data(db, member)?;
+    let root = root_member(db, member);
+    let root_data = if root == member {
+        data
+    } else {
+        member_data(db, root)?
+    };
+    if !root_data.modifiers.contains(Modifiers::OVERRIDE) {
+        return None;
+    }
+    let (chain, _) = base_chain(db, root.ty);
+    let framework = chain.iter().find(|t| matches!(t, Ty::External(..)))?;
+    Some(format!("{}.{}", framework.full_name(db), root_data.name))
+}
+
 #[salsa::tracked(returns(clone))]
 fn overrides_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Overrides> {
     let member = key.member(db);

@@ -89,6 +89,9 @@ pub enum CalleeInfo {
         /// The member that introduced the virtual slot, when the callee overrides one: a virtual call
         /// is compiled as a call of it.
         root: Option<SymbolKey>,
+        /// When that member is outside the sources (`ToString` overrides `System.Object.ToString`), its
+        /// full name.
+        external_root: Option<String>,
     },
     /// `Invoke` of a delegate type of the sources.
     DelegateInvoke {
@@ -207,6 +210,7 @@ fn callee_info(db: &RootDatabase, callee: &Callee) -> CalleeInfo {
             CalleeInfo::Source {
                 symbol: SymbolInfo::new(db, Symbol::Member(*m)),
                 root: (root != *m).then(|| key_of(db, root)),
+                external_root: hir::external_root(db, *m),
             }
         }
         Callee::DelegateInvoke(ty) => CalleeInfo::DelegateInvoke {

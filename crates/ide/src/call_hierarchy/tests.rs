@@ -25,7 +25,7 @@ fn render(calls: &OutgoingCalls) -> String {
     let mut out = String::new();
     for callee in &calls.callees {
         let name = match &callee.callee {
-            CalleeInfo::Source { symbol, root } => match root {
+            CalleeInfo::Source { symbol, root, .. } => match root {
                 Some(root) => format!(
                     "{} (root {})",
                     symbol.documentation_id, root.documentation_id

@@ -177,10 +177,17 @@ fn callee(
     callee: &CalleeInfo,
 ) -> Result<Value, Failure> {
     Ok(match callee {
-        CalleeInfo::Source { symbol: info, root } => {
+        CalleeInfo::Source {
+            symbol: info,
+            root,
+            external_root,
+        } => {
             let mut value = symbol::to_json(call, info)?;
             if let Some(root) = root {
                 value["virtualRoot"] = sites.symbol_ref(root)?;
+            }
+            if let Some(full_name) = external_root {
+                value["virtualRoot"] = json!({ "fullName": full_name, "isExternal": true });
             }
             value
         }
