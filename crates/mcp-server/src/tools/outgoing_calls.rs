@@ -43,9 +43,8 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                 "name": {"type": "string"}, "fullName": {"type": "string"}, "kind": {"type": "string"},
                 "symbolKey": {"type": "string"}, "filePath": {"type": "string"}, "lineNumber": {"type": "integer"},
                 "column": {"type": "integer"},
-                "isImplicit": {"type": "boolean", "description": "The constructor the compiler gives a class that declares none."},
                 "containingType": calls::brief_schema(),
-                "virtualRoot": {"type": "object", "description": "The member that introduced the virtual slot this callee overrides."},
+                "virtualRoot": {"type": "object", "description": "The member that introduced the virtual slot this callee overrides (isExternal when it is a framework member)."},
             },
             "required": ["name", "fullName"],
         });
