@@ -1246,7 +1246,7 @@ impl Ctx<'_> {
                     }
                 })
                 .collect();
-            match resolve_overloads(db, &candidates, &infos) {
+            match resolve_overloads(db, &candidates, &infos, &type_args) {
                 Resolution::Bound(applied) => {
                     let cand = &candidates[applied.index];
                     return self.bound_call(
@@ -1298,7 +1298,7 @@ impl Ctx<'_> {
                 let competes_with_linq = matches!(receiver, Ty::External(..) | Ty::Array(..))
                     && known::external_member(db, &receiver, &group.name, args.len(), true)
                         .is_some();
-                match resolve_overloads(db, &candidates, &all) {
+                match resolve_overloads(db, &candidates, &all, &type_args) {
                     Resolution::Bound(applied)
                         if competes_with_linq
                             && applied.convs.contains(&overload::Conv::Unknown) =>
@@ -1536,7 +1536,7 @@ impl Ctx<'_> {
             return;
         }
         let candidates = self.candidates(ty, &ctors, false);
-        match resolve_overloads(db, &candidates, &infos) {
+        match resolve_overloads(db, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
                 let member = candidates[applied.index].member;
                 self.site(site, Callee::Member(member), CallKind::Ctor);
@@ -1620,7 +1620,7 @@ impl Ctx<'_> {
                 let infos = self.arg_infos(args);
                 for (decl_ty, members) in &found.groups {
                     let candidates = self.candidates(decl_ty, members, false);
-                    match resolve_overloads(db, &candidates, &infos) {
+                    match resolve_overloads(db, &candidates, &infos, &[]) {
                         Resolution::Bound(applied) => {
                             let member = candidates[applied.index].member;
                             let callee = Callee::Member(member);
@@ -1778,7 +1778,7 @@ impl Ctx<'_> {
             .iter()
             .flat_map(|(decl_ty, m)| self.candidates(decl_ty, &[*m], false))
             .collect();
-        match resolve_overloads(db, &candidates, &infos) {
+        match resolve_overloads(db, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
                 let member = candidates[applied.index].member;
                 self.site(expr, Callee::Member(member), CallKind::Operator);

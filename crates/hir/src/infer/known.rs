@@ -348,6 +348,22 @@ pub(crate) fn framework_instance_member(
                 return simple(Ty::external("System.Double"));
             }
             ("System.String", [], "Empty") => return simple(string()),
+            (
+                "System.Type"
+                | "System.Reflection.TypeInfo"
+                | "System.Reflection.PropertyInfo"
+                | "System.Reflection.MethodInfo"
+                | "System.Reflection.FieldInfo"
+                | "System.Reflection.ParameterInfo"
+                | "System.Reflection.ConstructorInfo"
+                | "System.Reflection.MemberInfo",
+                [],
+                _,
+            ) => {
+                if let Some(ret) = reflection_member(name) {
+                    return simple(ret);
+                }
+            }
             ("System.String", [], _) => match name {
                 "Length" | "IndexOf" | "LastIndexOf" | "CompareTo" | "Compare" => {
                     return simple(int());
@@ -372,6 +388,64 @@ pub(crate) fn framework_instance_member(
         }
     }
     None
+}
+
+/// The reflection members libraries chain through (`type.GetTypeInfo().GetGenericArguments()[0]`).
+fn reflection_member(name: &str) -> Option<Ty> {
+    let ty = || Ty::external("System.Type");
+    let array = |t: &str| Ty::Array(Box::new(Ty::external(t)), 1);
+    Some(match name {
+        "GetTypeInfo" => Ty::external("System.Reflection.TypeInfo"),
+        "GetGenericArguments" | "GenericTypeArguments" | "GetInterfaces" | "GetNestedTypes" => {
+            array("System.Type")
+        }
+        "GetGenericTypeDefinition"
+        | "BaseType"
+        | "DeclaringType"
+        | "ReflectedType"
+        | "GetElementType"
+        | "UnderlyingSystemType"
+        | "PropertyType"
+        | "FieldType"
+        | "ParameterType"
+        | "ReturnType"
+        | "AsType" => ty(),
+        "GetProperties" => array("System.Reflection.PropertyInfo"),
+        "GetProperty" => Ty::external("System.Reflection.PropertyInfo"),
+        "GetMethods" => array("System.Reflection.MethodInfo"),
+        "GetMethod" | "GetGetMethod" | "GetSetMethod" => {
+            Ty::external("System.Reflection.MethodInfo")
+        }
+        "GetFields" => array("System.Reflection.FieldInfo"),
+        "GetField" => Ty::external("System.Reflection.FieldInfo"),
+        "GetConstructors" => array("System.Reflection.ConstructorInfo"),
+        "GetConstructor" => Ty::external("System.Reflection.ConstructorInfo"),
+        "GetParameters" => array("System.Reflection.ParameterInfo"),
+        "Assembly" => Ty::external("System.Reflection.Assembly"),
+        "Name" | "FullName" | "Namespace" | "AssemblyQualifiedName" => {
+            Ty::external("System.String")
+        }
+        "IsGenericType"
+        | "IsGenericTypeDefinition"
+        | "IsInterface"
+        | "IsClass"
+        | "IsValueType"
+        | "IsEnum"
+        | "IsArray"
+        | "IsAbstract"
+        | "IsSealed"
+        | "IsPrimitive"
+        | "IsPublic"
+        | "IsStatic"
+        | "CanRead"
+        | "CanWrite"
+        | "IsAssignableFrom"
+        | "IsInstanceOfType"
+        | "IsSubclassOf"
+        | "IsDefined" => Ty::external("System.Boolean"),
+        "GetValue" | "Invoke" => Ty::object(),
+        _ => return None,
+    })
 }
 
 /// What a sequence offers through LINQ and the collection types: typed by the element type.

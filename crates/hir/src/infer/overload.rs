@@ -95,15 +95,18 @@ pub(crate) enum Resolution {
     NoneApplicable,
 }
 
+/// `type_args` are the method type arguments written at the call (`Succeed<A, B>(..)`), or empty when
+/// they are to be inferred.
 pub(crate) fn resolve_overloads(
     db: &dyn Db,
     candidates: &[Candidate],
     args: &[ArgInfo],
+    type_args: &[Ty],
 ) -> Resolution {
     let applicable: Vec<Applied> = candidates
         .iter()
         .enumerate()
-        .filter_map(|(i, c)| applicable(db, i, c, args))
+        .filter_map(|(i, c)| applicable(db, i, c, args, type_args))
         .collect();
     match applicable.len() {
         0 => Resolution::NoneApplicable,
@@ -142,7 +145,13 @@ fn mentions_method_param(ty: &Ty, index: u32) -> bool {
     }
 }
 
-fn applicable(db: &dyn Db, index: usize, cand: &Candidate, args: &[ArgInfo]) -> Option<Applied> {
+fn applicable(
+    db: &dyn Db,
+    index: usize,
+    cand: &Candidate,
+    args: &[ArgInfo],
+    type_args: &[Ty],
+) -> Option<Applied> {
     let params = &cand.params;
     let has_params_array = params
         .last()
@@ -176,9 +185,17 @@ fn applicable(db: &dyn Db, index: usize, cand: &Candidate, args: &[ArgInfo]) -> 
             return None;
         }
     }
-    // Method type arguments, inferred from the argument types.
-    let mut method_args = vec![Ty::Unknown; cand.method_type_params];
+    // Method type arguments: as written, else inferred from the argument types.
+    let explicit = type_args.len() == cand.method_type_params && !type_args.is_empty();
+    let mut method_args = if explicit {
+        type_args.to_vec()
+    } else {
+        vec![Ty::Unknown; cand.method_type_params]
+    };
     for (arg, &slot) in args.iter().zip(&slot_of_arg) {
+        if explicit {
+            break;
+        }
         if let ArgTy::Known(ty) = &arg.ty {
             let param_ty = param_type(&params[slot], expanded && slot == params.len() - 1);
             unify(db, &param_ty, ty, &mut method_args);

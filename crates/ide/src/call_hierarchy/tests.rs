@@ -656,3 +656,43 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn explicit_type_arguments_decide_overloads_and_reflection_chains_continue() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+namespace N
+{
+    public class Error { }
+    public static class Result
+    {
+        public static int Succeed<TS, TM>(TS value, TM message) => 0;
+        public static int Succeed<TS, TM>(TS value, IEnumerable<TM> messages) => 0;
+    }
+    public static class TypeExtensions { public static Array CreateEmptyArray(this Type type) => null; }
+    public class C
+    {
+        public int Run$0(Type type)
+        {
+            var errors = new List<Error>();
+            type.GetTypeInfo().GetGenericArguments()[0].CreateEmptyArray();
+            return Result.Succeed<string, Error>("x", errors.AsEnumerable());
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.List.#ctor [Ctor]
+            external System.Type.GetTypeInfo [Call]
+            external System.Reflection.TypeInfo.GetGenericArguments [Call]
+            M:N.TypeExtensions.CreateEmptyArray(System.Type) [Call]
+            external System.Collections.Generic.List.AsEnumerable [Call]
+            M:N.Result.Succeed``2(``0,System.Collections.Generic.IEnumerable{``1}) [Call]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
