@@ -1019,6 +1019,24 @@ impl Ctx<'_> {
             .collect()
     }
 
+    /// `map.TryGetValue(key, out var value)`: the `out var` of a dictionary's lookup has its value type.
+    fn type_framework_out_args(&mut self, receiver: &Ty, name: &str, args: &[Arg]) {
+        let (Ty::External(full, targs), "TryGetValue") = (receiver, name) else {
+            return;
+        };
+        let ([_, value_ty], Some(last)) = (targs.as_slice(), args.last()) else {
+            return;
+        };
+        if !full.ends_with("Dictionary") || last.modifier != ArgModifier::Out {
+            return;
+        }
+        if let Expr::Declaration(local) = self.body.exprs[last.expr]
+            && self.body.locals[local].ty.is_none()
+        {
+            self.local_tys.insert(local, value_ty.clone());
+        }
+    }
+
     /// What a lambda body gives back, without binding it (see [`LambdaReturn`]). An expression body
     /// counts as `void` only when it calls a method of the enclosing types by its simple name and every
     /// method of that name returns `void`.
@@ -1343,6 +1361,13 @@ impl Ctx<'_> {
                 Callee::External(known::external_name(db, &owner, &group.name)),
                 CallKind::Call,
             );
+            self.type_framework_out_args(&receiver, &group.name, args);
+            // `OfType<T>()` / `Cast<T>()`: the written type argument is the element type.
+            if matches!(group.name.as_str(), "OfType" | "Cast")
+                && let [element] = group.type_args.as_slice()
+            {
+                return Val::Value(known::enumerable_of(element.clone()));
+            }
             let lambda_params = member
                 .as_ref()
                 .map(|m| m.lambda_params.clone())

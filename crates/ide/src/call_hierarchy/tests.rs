@@ -696,3 +696,35 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn of_type_and_try_get_value_type_what_follows() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+using System.Linq;
+namespace N
+{
+    public class Behaviour { public int Destination { get; } }
+    public class Reentry : Behaviour { public void Reenter() { } }
+    public class C
+    {
+        public void Run$0(List<Behaviour> all, IDictionary<string, Reentry> map)
+        {
+            all.OfType<Reentry>().Select(r => r.Destination).ToList();
+            if (map.TryGetValue("x", out var found)) found.Reenter();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.List.OfType [Call]
+            external System.Collections.Generic.IEnumerable.Select [Call]
+            P:N.Behaviour.Destination [Get]
+            external System.Collections.Generic.IEnumerable.ToList [Call]
+            external System.Collections.Generic.IDictionary.TryGetValue [Call]
+            M:N.Reentry.Reenter [Call]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
