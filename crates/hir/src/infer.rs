@@ -1362,8 +1362,9 @@ impl Ctx<'_> {
                 CallKind::Call,
             );
             self.type_framework_out_args(&receiver, &group.name, args);
-            // `OfType<T>()` / `Cast<T>()`: the written type argument is the element type.
-            if matches!(group.name.as_str(), "OfType" | "Cast")
+            // `OfType<T>()`, `Cast<T>()`, `Enumerable.Empty<T>()`: the written type argument is the
+            // element type.
+            if matches!(group.name.as_str(), "OfType" | "Cast" | "Empty")
                 && let [element] = group.type_args.as_slice()
             {
                 return Val::Value(known::enumerable_of(element.clone()));
