@@ -97,3 +97,21 @@ async def test_progress_is_reported_while_indexing(tmp_path):
         assert result.structured_content["success"] is True
     # Indexing may finish before the call arrives on a fast machine; when it did not, progress was sent.
     assert all(message.startswith("csnav:") for _, _, message in updates)
+
+
+async def test_hostile_nesting_does_not_crash_the_server(tmp_path):
+    # 3,000 terms in one expression: the syntax tree is flattened past 1,000 levels, and lowering and
+    # binding recurse along what is left on the analysis threads' stacks.
+    terms = " + ".join(["Step(x)"] * 3000)
+    files = {
+        "Deep/Deep.csproj": SDK_PROJECT,
+        "Deep/Deep.cs": f"namespace Deep;\npublic class C\n{{\n    static int Step(int x) => x;\n    public int M(int x) => {terms};\n}}\n",
+    }
+    root = write_workspace(tmp_path, files)
+    async with connect(root) as client:
+        found = await ok(client, "search_symbols", {"query": "M", "kinds": ["method"]})
+        key = next(s["symbolKey"] for s in found["symbols"] if s["name"] == "M")
+        calls = await ok(client, "get_outgoing_calls", {"symbolKey": key})
+        assert calls["coverage"]["examined"] >= 1
+        status = await ok(client, "server_status")
+        assert status["success"] is True

@@ -24,13 +24,22 @@ use rmcp::ServiceExt;
 
 pub use crate::{load_command::load_and_report, workspace::project_data};
 
+const ANALYSIS_STACK: usize = 16 << 20;
+
 /// Serves MCP over stdin/stdout for the workspace at `path` until the client closes stdin.
 pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
     let input = std::fs::canonicalize(path)
         .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))?;
     let state = state::ServerState::new(input);
+    // Lowering and binding recurse along the syntax tree (at most 1000 levels deep, the syntax crate
+    // flattens the rest): analysis threads get stacks that hold that in any build.
+    rayon::ThreadPoolBuilder::new()
+        .stack_size(ANALYSIS_STACK)
+        .build_global()
+        .map_err(|e| anyhow::anyhow!("cannot start the analysis threads: {e}"))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .thread_stack_size(ANALYSIS_STACK)
         .build()?;
     runtime.block_on(async {
         let loader = state.clone();
