@@ -190,36 +190,18 @@ impl<'db> Resolver<'db> {
             current = Some(Resolved::Namespace(first.name.clone()));
         }
         for seg in rest {
-            let next = match current.as_ref()? {
-                Resolved::Namespace(ns) => self.lookup_in_namespace(ns, seg).unwrap_or_else(|| {
-                    let full = SmolStr::new(format!("{ns}.{}", seg.name));
-                    if seg.args.is_empty() {
-                        Resolved::Namespace(full)
-                    } else {
-                        Resolved::Type(Ty::External(full, self.resolve_args(&seg.args)))
-                    }
-                }),
-                Resolved::Type(Ty::Source(id, outer_args)) => match self.member_type(*id, seg) {
-                    Some((nested, _)) => {
-                        let mut args = outer_args.clone();
-                        args.extend(self.resolve_args(&seg.args));
-                        Resolved::Type(Ty::Source(nested, args))
-                    }
-                    None => Resolved::Type(Ty::External(
-                        SmolStr::new(format!(
-                            "{}.{}",
-                            Ty::Source(*id, Vec::new()).full_name(self.db),
-                            seg.name
-                        )),
-                        self.resolve_args(&seg.args),
+            let previous = current?;
+            current = Some(self.step(&previous, seg).unwrap_or_else(|| {
+                // A nested type the sources do not declare: external, under the outer type's name.
+                Resolved::Type(Ty::External(
+                    SmolStr::new(format!(
+                        "{}.{}",
+                        resolved_name(self.db, &previous),
+                        seg.name
                     )),
-                },
-                Resolved::Type(other) => Resolved::Type(Ty::External(
-                    SmolStr::new(format!("{}.{}", other.full_name(self.db), seg.name)),
                     self.resolve_args(&seg.args),
-                )),
-            };
-            current = Some(next);
+                ))
+            }));
         }
         // A path that ends on a namespace the sources do not declare is an external type whose name
         // is the dotted text (`System.IDisposable`).
@@ -515,6 +497,32 @@ impl<'db> Resolver<'db> {
         }
     }
 
+    /// One more segment of a qualified name: a type or namespace in a namespace (a namespace the
+    /// sources do not declare, or an external type, stays a dotted name), or a nested type of a source
+    /// type (`None` when the sources declare no such nested type).
+    fn step(&self, current: &Resolved, seg: &PathSegment) -> Option<Resolved> {
+        Some(match current {
+            Resolved::Namespace(ns) => self.lookup_in_namespace(ns, seg).unwrap_or_else(|| {
+                let full = SmolStr::new(format!("{ns}.{}", seg.name));
+                if seg.args.is_empty() {
+                    Resolved::Namespace(full)
+                } else {
+                    Resolved::Type(Ty::External(full, self.resolve_args(&seg.args)))
+                }
+            }),
+            Resolved::Type(Ty::Source(id, outer_args)) => {
+                let (nested, _) = self.member_type(*id, seg)?;
+                let mut args = outer_args.clone();
+                args.extend(self.resolve_args(&seg.args));
+                Resolved::Type(Ty::Source(nested, args))
+            }
+            Resolved::Type(other) => Resolved::Type(Ty::External(
+                SmolStr::new(format!("{}.{}", other.full_name(self.db), seg.name)),
+                self.resolve_args(&seg.args),
+            )),
+        })
+    }
+
     /// Alias targets name fully qualified things in practice (`using X = System.Collections.Generic;`):
     /// resolve them from the global namespace and the enclosing namespaces, not through usings (which
     /// would recurse).
@@ -543,30 +551,7 @@ impl<'db> Resolver<'db> {
             }
         });
         for seg in rest {
-            current = match current {
-                Resolved::Namespace(ns) => {
-                    self.lookup_in_namespace(&ns, seg).unwrap_or_else(|| {
-                        let full = SmolStr::new(format!("{ns}.{}", seg.name));
-                        if seg.args.is_empty() {
-                            Resolved::Namespace(full)
-                        } else {
-                            Resolved::Type(Ty::External(full, self.resolve_args(&seg.args)))
-                        }
-                    })
-                }
-                Resolved::Type(Ty::Source(id, outer)) => match self.member_type(id, seg) {
-                    Some((nested, _)) => {
-                        let mut args = outer;
-                        args.extend(self.resolve_args(&seg.args));
-                        Resolved::Type(Ty::Source(nested, args))
-                    }
-                    None => return None,
-                },
-                Resolved::Type(other) => Resolved::Type(Ty::External(
-                    SmolStr::new(format!("{}.{}", other.full_name(self.db), seg.name)),
-                    self.resolve_args(&seg.args),
-                )),
-            };
+            current = self.step(&current, seg)?;
         }
         // `using X = System.Text.StringBuilder;` ends on an unknown "namespace": it is a type.
         if let Resolved::Namespace(ns) = &current
@@ -666,6 +651,15 @@ impl<'db> Resolver<'db> {
             _ => seg.name.to_string(),
         };
         Ty::External(SmolStr::new(name), args)
+    }
+}
+
+/// The full name of a resolved type (generic arguments left out, as an outer name of a nested one).
+fn resolved_name(db: &dyn Db, resolved: &Resolved) -> String {
+    match resolved {
+        Resolved::Type(Ty::Source(id, _)) => Ty::Source(*id, Vec::new()).full_name(db),
+        Resolved::Type(other) => other.full_name(db),
+        Resolved::Namespace(ns) => ns.to_string(),
     }
 }
 
