@@ -476,9 +476,9 @@ pub fn lookup(full_name: &str, arity: u32) -> Option<&'static KnownType> {
 }
 
 pub fn is_value_type(full_name: &str) -> bool {
-    table()
-        .iter()
-        .any(|((name, _), t)| name == full_name && t.kind == KnownKind::Struct)
+    // Looked up by name at each arity a framework type may have, not by a scan of the table: this is
+    // asked for every `T?` the binder meets.
+    (0..=8).any(|arity| lookup(full_name, arity).is_some_and(|t| t.kind == KnownKind::Struct))
 }
 
 pub fn is_interface(full_name: &str, arity: u32) -> Option<bool> {
