@@ -237,17 +237,3 @@ pub fn derived_types(db: &dyn Db, id: TypeId) -> Vec<(TypeId, Relation, bool)> {
     }
     out
 }
-
-/// All projects' type ids, for whole-workspace walks.
-pub fn all_types(db: &dyn Db) -> Vec<TypeId> {
-    let graph = db.workspace().graph(db);
-    let mut out = Vec::new();
-    for (project, _) in graph.iter() {
-        out.extend(
-            def_map(db, project)
-                .types()
-                .map(|(idx, _)| TypeId { project, idx }),
-        );
-    }
-    out
-}

@@ -27,17 +27,17 @@ pub use crate::{
     },
     def_map::{DefMap, TypeDecl, TypeDef, TypeId, def_map, visible_projects},
     hierarchy::{
-        Relation, TypeBases, all_interfaces, all_types, base_chain, derived_types,
-        direct_derived_index, type_bases,
+        Relation, TypeBases, all_interfaces, base_chain, derived_types, direct_derived_index,
+        type_bases,
     },
-    item_tree::lower::{lower_path, lower_type},
+    item_tree::lower::lower_type,
     item_tree::{
         ItemParent, ItemRange, ItemRef, ItemSourceMap, ItemTree, Member, MemberIdx, MemberKind,
         MemberOrigin, Modifiers, NamespaceIdx, Param, ParamModifier, TypeIdx, TypeItem, TypeKind,
         UsingKind, file_item_tree, item_source_map,
     },
     resolve::{Resolver, project_global_usings},
-    source_analyzer::{declaration_at, enclosing_symbol, resolve_type_at},
+    source_analyzer::{declaration_at, resolve_type_at},
     symbols::{
         MemberId, MemberSignature, Symbol, SymbolIndex, SymbolKind, container_name, display_name,
         documentation_id, full_name, member_data, member_signature, symbol_index, symbol_kind,

@@ -79,12 +79,6 @@ fn type_of_decl(db: &dyn Db, file: FileId, item: crate::item_tree::TypeIdx) -> O
     Some(TypeId { project, idx })
 }
 
-/// The innermost member or type whose declaration contains `offset`.
-pub fn enclosing_symbol(db: &dyn Db, file: FileId, offset: TextSize) -> Option<Symbol> {
-    let (ty, member) = innermost(db, file, offset)?;
-    Some(member.map_or(Symbol::Type(ty), Symbol::Member))
-}
-
 /// Resolves a type reference written at `offset`, in the scope of the declarations around it.
 pub fn resolve_type_at(
     db: &dyn Db,

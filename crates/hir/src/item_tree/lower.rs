@@ -846,7 +846,7 @@ fn inner_type(node: &SyntaxNode) -> TypeRef {
 }
 
 /// `A.B<C>.D`, `global::A`, `alias::B`, `Foo<int>`.
-pub fn lower_path(node: &SyntaxNode) -> Option<Path> {
+fn lower_path(node: &SyntaxNode) -> Option<Path> {
     match node.kind() {
         SyntaxKind::GENERIC_NAME => Some(Path {
             qualifier: PathQualifier::None,
