@@ -81,6 +81,7 @@ pub fn load_files(
         project_graph: Some(ProjectGraph {
             projects: vec![data],
         }),
+        libraries: None,
     });
     Ok(host)
 }

@@ -4,6 +4,7 @@
 //! Where the facts run out (a receiver of unknown type, several overloads the argument types cannot
 //! tell apart) the site is recorded as unresolved with a reason, never bound by guess.
 
+mod external;
 mod known;
 mod lookup;
 mod overload;
@@ -23,6 +24,7 @@ use crate::{
     generics::type_param_bounds,
     hierarchy::base_class_of,
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind, lower::operator_name},
+    library::LibMember,
     resolve::Resolver,
     symbols::{MemberId, member_data, member_signature},
     ty::Ty,
@@ -33,7 +35,7 @@ pub(crate) use self::lookup::{own_members as lookup_own_members, type_kind as ty
 use self::{
     lookup::{CTOR, Found, lookup_members, own_members, type_kind},
     overload::{
-        ArgInfo, ArgTy, Candidate, LambdaReturn, NULL, ParamInfo, Resolution, conv,
+        ArgInfo, ArgTy, CandMember, Candidate, LambdaReturn, NULL, ParamInfo, Resolution, conv,
         resolve_overloads, unify,
     },
 };
@@ -223,6 +225,8 @@ struct Group {
     /// A type outside the sources the lookup reached (the method may be declared there).
     external: Option<Ty>,
     type_args: Vec<Ty>,
+    /// Library methods of this name, by declaring level (see [`external`]).
+    library: Vec<(Ty, Vec<LibMember>)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -679,6 +683,7 @@ impl Ctx<'_> {
                 receiver: None,
                 external: Some(Ty::object()),
                 type_args,
+                library: Vec::new(),
             });
         }
         if access == Access::Invoke
@@ -690,6 +695,7 @@ impl Ctx<'_> {
                 receiver: None,
                 external: Some((*only).clone()),
                 type_args,
+                library: Vec::new(),
             });
         }
         let path = Path {
@@ -752,6 +758,7 @@ impl Ctx<'_> {
                             receiver: None,
                             external: None,
                             type_args,
+                            library: Vec::new(),
                         });
                     }
                     return Val::Unknown;
@@ -760,6 +767,18 @@ impl Ctx<'_> {
                 if !found.groups.is_empty() {
                     return self.member_val(expr, name, Some(ty), found, type_args, access);
                 }
+                // Members a reference assembly declares, on the type or on a library base of it.
+                let library_from = match &ty {
+                    Ty::Source(..) => found.external.clone(),
+                    Ty::Array(..) => Some(Ty::external("System.Array")),
+                    other => Some(other.clone()),
+                };
+                if let Some(from) = library_from
+                    && let Some(val) =
+                        self.library_member(Some(ty.clone()), &from, name, &type_args, access)
+                {
+                    return val;
+                }
                 if access == Access::Invoke {
                     return Val::Group(Group {
                         name: name.clone(),
@@ -767,6 +786,7 @@ impl Ctx<'_> {
                         receiver: Some(ty),
                         external: found.external,
                         type_args,
+                        library: Vec::new(),
                     });
                 }
                 match known::external_member(db, &ty, name, 0, false) {
@@ -799,6 +819,7 @@ impl Ctx<'_> {
                             receiver: None,
                             external: found.external,
                             type_args,
+                            library: Vec::new(),
                         });
                     }
                     return Val::Unknown;
@@ -806,6 +827,23 @@ impl Ctx<'_> {
                 let Ty::External(prefix, _) = &ty else {
                     return Val::Unknown;
                 };
+                // A library type's static members, then its nested types.
+                if crate::library::library_type(db, &ty).is_some() {
+                    if let Some(val) = self.library_member(None, &ty, name, &type_args, access) {
+                        return val;
+                    }
+                    let nested = Ty::External(SmolStr::new(format!("{prefix}.{name}")), {
+                        let mut all = match &ty {
+                            Ty::External(_, a) => a.clone(),
+                            _ => Vec::new(),
+                        };
+                        all.extend(type_args.iter().cloned());
+                        all
+                    });
+                    if crate::library::library_type(db, &nested).is_some() {
+                        return Val::Type(nested);
+                    }
+                }
                 // A namespace or a framework type: try the longer name as a type first.
                 let full = format!("{prefix}.{name}");
                 let segments = full
@@ -830,6 +868,7 @@ impl Ctx<'_> {
                         receiver: None,
                         external: Some(ty.clone()),
                         type_args,
+                        library: Vec::new(),
                     }),
                     _ => match known::external_member(db, &ty, name, 0, false) {
                         Some(m) => Val::Value(m.ret),
@@ -845,6 +884,7 @@ impl Ctx<'_> {
                         receiver: None,
                         external: None,
                         type_args,
+                        library: Vec::new(),
                     });
                 }
                 Val::Unknown
@@ -894,6 +934,7 @@ impl Ctx<'_> {
                 receiver,
                 external: found.external,
                 type_args,
+                library: Vec::new(),
             }),
             MemberKind::Property | MemberKind::Indexer => {
                 let callee = Callee::Member(first);
@@ -972,7 +1013,7 @@ impl Ctx<'_> {
                     })
                     .collect();
                 Some(Candidate {
-                    member: m,
+                    member: CandMember::Source(m),
                     params,
                     method_type_params: data.type_params.len(),
                 })
@@ -1266,16 +1307,11 @@ impl Ctx<'_> {
                 .collect();
             match resolve_overloads(db, &candidates, &infos, &type_args) {
                 Resolution::Bound(applied) => {
-                    let cand = &candidates[applied.index];
-                    return self.bound_call(
-                        callee,
-                        decl_ty,
-                        cand.member,
-                        applied,
-                        &type_args,
-                        args,
-                        &infos,
-                    );
+                    let CandMember::Source(member) = candidates[applied.index].member else {
+                        continue;
+                    };
+                    return self
+                        .bound_call(callee, decl_ty, member, applied, &type_args, args, &infos);
                 }
                 Resolution::Ambiguous => {
                     ambiguous = true;
@@ -1284,36 +1320,57 @@ impl Ctx<'_> {
                 Resolution::NoneApplicable => {}
             }
         }
-        // A framework type's own method (one the table of framework members knows) beats any
+        // The methods a reference assembly declares on the receiver's type (or a library base of a
+        // source type): instance methods beat extension methods.
+        let knows_receiver = !group.library.is_empty();
+        if !ambiguous && knows_receiver {
+            match self.bind_library_group(callee, &group, args, &infos) {
+                external::LibraryBinding::Bound(val) => return val,
+                external::LibraryBinding::Ambiguous => ambiguous = true,
+                external::LibraryBinding::NoneApplicable => {}
+            }
+        }
+        // Without assemblies for the receiver's type, a framework method the table knows beats any
         // extension method: `text.IndexOf('=')` is `string.IndexOf`, not a source `IndexOf<T>`.
-        let framework_instance_method = group.receiver.as_ref().is_some_and(|r| {
-            matches!(r, Ty::External(..))
-                && known::framework_instance_member(r, &group.name, true).is_some()
-        });
+        let framework_instance_method = !knows_receiver
+            && group.receiver.as_ref().is_some_and(|r| {
+                matches!(r, Ty::External(..))
+                    && crate::library::library_type(db, r).is_none()
+                    && known::framework_instance_member(r, &group.name, true).is_some()
+            });
         if !ambiguous
             && !framework_instance_method
             && let Some(receiver) = group.receiver.clone()
         {
-            // Extension methods, when no instance method applies.
+            // Extension methods, when no instance method applies: the sources' and the assemblies'
+            // compete in one overload resolution, as the compiler makes them.
             let (namespaces, statics) = self.imports();
             let members =
                 lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
-            if !members.is_empty() {
-                let candidates: Vec<Candidate> = self
-                    .candidates(&Ty::Unknown, &members, false)
+            let mut candidates: Vec<Candidate> = self
+                .candidates(&Ty::Unknown, &members, false)
+                .into_iter()
+                .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
+                .collect();
+            let library = self.library_extensions(&group.name, &statics);
+            let has_library_extensions = !library.is_empty();
+            candidates.extend(
+                library
                     .into_iter()
-                    .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
-                    .collect();
+                    .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c)),
+            );
+            if !candidates.is_empty() {
                 let mut all = vec![ArgInfo {
                     name: None,
                     ty: ArgTy::Known(receiver.clone()),
                     modifier: ParamModifier::None,
                 }];
                 all.extend(infos.iter().cloned());
-                // LINQ declares extension methods of this name too (`Concat`, `Select`): a source one
-                // whose fit rests on argument types the binder does not know may not be the one the
-                // compiler picks among both.
-                let competes_with_linq = matches!(receiver, Ty::External(..) | Ty::Array(..))
+                // Without assemblies, LINQ's extension methods are not candidates: a source one
+                // whose fit rests on argument types the binder does not know may not be the one
+                // the compiler picks among both.
+                let competes_with_linq = !has_library_extensions
+                    && matches!(receiver, Ty::External(..) | Ty::Array(..))
                     && known::external_member(db, &receiver, &group.name, args.len(), true)
                         .is_some();
                 match resolve_overloads(db, &candidates, &all, &type_args) {
@@ -1324,17 +1381,38 @@ impl Ctx<'_> {
                         ambiguous = true;
                     }
                     Resolution::Bound(mut applied) => {
-                        let member = candidates[applied.index].member;
                         applied.arg_params.remove(0);
-                        return self.bound_call(
-                            callee,
-                            &Ty::Unknown,
-                            member,
-                            applied,
-                            &type_args,
-                            args,
-                            &infos,
-                        );
+                        match candidates[applied.index].member {
+                            CandMember::Source(member) => {
+                                return self.bound_call(
+                                    callee,
+                                    &Ty::Unknown,
+                                    member,
+                                    applied,
+                                    &type_args,
+                                    args,
+                                    &infos,
+                                );
+                            }
+                            CandMember::Library(member) => {
+                                let declared: Vec<Ty> = candidates[applied.index]
+                                    .params
+                                    .iter()
+                                    .skip(1)
+                                    .map(|p| p.ty.clone())
+                                    .collect();
+                                return self.bound_library_call(
+                                    callee,
+                                    &Ty::Unknown,
+                                    member,
+                                    declared,
+                                    applied,
+                                    &type_args,
+                                    args,
+                                    &infos,
+                                );
+                            }
+                        }
                     }
                     Resolution::Ambiguous => ambiguous = true,
                     Resolution::NoneApplicable => {}
@@ -1444,44 +1522,66 @@ impl Ctx<'_> {
         infos: &[ArgInfo],
     ) -> Val {
         let db = self.db;
-        let kind = match member_data(db, member).map(|d| d.kind) {
-            Some(MemberKind::Constructor) => CallKind::Ctor,
-            _ => CallKind::Call,
+        let is_ctor = matches!(
+            member_data(db, member).map(|d| d.kind),
+            Some(MemberKind::Constructor)
+        );
+        let kind = if is_ctor {
+            CallKind::Ctor
+        } else {
+            CallKind::Call
         };
         self.site(site, Callee::Member(member), kind);
+        let decl_args = match decl_ty {
+            Ty::Source(_, a) => a.clone(),
+            _ => Vec::new(),
+        };
+        let is_ext = matches!(decl_ty, Ty::Unknown);
+        let declared: Vec<Ty> = member_signature(db, member)
+            .params
+            .iter()
+            .skip(usize::from(is_ext))
+            .map(|(t, _)| t.substitute(&decl_args))
+            .collect();
+        let ret = if is_ctor {
+            decl_ty.clone()
+        } else {
+            declared_type(db, member, decl_ty)
+        };
+        self.finish_bound(applied, type_args, args, infos, &declared, ret, is_ctor)
+    }
+
+    /// Types a bound call's arguments (lambdas fill the method's type arguments) and gives its
+    /// result. `declared` are the parameter types before method type inference.
+    #[allow(clippy::too_many_arguments)]
+    fn finish_bound(
+        &mut self,
+        applied: overload::Applied,
+        type_args: &[Ty],
+        args: &[Arg],
+        infos: &[ArgInfo],
+        declared: &[Ty],
+        ret: Ty,
+        is_ctor: bool,
+    ) -> Val {
         let mut method_args = if type_args.is_empty() {
             applied.method_args.clone()
         } else {
             type_args.to_vec()
         };
-        let unsubstituted: Vec<Ty> = {
-            // Parameter types before method type inference, for lambdas to fill type arguments.
-            let decl_args = match decl_ty {
-                Ty::Source(_, a) => a.clone(),
-                _ => Vec::new(),
-            };
-            let sig = member_signature(db, member);
-            let is_ext = matches!(decl_ty, Ty::Unknown);
-            let params: Vec<Ty> = sig
-                .params
-                .iter()
-                .skip(usize::from(is_ext))
-                .map(|(t, _)| t.substitute(&decl_args))
-                .collect();
-            // Map each argument to its parameter type as the overload resolution did.
-            applied
-                .arg_params
-                .iter()
-                .enumerate()
-                .map(|(i, resolved)| {
-                    if has_method_param(resolved) {
-                        resolved.clone()
-                    } else {
-                        params.get(i).cloned().unwrap_or_else(|| resolved.clone())
-                    }
-                })
-                .collect()
-        };
+        // Map each argument to its parameter type as the overload resolution did.
+        let unsubstituted: Vec<Ty> = applied
+            .arg_params
+            .iter()
+            .enumerate()
+            .map(|(i, resolved)| {
+                if has_method_param(resolved) {
+                    resolved.clone()
+                } else {
+                    declared.get(i).cloned().unwrap_or_else(|| resolved.clone())
+                }
+            })
+            .collect();
         let param_tys: Vec<Ty> = unsubstituted
             .iter()
             .zip(&applied.arg_params)
@@ -1494,10 +1594,10 @@ impl Ctx<'_> {
             })
             .collect();
         self.finish_args(args, infos, &param_tys, &mut method_args);
-        let ret = declared_type(db, member, decl_ty);
-        let ret = match kind {
-            CallKind::Ctor => decl_ty.clone(),
-            _ => ret.substitute_method(&method_args),
+        let ret = if is_ctor {
+            ret
+        } else {
+            ret.substitute_method(&method_args)
         };
         if has_method_param(&ret) {
             Val::Value(Ty::Unknown)
@@ -1539,6 +1639,9 @@ impl Ctx<'_> {
         let db = self.db;
         let Ty::Source(id, _) = ty else {
             let infos = self.arg_infos(args);
+            if self.bind_library_ctor(site, ty, args, &infos) {
+                return;
+            }
             self.finish_args(args, &infos, &[], &mut []);
             if let Ty::External(name, _) = ty {
                 self.site(
@@ -1564,7 +1667,9 @@ impl Ctx<'_> {
         let candidates = self.candidates(ty, &ctors, false);
         match resolve_overloads(db, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
-                let member = candidates[applied.index].member;
+                let CandMember::Source(member) = candidates[applied.index].member else {
+                    return;
+                };
                 self.site(site, Callee::Member(member), CallKind::Ctor);
                 let params = applied.arg_params.clone();
                 self.finish_args(args, &infos, &params, &mut []);
@@ -1648,7 +1753,10 @@ impl Ctx<'_> {
                     let candidates = self.candidates(decl_ty, members, false);
                     match resolve_overloads(db, &candidates, &infos, &[]) {
                         Resolution::Bound(applied) => {
-                            let member = candidates[applied.index].member;
+                            let CandMember::Source(member) = candidates[applied.index].member
+                            else {
+                                continue;
+                            };
                             let callee = Callee::Member(member);
                             match access {
                                 Access::Write => self.site(expr, callee, CallKind::Set),
@@ -1677,6 +1785,11 @@ impl Ctx<'_> {
                 }
                 if found.groups.is_empty() {
                     // Indexers of framework base types (`List<T>` subclasses).
+                    if let Some(from) = &found.external
+                        && let Some(ty) = self.library_element(from, args)
+                    {
+                        return Val::Value(ty);
+                    }
                     return Val::Value(
                         found
                             .external
@@ -1691,6 +1804,9 @@ impl Ctx<'_> {
                 Val::Unknown
             }
             other => {
+                if let Some(ty) = self.library_element(other, args) {
+                    return Val::Value(ty);
+                }
                 self.infer_args_unbound(args);
                 Val::Value(known::external_indexer(db, other))
             }
@@ -1806,7 +1922,9 @@ impl Ctx<'_> {
             .collect();
         match resolve_overloads(db, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
-                let member = candidates[applied.index].member;
+                let CandMember::Source(member) = candidates[applied.index].member else {
+                    return None;
+                };
                 self.site(expr, Callee::Member(member), CallKind::Operator);
                 member_signature(db, member).ty.clone()
             }

@@ -13,6 +13,7 @@ mod hierarchy;
 mod infer;
 mod item_tree;
 mod known_types;
+mod library;
 mod overrides;
 mod resolve;
 mod source_analyzer;
@@ -56,6 +57,7 @@ pub use crate::{
         member_call_sites,
     },
     infer::{CallKind, CallSite, Callee, InferenceResult, UnresolvedReason, UnresolvedSite, infer},
+    library::{LibType, LibraryIndex, LibraryInput, library_index},
     overrides::{Overrides, external_root, overrides, root_member},
 };
 pub use salsa::{Cancelled, Database};

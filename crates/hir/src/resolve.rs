@@ -14,6 +14,7 @@ use crate::{
     hierarchy::type_bases,
     item_tree::{ItemParent, ItemTree, MemberIdx, NamespaceIdx, UsingKind, file_item_tree},
     known_types,
+    library::library_index,
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };
@@ -556,7 +557,8 @@ impl<'db> Resolver<'db> {
         // `using X = System.Text.StringBuilder;` ends on an unknown "namespace": it is a type.
         if let Resolved::Namespace(ns) = &current
             && !self.namespace_exists(ns)
-            && known_types::lookup(ns, 0).is_some()
+            && (known_types::lookup(ns, 0).is_some()
+                || library_index(self.db).lookup(ns, 0).is_some())
         {
             return Some(Resolved::Type(Ty::External(ns.clone(), Vec::new())));
         }
@@ -605,6 +607,9 @@ impl<'db> Resolver<'db> {
                 _ => {}
             }
         }
+        if let Some(full) = self.library_lookup(seg, &candidates) {
+            return Ty::External(full, args);
+        }
         // The enclosing namespaces come first in C#'s lookup: `namespace System.Diagnostics { class A :
         // Attribute {} }` names `System.Attribute` without a using.
         let enclosing = self.scopes.iter().rev().find_map(|scope| match scope {
@@ -651,6 +656,45 @@ impl<'db> Resolver<'db> {
             _ => seg.name.to_string(),
         };
         Ty::External(SmolStr::new(name), args)
+    }
+}
+
+impl Resolver<'_> {
+    /// A simple name the sources do not declare, looked up in the reference assemblies as C# looks
+    /// it up (§7.6.5): each enclosing namespace from the innermost out, then the namespaces the
+    /// usings import (`imported`, innermost scope first), then the global namespace.
+    fn library_lookup(&self, seg: &PathSegment, imported: &[String]) -> Option<SmolStr> {
+        let index = library_index(self.db);
+        if index.is_empty() {
+            return None;
+        }
+        let arity = seg.arity();
+        let found = |ns: &str| {
+            let full = if ns.is_empty() {
+                seg.name.to_string()
+            } else {
+                format!("{ns}.{}", seg.name)
+            };
+            index.lookup(&full, arity).map(|_| SmolStr::new(full))
+        };
+        for scope in self.scopes.iter().rev() {
+            if let Scope::Namespace { full_name, .. } = scope {
+                let mut ns = full_name.as_str();
+                loop {
+                    if let Some(full) = found(ns) {
+                        return Some(full);
+                    }
+                    match ns.rsplit_once('.') {
+                        Some((outer, _)) => ns = outer,
+                        None => break,
+                    }
+                }
+            }
+        }
+        imported
+            .iter()
+            .find_map(|ns| found(ns))
+            .or_else(|| found(""))
     }
 }
 

@@ -127,6 +127,7 @@ impl Fixture {
                 .map(|f| (f.id, Some(Arc::from(f.text.as_str()))))
                 .collect(),
             project_graph: Some(ProjectGraph { projects }),
+            libraries: None,
         }
     }
 }

@@ -147,6 +147,13 @@ pub(crate) fn delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
             Some((params, ret))
         }
         Ty::External(name, args) => {
+            // `Expression<Func<..>>` converts from a lambda as its delegate does (a language rule).
+            if name == "System.Linq.Expressions.Expression" && args.len() == 1 {
+                return delegate_shape(db, &args[0]);
+            }
+            if let Some(shape) = crate::library::library_delegate_shape(db, ty) {
+                return Some(shape);
+            }
             let void = || Ty::external("System.Void");
             match name.as_str() {
                 "System.Func" => {

@@ -12,6 +12,7 @@ use crate::{
     },
     item_tree::{ParamModifier, TypeKind},
     known_types,
+    library::LibMember,
     symbols::{MemberId, member_signature},
     ty::{Ty, TypeParam},
 };
@@ -62,10 +63,17 @@ pub(crate) enum LambdaReturn {
     Unknown,
 }
 
+/// A candidate method: declared in the sources or in a reference assembly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CandMember {
+    Source(MemberId),
+    Library(LibMember),
+}
+
 /// One candidate's parameters, after substituting the receiver's type arguments.
 #[derive(Debug, Clone)]
 pub(crate) struct Candidate {
-    pub(crate) member: MemberId,
+    pub(crate) member: CandMember,
     pub(crate) params: Vec<ParamInfo>,
     pub(crate) method_type_params: usize,
 }
@@ -455,6 +463,7 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
             Ty::Source(..) => {}
             Ty::External(name, args) if name != NULL => {
                 if known_types::lookup(name, args.len() as u32).is_none()
+                    && crate::library::library_type(db, &current).is_none()
                     && !known::is_predefined(name)
                 {
                     complete = false;
@@ -665,7 +674,10 @@ pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
             type_kind(db, *id),
             TypeKind::Struct | TypeKind::Enum | TypeKind::RecordStruct
         ),
-        Ty::External(name, _) => known_types::is_value_type(name),
+        Ty::External(name, _) => match crate::library::library_kind(db, ty) {
+            Some(kind) => matches!(kind, metadata::TypeKind::Struct | metadata::TypeKind::Enum),
+            None => known_types::is_value_type(name),
+        },
         Ty::Nullable(_) | Ty::Tuple(_) => true,
         _ => false,
     }

@@ -261,6 +261,7 @@ fn editing_one_body_rebinds_only_that_body() {
     host.apply_change(Change {
         files: vec![(hir::FileId(0), Some(Arc::from(text("A(); D();"))))],
         project_graph: None,
+        libraries: None,
     });
     let analysis = host.analysis();
     for member in hir::file_members(&analysis.db, hir::FileId(0)) {
@@ -479,6 +480,7 @@ namespace Shop { public class Report { public void Print() { System.Console.Writ
     host.apply_change(Change {
         files: vec![(audit.id, Some(Arc::from(edited)))],
         project_graph: None,
+        libraries: None,
     });
     assert_eq!(
         callers(&host),

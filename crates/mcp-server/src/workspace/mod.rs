@@ -135,6 +135,7 @@ impl LiveWorkspace {
         host.apply_change(Change {
             files: texts,
             project_graph: Some(inputs.graph),
+            libraries: None,
         });
         // Watch before answering anything, so no edit after the load goes unseen.
         let watcher = if watch {
@@ -251,6 +252,7 @@ impl State {
         Change {
             files,
             project_graph: None,
+            libraries: None,
         }
     }
 
@@ -290,6 +292,7 @@ impl State {
         Change {
             files,
             project_graph: Some(inputs.graph),
+            libraries: None,
         }
     }
 
