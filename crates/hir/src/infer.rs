@@ -60,7 +60,10 @@ pub enum Callee {
     Member(MemberId),
     /// `Invoke` of a delegate type declared in the sources.
     DelegateInvoke(TypeId),
-    /// A member outside the sources, by its best-known full name (`System.Console.WriteLine`).
+    /// A member a reference assembly declares.
+    Library(LibMember),
+    /// A member outside the sources that no loaded assembly declares, by its best-known full name
+    /// (`System.Console.WriteLine`).
     External(SmolStr),
 }
 

@@ -57,7 +57,10 @@ pub use crate::{
         member_call_sites,
     },
     infer::{CallKind, CallSite, Callee, InferenceResult, UnresolvedReason, UnresolvedSite, infer},
-    library::{LibType, LibraryIndex, LibraryInput, library_index},
+    library::{
+        LibMember, LibType, LibraryIndex, LibraryInput, library_index, library_member_doc_id,
+        library_member_full_name,
+    },
     overrides::{Overrides, external_root, overrides, root_member},
 };
 pub use salsa::{Cancelled, Database};

@@ -13,6 +13,7 @@
 
 mod convert;
 mod members;
+mod symbols;
 
 use std::sync::Arc;
 
@@ -23,10 +24,14 @@ use smol_str::SmolStr;
 
 use crate::{base_db::Db, ty::Ty};
 
+pub use self::{
+    members::{LibMember, LibMemberKind},
+    symbols::{library_member_doc_id, library_member_full_name},
+};
 pub(crate) use self::{
     convert::{LibraryTy, hir_name},
     members::{
-        LibMember, LibMemberKind, library_delegate_shape, library_indexers, library_members,
+        library_delegate_shape, library_indexers, library_members,
         library_signature,
     },
 };

@@ -216,6 +216,9 @@ fn callee_info(db: &RootDatabase, callee: &Callee) -> CalleeInfo {
         Callee::DelegateInvoke(ty) => CalleeInfo::DelegateInvoke {
             ty: SymbolInfo::new(db, Symbol::Type(*ty)),
         },
+        Callee::Library(m) => CalleeInfo::External {
+            full_name: hir::library_member_full_name(db, *m),
+        },
         Callee::External(name) => CalleeInfo::External {
             full_name: name.to_string(),
         },
@@ -341,6 +344,10 @@ fn callee_name(db: &RootDatabase, callee: &Callee) -> Option<String> {
             })
         }
         Callee::DelegateInvoke(_) => Some("Invoke".to_owned()),
+        Callee::Library(m) => {
+            let name = hir::library_member_full_name(db, *m);
+            Some(name.rsplit('.').next().unwrap_or(&name).to_owned())
+        }
         Callee::External(name) => Some(name.rsplit('.').next().unwrap_or(name).to_owned()),
     }
 }

@@ -45,7 +45,7 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
         return match site.callee {
             hir::Callee::Member(m) => Some(Symbol::Member(m)),
             hir::Callee::DelegateInvoke(ty) => Some(Symbol::Type(ty)),
-            hir::Callee::External(_) => None,
+            hir::Callee::Library(_) | hir::Callee::External(_) => None,
         };
     }
     let type_ref = type_ref_ending_at(&token.clone().into())?;

@@ -131,10 +131,9 @@ impl Ctx<'_> {
         let db = self.db;
         let sig = library_signature(db, decl, member);
         let is_ctor = sig.name == ".ctor";
-        let name = library_member_name(db, decl, member);
         self.site(
             site,
-            Callee::External(name),
+            Callee::Library(member),
             if is_ctor {
                 CallKind::Ctor
             } else {
@@ -292,22 +291,4 @@ pub(super) fn library_candidate(
             .collect(),
         method_type_params: sig.method_type_params,
     }
-}
-
-/// `System.IO.File.ReadAllText`, `System.Text.StringBuilder.#ctor`: the declaring type as C# names it.
-pub(crate) fn library_member_name(
-    db: &dyn crate::base_db::Db,
-    decl: &Ty,
-    member: LibMember,
-) -> SmolStr {
-    let index = library_index(db);
-    let def = index.type_def(member.ty);
-    let owner = crate::library::hir_name(&def.full_name(index.assembly(member.ty)));
-    let name = library_signature(db, decl, member).name;
-    let name = if name == ".ctor" {
-        SmolStr::new_static("#ctor")
-    } else {
-        name
-    };
-    SmolStr::new(format!("{owner}.{name}"))
 }

@@ -12,7 +12,7 @@ use crate::{
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) enum LibMemberKind {
+pub enum LibMemberKind {
     /// A method or constructor (`.ctor`), an index into `TypeDef::methods`.
     Method,
     Property,
@@ -20,9 +20,9 @@ pub(crate) enum LibMemberKind {
     Event,
 }
 
-/// One member of a library type.
+/// One member of a library type: stable while the library input is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct LibMember {
+pub struct LibMember {
     pub(crate) ty: LibType,
     pub(crate) kind: LibMemberKind,
     pub(crate) idx: u32,
