@@ -56,7 +56,8 @@ pub struct TypeDef {
     pub base: Option<TypeSig>,
     /// As InterfaceImpl lists them (directly declared ones; metadata usually flattens inherited ones in).
     pub interfaces: Vec<TypeSig>,
-    /// Constructors (`.ctor`; `.cctor` is dropped), operators, accessors included.
+    /// Visible methods: constructors (`.ctor`; `.cctor` is dropped), operators, accessors included,
+    /// plus explicit interface implementations (private and virtual, `Visibility::Private`).
     pub methods: Vec<Method>,
     pub properties: Vec<Property>,
     pub events: Vec<Event>,
