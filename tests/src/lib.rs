@@ -81,7 +81,8 @@ pub fn load_files(
         project_graph: Some(ProjectGraph {
             projects: vec![data],
         }),
-        libraries: None,
+        // The corpora compile against the .NET Framework: the built-in surface is its real API.
+        libraries: Some(builtin_surface::assemblies()),
     });
     Ok(host)
 }

@@ -24,16 +24,13 @@ use smol_str::SmolStr;
 
 use crate::{base_db::Db, ty::Ty};
 
+pub(crate) use self::{
+    convert::{LibraryTy, hir_name},
+    members::{library_delegate_shape, library_indexers, library_members, library_signature},
+};
 pub use self::{
     members::{LibMember, LibMemberKind},
     symbols::{library_member_doc_id, library_member_full_name},
-};
-pub(crate) use self::{
-    convert::{LibraryTy, hir_name},
-    members::{
-        library_delegate_shape, library_indexers, library_members,
-        library_signature,
-    },
 };
 
 /// Every reference assembly of the workspace (and the built-in surface where nothing better was

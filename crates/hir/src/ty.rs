@@ -213,8 +213,12 @@ fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
 /// A library type nested in another: its type arguments belong to the types of its chain
 /// (`Dictionary{`0,`1}.KeyCollection`), not all to the last name.
 fn nested_library_type(db: &dyn Db, ty: &Ty) -> bool {
-    crate::library::library_type(db, ty)
-        .is_some_and(|id| crate::library::library_index(db).type_def(id).declaring.is_some())
+    crate::library::library_type(db, ty).is_some_and(|id| {
+        crate::library::library_index(db)
+            .type_def(id)
+            .declaring
+            .is_some()
+    })
 }
 
 fn write_nested_library(db: &dyn Db, ty: &Ty, args: &[Ty], style: Style, out: &mut String) {

@@ -127,7 +127,8 @@ impl Fixture {
                 .map(|f| (f.id, Some(Arc::from(f.text.as_str()))))
                 .collect(),
             project_graph: Some(ProjectGraph { projects }),
-            libraries: None,
+            // Fixtures see the framework as a machine without .NET does: the built-in surface.
+            libraries: Some(builtin_surface::assemblies()),
         }
     }
 }

@@ -191,11 +191,11 @@ class Svc
 }
 "#,
         expect![[r#"
-            external System.Collections.Generic.List.Where [Call]
+            external System.Linq.Enumerable.Where [Call]
             P:Item.Weight [Get]
-            external System.Collections.Generic.IEnumerable.Select [Call]
+            external System.Linq.Enumerable.Select [Call]
             M:Item.Next [Call, Call, Call, Call, Call]
-            external System.Collections.Generic.IEnumerable.First [Call]
+            external System.Linq.Enumerable.First [Call]
             M:Svc.LoadAsync [Call]
             unresolved Go (UnknownReceiver)
             coverage 11/10/0/1
@@ -689,10 +689,10 @@ namespace N
 "#,
         expect![[r#"
             external System.Collections.Generic.List.#ctor [Ctor]
-            external System.Type.GetTypeInfo [Call]
-            external System.Reflection.TypeInfo.GetGenericArguments [Call]
+            external System.Reflection.IntrospectionExtensions.GetTypeInfo [Call]
+            external System.Type.GetGenericArguments [Call]
             M:N.TypeExtensions.CreateEmptyArray(System.Type) [Call]
-            external System.Collections.Generic.List.AsEnumerable [Call]
+            external System.Linq.Enumerable.AsEnumerable [Call]
             M:N.Result.Succeed``2(``0,System.Collections.Generic.IEnumerable{``1}) [Call]
             coverage 6/6/0/0
         "#]],
@@ -720,13 +720,15 @@ namespace N
 }
 "#,
         expect![[r#"
-            external System.Collections.Generic.List.OfType [Call]
-            external System.Collections.Generic.IEnumerable.Select [Call]
+            external System.Linq.Enumerable.OfType [Call]
+            external System.Linq.Enumerable.Select [Call]
             P:N.Behaviour.Destination [Get]
-            external System.Collections.Generic.IEnumerable.ToList [Call]
+            external System.Linq.Enumerable.ToList [Call]
             external System.Collections.Generic.IDictionary.TryGetValue [Call]
             M:N.Reentry.Reenter [Call]
             coverage 6/6/0/0
         "#]],
     );
 }
+
+mod framework;
