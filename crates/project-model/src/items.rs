@@ -171,10 +171,7 @@ impl ItemPass<'_> {
                             .any(|spec| spec.eq_ignore_ascii_case(&using.namespace_or_type))
                     }),
                     // The named kinds.
-                    _ => self
-                        .items
-                        .named
-                        .retain(|named| !names(item, named, &specs)),
+                    _ => self.items.named.retain(|named| !names(item, named, &specs)),
                 }
             }
             ItemOp::Update(update) => {
@@ -254,7 +251,10 @@ fn contains_project_file(fs: &dyn FileSystem, dir: &Path) -> bool {
 
 /// Whether `item` (a `Remove` or `Update`) names the already included `named`.
 fn names(item: &Item, named: &NamedItem, specs: &[String]) -> bool {
-    named.kind == item.kind && specs.iter().any(|spec| spec.eq_ignore_ascii_case(&named.name))
+    named.kind == item.kind
+        && specs
+            .iter()
+            .any(|spec| spec.eq_ignore_ascii_case(&named.name))
 }
 
 fn expand_metadata(scope: &Scope<'_>, item: &Item) -> Vec<(String, String)> {

@@ -245,7 +245,7 @@ impl Tfm {
         &self,
         candidates: impl IntoIterator<Item = Option<&'c Tfm>>,
     ) -> Option<usize> {
-        let mut best: Option<(usize, (u8, Vec<u64>, bool))> = None;
+        let mut best: Option<(usize, Preference)> = None;
         for (index, candidate) in candidates.into_iter().enumerate() {
             let Some(score) = self.preference(candidate) else {
                 continue;
@@ -259,12 +259,12 @@ impl Tfm {
 
     /// How much `self` prefers `candidate`'s assets (higher is better), `None` if it cannot use
     /// them.
-    fn preference(&self, candidate: Option<&Tfm>) -> Option<(u8, Vec<u64>, bool)> {
+    fn preference(&self, candidate: Option<&Tfm>) -> Option<Preference> {
         let Some(candidate) = candidate else {
             return Some((0, Vec::new(), false));
         };
-        let same_family = std::mem::discriminant(&self.framework)
-            == std::mem::discriminant(&candidate.framework);
+        let same_family =
+            std::mem::discriminant(&self.framework) == std::mem::discriminant(&candidate.framework);
         let rank = if self.is_compatible_with(candidate) {
             if same_family { 3 } else { 2 }
         } else if self.uses_asset_target_fallback() && candidate.is_fallback_framework() {
@@ -362,11 +362,13 @@ fn parse_major_minor(version: &str) -> Option<(u32, u32)> {
     Some((major, minor))
 }
 
+/// How much a project prefers a candidate framework's assets, compared as a tuple: the kind of
+/// match (own family 3, .NET Standard 2, asset target fallback 1, framework-less 0), the
+/// version, whether the platform matches.
+type Preference = (u8, Vec<u64>, bool);
+
 fn version_parts(version: &str) -> Vec<u64> {
-    version
-        .split('.')
-        .map(|p| p.parse().unwrap_or(0))
-        .collect()
+    version.split('.').map(|p| p.parse().unwrap_or(0)).collect()
 }
 
 /// Compares dotted versions numerically (`4.10` > `4.9`), missing parts counting as zero;

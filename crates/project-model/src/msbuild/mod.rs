@@ -276,9 +276,7 @@ impl<'a> Evaluator<'a> {
                         "Compile" => ItemKind::Compile,
                         "Using" => ItemKind::Using,
                         "ProjectReference" => ItemKind::ProjectReference,
-                        "PackageReference" | "GlobalPackageReference" => {
-                            ItemKind::PackageReference
-                        }
+                        "PackageReference" | "GlobalPackageReference" => ItemKind::PackageReference,
                         "PackageVersion" => ItemKind::PackageVersion,
                         "Reference" => ItemKind::Reference,
                         "FrameworkReference" => ItemKind::FrameworkReference,

@@ -125,10 +125,9 @@ impl Assets {
                 out.bind(&library.id, project);
                 continue;
             }
-            let rel = library
-                .path
-                .clone()
-                .unwrap_or_else(|| format!("{}/{}", library.id.to_ascii_lowercase(), library.version));
+            let rel = library.path.clone().unwrap_or_else(|| {
+                format!("{}/{}", library.id.to_ascii_lowercase(), library.version)
+            });
             let dir = self
                 .package_folders
                 .iter()
@@ -136,7 +135,13 @@ impl Assets {
                 .find(|dir| listings.is_dir(dir));
             let Some(dir) = dir else {
                 if !library.compile.is_empty() {
-                    out.missing.push(self.missing(library, format!("{rel} is in none of the restore's package folders ({}); restore again", display_paths(&self.package_folders))));
+                    out.missing.push(self.missing(
+                        library,
+                        format!(
+                            "{rel} is in none of the restore's package folders ({}); restore again",
+                            display_paths(&self.package_folders)
+                        ),
+                    ));
                 }
                 continue;
             };
@@ -194,7 +199,10 @@ fn find_target<'j>(json: &'j Value, alias: &str, tfm: &Tfm) -> Option<&'j Value>
 
 /// `project.frameworks[<alias>].frameworkReferences`, the frameworks being keyed by alias.
 fn project_frameworks(json: &Value, alias: &str, tfm: &Tfm) -> Vec<SmolStr> {
-    let Some(frameworks) = json.pointer("/project/frameworks").and_then(Value::as_object) else {
+    let Some(frameworks) = json
+        .pointer("/project/frameworks")
+        .and_then(Value::as_object)
+    else {
         return Vec::new();
     };
     let framework = frameworks.get(alias).or_else(|| {

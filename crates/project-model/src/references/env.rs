@@ -79,7 +79,11 @@ pub(crate) fn from_host(host: &dyn Host) -> ReferenceEnvironment {
     };
 
     let mut dotnet_roots = Vec::new();
-    dotnet_roots.extend(host.var("DOTNET_ROOT").filter(|r| !r.is_empty()).map(PathBuf::from));
+    dotnet_roots.extend(
+        host.var("DOTNET_ROOT")
+            .filter(|r| !r.is_empty())
+            .map(PathBuf::from),
+    );
     // `dotnet` on `PATH` is usually a link into the installation (`/usr/bin/dotnet`); a folder
     // without `packs` or `sdk` is not one (a shim, a snap).
     dotnet_roots.extend(
@@ -99,9 +103,8 @@ pub(crate) fn from_host(host: &dyn Host) -> ReferenceEnvironment {
         if let Some(local) = host.var("LOCALAPPDATA") {
             dotnet_roots.push(PathBuf::from(local).join("Microsoft").join("dotnet"));
         }
-        netfx_reference_roots.push(
-            program_files_32.join(r"Reference Assemblies\Microsoft\Framework\.NETFramework"),
-        );
+        netfx_reference_roots
+            .push(program_files_32.join(r"Reference Assemblies\Microsoft\Framework\.NETFramework"));
         mono_roots.push(program_files_64.join(r"Mono\lib\mono"));
     } else {
         dotnet_roots.extend(

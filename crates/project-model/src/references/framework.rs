@@ -1,11 +1,12 @@
-//! .NET Framework reference assemblies, from the first source that has them:
+//! .NET Framework reference assemblies, from:
 //! 1. the `Microsoft.NETFramework.ReferenceAssemblies.net48` NuGet package
 //!    (`build/.NETFramework/v4.8/`), which the SDK restores where no targeting pack is installed;
 //! 2. an installed targeting pack (`Reference Assemblies\Microsoft\Framework\.NETFramework\v4.8`);
 //! 3. Mono's reference assemblies (`/usr/lib/mono/4.8-api`).
 //!
-//! In 2 and 3 the version is the target's, else the nearest lower one present, else the lowest
-//! higher one: for navigation, a near framework is much better than none.
+//! The package must be the target's version. Targeting packs and Mono compete on version: the
+//! target's, else the nearest lower one present, else the lowest higher one (for navigation, a
+//! near framework is much better than none); at equal versions a targeting pack wins.
 
 use std::{cmp::Ordering, path::PathBuf};
 
@@ -39,7 +40,10 @@ pub(crate) fn find(
             version.replace('.', "")
         );
         if let Ok(package) = nuget::find(listings, package_folders, &id, &VersionSpec::any()) {
-            let dir = package.dir.join("build/.NETFramework").join(format!("v{version}"));
+            let dir = package
+                .dir
+                .join("build/.NETFramework")
+                .join(format!("v{version}"));
             if listings.is_dir(&dir) {
                 return Ok(NetFramework {
                     dir,
@@ -52,37 +56,37 @@ pub(crate) fn find(
             folders => format!("no {id} in {}", display_paths(folders)),
         });
     }
-    let versions = |root: &PathBuf, parse: fn(&str) -> Option<&str>| {
-        listings
-            .dirs(root)
-            .into_iter()
-            .filter_map(|name| Some((parse(&name)?.to_owned(), root.join(&name))))
-            .collect::<Vec<_>>()
-    };
-    let reference: Vec<(String, PathBuf)> = reference_roots
-        .iter()
-        .flat_map(|root| versions(root, |name| name.strip_prefix('v')))
-        .collect();
-    if let Some((found, dir)) = nearest(&reference, version) {
-        return Ok(NetFramework {
-            dir,
-            origin: framework_origin(&found),
-        });
+    // Targeting packs and Mono compete on version; at the same version the targeting pack wins.
+    let mut present: Vec<(String, PathBuf, ReferenceOrigin)> = Vec::new();
+    for root in reference_roots {
+        for name in listings.dirs(root) {
+            if let Some(version) = name.strip_prefix('v') {
+                present.push((
+                    version.to_owned(),
+                    root.join(&name),
+                    framework_origin(version),
+                ));
+            }
+        }
+    }
+    for root in mono_roots {
+        for name in listings.dirs(root) {
+            if let Some(version) = name.strip_suffix("-api") {
+                let origin = ReferenceOrigin::Mono {
+                    version: SmolStr::new(version),
+                };
+                present.push((version.to_owned(), root.join(&name), origin));
+            }
+        }
+    }
+    if let Some((dir, origin)) = nearest(&present, version) {
+        return Ok(NetFramework { dir, origin });
     }
     if !reference_roots.is_empty() {
-        searched.push(format!("no targeting pack in {}", display_paths(reference_roots)));
-    }
-    let mono: Vec<(String, PathBuf)> = mono_roots
-        .iter()
-        .flat_map(|root| versions(root, |name| name.strip_suffix("-api")))
-        .collect();
-    if let Some((found, dir)) = nearest(&mono, version) {
-        return Ok(NetFramework {
-            dir,
-            origin: ReferenceOrigin::Mono {
-                version: SmolStr::new(found),
-            },
-        });
+        searched.push(format!(
+            "no targeting pack in {}",
+            display_paths(reference_roots)
+        ));
     }
     searched.push(match mono_roots {
         [] => "no Mono".to_owned(),
@@ -99,21 +103,31 @@ fn framework_origin(version: &str) -> ReferenceOrigin {
 }
 
 /// `wanted` itself, else the highest below it, else the lowest above it; the highest for `None`.
-fn nearest(present: &[(String, PathBuf)], wanted: Option<&str>) -> Option<(String, PathBuf)> {
+/// The first of equal versions wins.
+fn nearest(
+    present: &[(String, PathBuf, ReferenceOrigin)],
+    wanted: Option<&str>,
+) -> Option<(PathBuf, ReferenceOrigin)> {
     let cmp = |a: &str, b: &str| try_compare_versions(a, b).unwrap_or(Ordering::Less);
-    let versions = present.iter().filter(|(v, _)| try_compare_versions(v, "0").is_some());
-    let Some(wanted) = wanted else {
-        return versions.max_by(|(a, _), (b, _)| cmp(a, b)).cloned();
+    let versions = || {
+        present
+            .iter()
+            .filter(|(v, ..)| try_compare_versions(v, "0").is_some())
     };
-    let lower = versions
-        .clone()
-        .filter(|(v, _)| cmp(v, wanted).is_le())
-        .max_by(|(a, _), (b, _)| cmp(a, b));
-    let higher = || {
-        versions
-            .clone()
-            .filter(|(v, _)| cmp(v, wanted).is_gt())
-            .min_by(|(a, _), (b, _)| cmp(a, b))
+    // `max_by` keeps the last of equals, `min_by` the first: reverse for the highest.
+    let highest = |below: &dyn Fn(&str) -> bool| {
+        versions()
+            .filter(|(v, ..)| below(v))
+            .rev()
+            .max_by(|(a, ..), (b, ..)| cmp(a, b))
     };
-    lower.or_else(higher).cloned()
+    let found = match wanted {
+        None => highest(&|_| true),
+        Some(wanted) => highest(&|v| cmp(v, wanted).is_le()).or_else(|| {
+            versions()
+                .filter(|(v, ..)| cmp(v, wanted).is_gt())
+                .min_by(|(a, ..), (b, ..)| cmp(a, b))
+        }),
+    };
+    found.map(|(_, dir, origin)| (dir.clone(), origin.clone()))
 }

@@ -85,11 +85,16 @@ impl ReferenceInputs {
             .collect();
         let mut packages: Vec<PackageRequest> = Vec::new();
         for item in of_kind(ItemKind::PackageReference) {
-            if packages.iter().any(|p| p.id.eq_ignore_ascii_case(&item.name)) {
+            if packages
+                .iter()
+                .any(|p| p.id.eq_ignore_ascii_case(&item.name))
+            {
                 continue;
             }
             let own = item.metadata("Version");
-            let from_central = central_versions.get(&item.name.to_ascii_lowercase()).copied();
+            let from_central = central_versions
+                .get(&item.name.to_ascii_lowercase())
+                .copied();
             // A version on the item under central management is an error (NU1008); it still
             // says which version is meant.
             let version = if central {
@@ -105,14 +110,20 @@ impl ReferenceInputs {
         }
         let mut frameworks: Vec<SmolStr> = Vec::new();
         for item in of_kind(ItemKind::FrameworkReference) {
-            if !frameworks.iter().any(|f| f.eq_ignore_ascii_case(&item.name)) {
+            if !frameworks
+                .iter()
+                .any(|f| f.eq_ignore_ascii_case(&item.name))
+            {
                 frameworks.push(SmolStr::new(&item.name));
             }
         }
         let mut assemblies: Vec<AssemblyRequest> = Vec::new();
         for item in of_kind(ItemKind::Reference) {
             let request = assembly_request(item, project_dir);
-            if !assemblies.iter().any(|a| a.name.eq_ignore_ascii_case(&request.name)) {
+            if !assemblies
+                .iter()
+                .any(|a| a.name.eq_ignore_ascii_case(&request.name))
+            {
                 assemblies.push(request);
             }
         }
@@ -123,8 +134,15 @@ impl ReferenceInputs {
                 .unwrap_or_else(|| project_dir.join("obj"))
                 .join("project.assets.json")
         });
-        let mut package_ids: Vec<SmolStr> = props.non_empty("PackageId").map(SmolStr::new).into_iter().collect();
-        if !package_ids.iter().any(|id| id.eq_ignore_ascii_case(assembly_name)) {
+        let mut package_ids: Vec<SmolStr> = props
+            .non_empty("PackageId")
+            .map(SmolStr::new)
+            .into_iter()
+            .collect();
+        if !package_ids
+            .iter()
+            .any(|id| id.eq_ignore_ascii_case(assembly_name))
+        {
             package_ids.push(SmolStr::new(assembly_name));
         }
         ReferenceInputs {
@@ -155,7 +173,9 @@ fn uses_compile_assets(item: &NamedItem) -> bool {
 fn assembly_request(item: &NamedItem, project_dir: &Path) -> AssemblyRequest {
     let include = item.name.trim();
     let lower = include.to_ascii_lowercase();
-    let is_file = [".dll", ".exe", ".winmd"].iter().any(|ext| lower.ends_with(ext));
+    let is_file = [".dll", ".exe", ".winmd"]
+        .iter()
+        .any(|ext| lower.ends_with(ext));
     let (name, file) = if is_file {
         let path = join(project_dir, include);
         let stem = path

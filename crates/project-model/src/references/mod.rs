@@ -325,7 +325,9 @@ impl<'a> Resolver<'a> {
         let pack_reason = match pack {
             Ok(pack) => {
                 let version = Version::parse(&pack.version).map(|v| v.major_minor());
-                if let Some(tfm) = version.and_then(|(major, minor)| Tfm::parse(&format!("net{major}.{minor}"))) {
+                if let Some(tfm) =
+                    version.and_then(|(major, minor)| Tfm::parse(&format!("net{major}.{minor}")))
+                {
                     return Ok(tfm);
                 }
                 format!("{NETCORE_APP} {} is not a .NET version", pack.version)
@@ -342,9 +344,8 @@ impl<'a> Resolver<'a> {
         let netfx_reason = match netfx {
             Ok(found) => {
                 let version = match &found.origin {
-                    ReferenceOrigin::Framework { version, .. } | ReferenceOrigin::Mono { version } => {
-                        version.clone()
-                    }
+                    ReferenceOrigin::Framework { version, .. }
+                    | ReferenceOrigin::Mono { version } => version.clone(),
                     _ => SmolStr::default(),
                 };
                 let tfm = Tfm::parse(&format!(".NETFramework,Version=v{version}"));
@@ -375,15 +376,15 @@ impl<'a> Resolver<'a> {
             }
             seen.push(framework);
             match packs::find(&self.listings, &self.env.dotnet_roots, framework, Some(tfm)) {
-                Ok(pack) => out.assemblies.extend(pack.assemblies.into_iter().map(|path| {
-                    ReferenceAssembly {
+                Ok(pack) => out
+                    .assemblies
+                    .extend(pack.assemblies.into_iter().map(|path| ReferenceAssembly {
                         path,
                         origin: ReferenceOrigin::Framework {
                             name: pack.name.clone(),
                             version: pack.version.clone(),
                         },
-                    }
-                })),
+                    })),
                 Err(reason) => out.missing.push(MissingReference {
                     kind: MissingKind::Framework,
                     name: SmolStr::new(framework),
@@ -406,11 +407,12 @@ impl<'a> Resolver<'a> {
         uses_netstandard: bool,
         out: &mut Framework,
     ) {
-        let folders: Vec<PathBuf> = package_folders
-            .iter()
-            .chain(&self.env.nuget_packages)
-            .cloned()
-            .collect();
+        let mut folders: Vec<PathBuf> = package_folders.to_vec();
+        if let Some(env) = &self.env.nuget_packages
+            && !folders.contains(env)
+        {
+            folders.push(env.clone());
+        }
         let found = framework::find(
             &self.listings,
             Some(version),
@@ -491,15 +493,18 @@ fn netstandard_library(listings: &Listings<'_>, found: &[FoundPackage], out: &mu
     else {
         return;
     };
-    out.assemblies.extend(listings.assemblies(&dir).into_iter().map(|path| {
-        ReferenceAssembly {
-            path,
-            origin: ReferenceOrigin::Framework {
-                name: SmolStr::new_static("NETStandard.Library"),
-                version: package.version.clone(),
-            },
-        }
-    }));
+    out.assemblies.extend(
+        listings
+            .assemblies(&dir)
+            .into_iter()
+            .map(|path| ReferenceAssembly {
+                path,
+                origin: ReferenceOrigin::Framework {
+                    name: SmolStr::new_static("NETStandard.Library"),
+                    version: package.version.clone(),
+                },
+            }),
+    );
 }
 
 /// Whether an assembly comes from a .NET Standard folder (`lib/netstandard2.0/`), so that a
@@ -542,9 +547,10 @@ impl Collector {
 
     /// Whether an assembly with the simple name `name` is present.
     fn has(&self, name: &str) -> bool {
-        ["dll", "exe", "winmd"]
-            .iter()
-            .any(|ext| self.by_name.contains_key(&format!("{name}.{ext}").to_ascii_lowercase()))
+        ["dll", "exe", "winmd"].iter().any(|ext| {
+            self.by_name
+                .contains_key(&format!("{name}.{ext}").to_ascii_lowercase())
+        })
     }
 }
 
@@ -555,8 +561,8 @@ fn replaces(old: &ReferenceOrigin, new: &ReferenceOrigin) -> bool {
     else {
         return false;
     };
-    let (ReferenceOrigin::Package { version: new, .. } | ReferenceOrigin::AssetsFile { version: new, .. }) =
-        new
+    let (ReferenceOrigin::Package { version: new, .. }
+    | ReferenceOrigin::AssetsFile { version: new, .. }) = new
     else {
         return false;
     };

@@ -86,15 +86,16 @@ pub(crate) fn resolve_graph(
         let version = SmolStr::new(found.version.to_string());
         if request.compile {
             match compile_assets(listings, &found.dir, tfm) {
-                Ok(paths) => out.assemblies.extend(paths.into_iter().map(|path| {
-                    ReferenceAssembly {
-                        path,
-                        origin: ReferenceOrigin::Package {
-                            id: request.id.clone(),
-                            version: version.clone(),
-                        },
-                    }
-                })),
+                Ok(paths) => {
+                    out.assemblies
+                        .extend(paths.into_iter().map(|path| ReferenceAssembly {
+                            path,
+                            origin: ReferenceOrigin::Package {
+                                id: request.id.clone(),
+                                version: version.clone(),
+                            },
+                        }))
+                }
                 Err(reason) => out.missing.push(MissingReference {
                     kind: MissingKind::Package,
                     name: request.id.clone(),
@@ -131,7 +132,9 @@ pub(crate) fn find(
     spec: &VersionSpec,
 ) -> Result<Located, String> {
     if folders.is_empty() {
-        return Err("no NuGet packages folder known (NUGET_PACKAGES, ~/.nuget/packages)".to_owned());
+        return Err(
+            "no NuGet packages folder known (NUGET_PACKAGES, ~/.nuget/packages)".to_owned(),
+        );
     }
     let lower = id.to_ascii_lowercase();
     let mut present: Vec<(Version, PathBuf)> = Vec::new();
@@ -222,7 +225,8 @@ fn dependencies(
     };
     let groups = nuspecs.groups(listings, &nuspec);
     let best = tfm.nearest(groups.iter().map(|g| g.framework.as_ref()));
-    best.map(|i| groups[i].dependencies.clone()).unwrap_or_default()
+    best.map(|i| groups[i].dependencies.clone())
+        .unwrap_or_default()
 }
 
 impl Nuspecs {

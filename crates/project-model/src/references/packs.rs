@@ -91,7 +91,11 @@ pub(crate) fn find(
         ));
     };
     // The pack's own framework folder: `ref/net8.0`.
-    let own = Tfm::parse(&format!("net{}.{}", version.major_minor().0, version.major_minor().1));
+    let own = Tfm::parse(&format!(
+        "net{}.{}",
+        version.major_minor().0,
+        version.major_minor().1
+    ));
     let Some(chooser) = tfm.or(own.as_ref()) else {
         return Err(format!("{pack_dir} {version} has no usable ref folder"));
     };

@@ -28,13 +28,11 @@ impl Version {
             None => (text, None),
         };
         let mut numbers = [0; 4];
-        let mut count = 0;
-        for part in numbers_text.split('.') {
-            if count == 4 || part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+        for (i, part) in numbers_text.split('.').enumerate() {
+            if i == 4 || part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
                 return None;
             }
-            numbers[count] = part.parse().ok()?;
-            count += 1;
+            numbers[i] = part.parse().ok()?;
         }
         let labels = match labels_text {
             Some(labels) => {
@@ -224,7 +222,13 @@ impl VersionSpec {
         if !floats && label.is_none() {
             return None;
         }
-        let min = Version::parse(&prefix.iter().map(u64::to_string).collect::<Vec<_>>().join("."));
+        let min = Version::parse(
+            &prefix
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join("."),
+        );
         Some(VersionSpec {
             min: min.map(|version| Bound {
                 version,
