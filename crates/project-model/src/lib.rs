@@ -1,8 +1,9 @@
 //! From a folder, `.sln`, `.slnx` or `.csproj` to a plain project graph.
 //!
 //! This crate knows MSBuild just well enough to answer what a code-navigation engine needs: which
-//! `.cs` files make up each project, which preprocessor symbols and global usings apply, and how
-//! projects reference each other. It evaluates project files with a small MSBuild property
+//! `.cs` files make up each project, which preprocessor symbols and global usings apply, how
+//! projects reference each other, and which reference assemblies each compiles against (module
+//! `references`: found, never read). It evaluates project files with a small MSBuild property
 //! evaluator (module `msbuild`) and emulates the few parts of the .NET SDK that matter (module
 //! `sdk`); it never runs MSBuild. Bad input never panics: it becomes a [`LoadProblem`] and the
 //! rest of the workspace still loads.
@@ -23,6 +24,10 @@
 //!   an IDE; a multi-targeted project is evaluated a second time with `TargetFramework` set to
 //!   the active framework, like MSBuild's inner build.
 //! - Legacy projects get no framework symbols (`NET472`): only the SDK defines them.
+//! - References come from the assets file of a restore when there is one, else from the
+//!   packages folder as NuGet would choose; a package that a workspace project builds is that
+//!   project. A framework that is not installed in the target's version is taken from the
+//!   nearest version that is (a `net9.0` project on a machine with .NET 8 gets .NET 8's).
 
 mod dump;
 mod fs;

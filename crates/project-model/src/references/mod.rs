@@ -507,12 +507,11 @@ fn netstandard_library(listings: &Listings<'_>, found: &[FoundPackage], out: &mu
     );
 }
 
-/// Whether an assembly comes from a .NET Standard folder (`lib/netstandard2.0/`), so that a
-/// .NET Framework project needs the facades.
+/// Whether an assembly was built for .NET Standard, as its folder says (`lib/netstandard2.0/`),
+/// so that a .NET Framework project needs the facades.
 fn in_netstandard_folder(path: &Path) -> bool {
-    path.components().any(|c| {
-        c.as_os_str()
-            .to_string_lossy()
+    path.parent().and_then(Path::file_name).is_some_and(|dir| {
+        dir.to_string_lossy()
             .to_ascii_lowercase()
             .starts_with("netstandard")
     })

@@ -10,7 +10,7 @@
 
 use std::{cmp::Ordering, fmt};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) struct Version {
     /// Up to four numeric parts; missing ones are zero.
     numbers: [u64; 4],
@@ -70,6 +70,15 @@ impl Ord for Version {
         })
     }
 }
+
+/// Equal when ordered equal: prerelease labels compare without case.
+impl PartialEq for Version {
+    fn eq(&self, other: &Version) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Version {}
 
 impl PartialOrd for Version {
     fn partial_cmp(&self, other: &Version) -> Option<Ordering> {
