@@ -176,8 +176,8 @@ pub struct PackageProjectReference {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct References {
     /// Deduplicated by file name (ignoring case), in this order: the framework's assemblies
-    /// (sorted by name), the packages' (in reference order, then transitive ones), then
-    /// `Reference` items (hint paths and files). A package assembly named like a framework one
+    /// (sorted by name), the packages' (in reference order, then transitive ones; by package id
+    /// when from an assets file), then `Reference` items (hint paths and files). A package assembly named like a framework one
     /// replaces it only when the package's version is higher than the framework's (as a newer
     /// `System.Text.Json` package wins over the one in the framework); otherwise the first wins.
     pub assemblies: Vec<ReferenceAssembly>,

@@ -105,7 +105,7 @@ impl<'a> Listings<'a> {
 }
 
 /// NuGet's assembly extensions.
-pub(crate) fn is_assembly_name(name: &str) -> bool {
+fn is_assembly_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     [".dll", ".exe", ".winmd"]
         .iter()
