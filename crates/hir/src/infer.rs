@@ -36,7 +36,7 @@ use self::{
     lookup::{CTOR, Found, lookup_members, own_members, type_kind},
     overload::{
         ArgInfo, ArgTy, CandMember, Candidate, LambdaReturn, NULL, ParamInfo, Resolution, conv,
-        resolve_overloads, unify,
+        resolve_overloads, resolve_overloads_with, unify,
     },
 };
 
@@ -136,6 +136,9 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         frames: Vec::new(),
         result: InferenceResult::default(),
         local_fn_returns: ArenaMap::default(),
+        pending_groups: Vec::new(),
+        lambda_results: rustc_hash::FxHashMap::default(),
+        speculation_depth: 0,
     };
     for (_, stmt) in body.stmts.iter() {
         if let Stmt::LocalFunction {
@@ -180,6 +183,10 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         });
         ctx.infer_stmt(root.stmt);
         ctx.frames.pop();
+    }
+    // Method-group arguments of calls that ended on a path that did not bind them.
+    for (expr, group) in std::mem::take(&mut ctx.pending_groups) {
+        ctx.method_group(expr, &group, None);
     }
     Some(ctx.result)
 }
@@ -261,6 +268,12 @@ struct Ctx<'a> {
     frames: Vec<Frame>,
     result: InferenceResult,
     local_fn_returns: ArenaMap<LocalId, Ty>,
+    /// Method groups passed as arguments whose call is not bound yet.
+    pending_groups: Vec<(ExprId, Group)>,
+    /// What a lambda's body gives for given parameter types, found speculatively for overload
+    /// resolution (see [`Ctx::speculative_lambda`]).
+    lambda_results: rustc_hash::FxHashMap<(ExprId, Vec<Ty>), Option<Ty>>,
+    speculation_depth: u32,
 }
 
 impl Ctx<'_> {
@@ -655,6 +668,19 @@ impl Ctx<'_> {
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, Some(ty), found, type_args, access);
             }
+            // Members inherited from a library base class (`Write` inside a `Stream` subclass).
+            if let Some(base) = &found.external
+                && let Some(val) = self.library_member_of(
+                    Some(ty.clone()),
+                    base,
+                    name,
+                    &type_args,
+                    access,
+                    external::Wanted::Any,
+                )
+            {
+                return val;
+            }
             current = map.type_def(idx).parent;
         }
         let (_, statics) = self.imports();
@@ -662,6 +688,20 @@ impl Ctx<'_> {
             let found = lookup_members(db, ty, name);
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, None, found, type_args, access);
+            }
+        }
+        for ty in &statics {
+            if crate::library::library_type(db, ty).is_some()
+                && let Some(val) = self.library_member_of(
+                    None,
+                    ty,
+                    name,
+                    &type_args,
+                    access,
+                    external::Wanted::ImportedStatic,
+                )
+            {
+                return val;
             }
         }
         // `using static System.Console;` then `WriteLine(..)`: a method no source type declares, invoked
@@ -969,6 +1009,60 @@ impl Ctx<'_> {
         }
     }
 
+    /// The type a lambda's body gives with these parameter types, leaving no trace: the sites, the
+    /// unresolved entries and the local types it found are dropped (the lambda is bound for real
+    /// once its call is). Nested speculation is bounded: each level may try every overload again.
+    fn speculative_lambda(&mut self, lambda: ExprId, params: &[Ty]) -> Option<Ty> {
+        let key = (lambda, params.to_vec());
+        if let Some(result) = self.lambda_results.get(&key) {
+            return result.clone();
+        }
+        if self.speculation_depth >= 3 {
+            return None;
+        }
+        self.speculation_depth += 1;
+        let sites = self.result.sites.len();
+        let unresolved = self.result.unresolved.len();
+        let pending = self.pending_groups.len();
+        let locals = self.local_tys.clone();
+        let result = self.infer_lambda(lambda, params, None);
+        self.result.sites.truncate(sites);
+        self.result.unresolved.truncate(unresolved);
+        self.pending_groups.truncate(pending);
+        self.local_tys = locals;
+        self.speculation_depth -= 1;
+        self.lambda_results.insert(key, result.clone());
+        result
+    }
+
+    /// The parameter counts of a method group's methods.
+    fn group_arities(&self, group: &Group) -> Vec<usize> {
+        let mut arities: Vec<usize> = group
+            .levels
+            .iter()
+            .flat_map(|(_, m)| m.iter())
+            .map(|&m| member_signature(self.db, m).params.len())
+            .collect();
+        let index = crate::library::library_index(self.db);
+        arities.extend(
+            group
+                .library
+                .iter()
+                .flat_map(|(_, m)| m.iter())
+                .map(|m| index.method(m.ty, m.idx).params.len()),
+        );
+        arities
+    }
+
+    /// A method group passed as an argument, bound against the parameter type it went to (or, for
+    /// a call that bound nothing, against nothing).
+    fn finish_group_arg(&mut self, expr: ExprId, param: Option<&Ty>) {
+        if let Some(i) = self.pending_groups.iter().position(|(e, _)| *e == expr) {
+            let (_, group) = self.pending_groups.swap_remove(i);
+            self.method_group(expr, &group, param);
+        }
+    }
+
     /// A method group used as a value: a reference to the one method it can mean.
     fn method_group(&mut self, expr: ExprId, group: &Group, expected: Option<&Ty>) {
         let members: Vec<MemberId> = group
@@ -1043,9 +1137,15 @@ impl Ctx<'_> {
                     Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
                         ArgTy::Unknown
                     }
-                    _ => match self.infer_expr(arg.expr, None) {
-                        Ty::Unknown => ArgTy::Unknown,
-                        ty => ArgTy::Known(ty),
+                    _ => match self.infer_val(arg.expr, Access::Read, None) {
+                        Val::Value(Ty::Unknown) | Val::Type(_) | Val::Unknown => ArgTy::Unknown,
+                        Val::Value(ty) => ArgTy::Known(ty),
+                        // Bound once the call's parameter (a delegate type) is known.
+                        Val::Group(group) => {
+                            let arities = self.group_arities(&group);
+                            self.pending_groups.push((arg.expr, group));
+                            ArgTy::MethodGroup(arities)
+                        }
                     },
                 };
                 let modifier = match arg.modifier {
@@ -1055,6 +1155,7 @@ impl Ctx<'_> {
                     ArgModifier::In => ParamModifier::In,
                 };
                 ArgInfo {
+                    expr: Some(arg.expr),
                     name: arg.name.clone(),
                     ty,
                     modifier,
@@ -1208,6 +1309,7 @@ impl Ctx<'_> {
                         let from = from.clone();
                         self.coerce(arg.expr, &from, &param);
                     }
+                    self.finish_group_arg(arg.expr, Some(&param));
                 }
             }
         }
@@ -1308,7 +1410,14 @@ impl Ctx<'_> {
                     }
                 })
                 .collect();
-            match resolve_overloads(db, &candidates, &infos, &type_args) {
+            let resolution = resolve_overloads_with(
+                db,
+                &candidates,
+                &infos,
+                &type_args,
+                &mut |e, p| self.speculative_lambda(e, p),
+            );
+            match resolution {
                 Resolution::Bound(applied) => {
                     let CandMember::Source(member) = candidates[applied.index].member else {
                         continue;
@@ -1364,6 +1473,7 @@ impl Ctx<'_> {
             );
             if !candidates.is_empty() {
                 let mut all = vec![ArgInfo {
+                    expr: None,
                     name: None,
                     ty: ArgTy::Known(receiver.clone()),
                     modifier: ParamModifier::None,
@@ -1376,7 +1486,14 @@ impl Ctx<'_> {
                     && matches!(receiver, Ty::External(..) | Ty::Array(..))
                     && known::external_member(db, &receiver, &group.name, args.len(), true)
                         .is_some();
-                match resolve_overloads(db, &candidates, &all, &type_args) {
+                let resolution = resolve_overloads_with(
+                    db,
+                    &candidates,
+                    &all,
+                    &type_args,
+                    &mut |e, p| self.speculative_lambda(e, p),
+                );
+                match resolution {
                     Resolution::Bound(applied)
                         if competes_with_linq
                             && applied.convs.contains(&overload::Conv::Unknown) =>
@@ -1510,6 +1627,7 @@ impl Ctx<'_> {
             if matches!(self.body.exprs[arg.expr], Expr::Lambda { .. }) {
                 self.infer_lambda(arg.expr, &[], None);
             }
+            self.finish_group_arg(arg.expr, None);
         }
     }
 
@@ -1910,6 +2028,7 @@ impl Ctx<'_> {
         let infos: Vec<ArgInfo> = operands
             .iter()
             .map(|t| ArgInfo {
+                expr: None,
                 name: None,
                 ty: if *t == Ty::Unknown {
                     ArgTy::Unknown

@@ -20,6 +20,19 @@ use crate::{
     ty::Ty,
 };
 
+/// Which members of a library type an access can reach.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Wanted {
+    /// Through a value: `s.Length`.
+    Instance,
+    /// Through the type's name: `string.Join`.
+    Static,
+    /// By a simple name inside a type deriving from the library type.
+    Any,
+    /// By a simple name a `using static` imports.
+    ImportedStatic,
+}
+
 /// What binding a group's library methods gave.
 pub(super) enum LibraryBinding {
     Bound(Val),
@@ -39,8 +52,25 @@ impl Ctx<'_> {
         type_args: &[Ty],
         access: Access,
     ) -> Option<Val> {
+        let wanted = if receiver.is_some() {
+            Wanted::Instance
+        } else {
+            Wanted::Static
+        };
+        self.library_member_of(receiver, from, name, type_args, access, wanted)
+    }
+
+    /// Like [`Ctx::library_member`], with the members a simple name or a `using static` reaches.
+    pub(super) fn library_member_of(
+        &mut self,
+        receiver: Option<Ty>,
+        from: &Ty,
+        name: &SmolStr,
+        type_args: &[Ty],
+        access: Access,
+        wanted: Wanted,
+    ) -> Option<Val> {
         let db = self.db;
-        let is_static_access = receiver.is_none();
         let mut groups = library_members(db, from, name);
         let index = library_index(db);
         // Invocation looks only at what can be invoked (a property of a non-delegate type is not:
@@ -51,7 +81,19 @@ impl Ctx<'_> {
             members.retain(|m| {
                 let is_static = member_is_static(&index, *m);
                 let kind_fits = access != Access::Invoke || m.kind == LibMemberKind::Method;
-                kind_fits && (is_static == is_static_access)
+                let static_fits = match wanted {
+                    Wanted::Instance => !is_static,
+                    Wanted::Static => is_static,
+                    Wanted::Any => true,
+                    // `using static` imports static members, but its extension methods only as
+                    // extension methods (§14.5.4).
+                    Wanted::ImportedStatic => {
+                        is_static
+                            && !(m.kind == LibMemberKind::Method
+                                && index.method(m.ty, m.idx).is_extension)
+                    }
+                };
+                kind_fits && static_fits
             });
         }
         groups.retain(|(_, m)| !m.is_empty());
@@ -93,7 +135,14 @@ impl Ctx<'_> {
                     }
                 })
                 .collect();
-            match resolve_overloads(db, &candidates, infos, type_args) {
+            let resolution = overload::resolve_overloads_with(
+                db,
+                &candidates,
+                infos,
+                type_args,
+                &mut |e, p| self.speculative_lambda(e, p),
+            );
+            match resolution {
                 Resolution::Bound(applied) => {
                     let CandMember::Library(member) = candidates[applied.index].member else {
                         continue;

@@ -3,6 +3,8 @@
 
 use smol_str::SmolStr;
 
+use crate::body::ExprId;
+
 use crate::{
     base_db::Db,
     hierarchy::{base_class_of, declared_interfaces_of},
@@ -35,6 +37,8 @@ pub(crate) enum Conv {
 /// An argument as overload resolution sees it.
 #[derive(Debug, Clone)]
 pub(crate) struct ArgInfo {
+    /// The argument expression, for lambdas whose body inference must type (see [`LambdaTyper`]).
+    pub(crate) expr: Option<ExprId>,
     pub(crate) name: Option<SmolStr>,
     pub(crate) ty: ArgTy,
     pub(crate) modifier: ParamModifier,
@@ -45,7 +49,10 @@ pub(crate) enum ArgTy {
     Known(Ty),
     /// A lambda with this many parameters, and what its body gives back.
     Lambda(usize, LambdaReturn),
-    /// A method group, an `out var`, or an expression the binder could not type.
+    /// A method group: the parameter counts of its methods. It converts only to delegate types
+    /// whose `Invoke` takes one of those counts (§10.8).
+    MethodGroup(Vec<usize>),
+    /// An `out var`, or an expression the binder could not type.
     Unknown,
 }
 
@@ -103,6 +110,10 @@ pub(crate) enum Resolution {
     NoneApplicable,
 }
 
+/// Types a lambda argument's body with the given parameter types, without recording anything: the
+/// second phase of method type inference (§12.6.3.7) needs what a lambda returns.
+pub(crate) type LambdaTyper<'a> = dyn FnMut(ExprId, &[Ty]) -> Option<Ty> + 'a;
+
 /// `type_args` are the method type arguments written at the call (`Succeed<A, B>(..)`), or empty when
 /// they are to be inferred.
 pub(crate) fn resolve_overloads(
@@ -111,10 +122,21 @@ pub(crate) fn resolve_overloads(
     args: &[ArgInfo],
     type_args: &[Ty],
 ) -> Resolution {
+    resolve_overloads_with(db, candidates, args, type_args, &mut |_, _| None)
+}
+
+/// [`resolve_overloads`], typing lambda bodies where inference needs their result.
+pub(crate) fn resolve_overloads_with(
+    db: &dyn Db,
+    candidates: &[Candidate],
+    args: &[ArgInfo],
+    type_args: &[Ty],
+    lambdas: &mut LambdaTyper<'_>,
+) -> Resolution {
     let applicable: Vec<Applied> = candidates
         .iter()
         .enumerate()
-        .filter_map(|(i, c)| applicable(db, i, c, args, type_args))
+        .filter_map(|(i, c)| applicable(db, i, c, args, type_args, lambdas))
         .collect();
     match applicable.len() {
         0 => Resolution::NoneApplicable,
@@ -159,6 +181,7 @@ fn applicable(
     cand: &Candidate,
     args: &[ArgInfo],
     type_args: &[Ty],
+    lambdas: &mut LambdaTyper<'_>,
 ) -> Option<Applied> {
     let params = &cand.params;
     let has_params_array = params
@@ -209,6 +232,15 @@ fn applicable(
             unify(db, &param_ty, ty, &mut method_args);
         }
     }
+    if !explicit && cand.method_type_params > 0 {
+        let declared: Vec<Ty> = slot_of_arg
+            .iter()
+            .map(|&slot| param_type(&params[slot], expanded && slot == params.len() - 1))
+            .collect();
+        if !infer_from_lambdas(db, args, &declared, &mut method_args, lambdas) {
+            return None;
+        }
+    }
     let mut arg_params = Vec::with_capacity(args.len());
     let mut convs = Vec::with_capacity(args.len());
     for (arg, &slot) in args.iter().zip(&slot_of_arg) {
@@ -225,6 +257,7 @@ fn applicable(
         let arg_conv = match &arg.ty {
             ArgTy::Known(ty) => conv(db, ty, &param_ty),
             ArgTy::Lambda(n, returns) => lambda_conv(db, &param_ty, *n, *returns),
+            ArgTy::MethodGroup(arities) => method_group_conv(db, &param_ty, arities),
             ArgTy::Unknown => Conv::Unknown,
         };
         if arg_conv == Conv::No {
@@ -257,6 +290,70 @@ fn applicable(
     })
 }
 
+/// The second phase of method type inference: a lambda whose delegate's parameter types are fixed
+/// gives its body's type to the delegate's return type (`Select(x => x.Name)` fixes `TResult`).
+/// `false` when inference definitely failed: a type argument stays unfixed although every argument
+/// it depends on was typed (`Run<T>(Func<Task<T>>)` given a lambda returning a plain `Task`).
+fn infer_from_lambdas(
+    db: &dyn Db,
+    args: &[ArgInfo],
+    declared: &[Ty],
+    method_args: &mut [Ty],
+    lambdas: &mut LambdaTyper<'_>,
+) -> bool {
+    let unfixed = |t: &Ty, method_args: &[Ty]| {
+        (0..method_args.len() as u32)
+            .any(|i| method_args[i as usize] == Ty::Unknown && mentions_method_param(t, i))
+    };
+    // Which arguments' types are fully known: what inference could not fix from them is not there.
+    let mut typed = vec![false; args.len()];
+    for (i, arg) in args.iter().enumerate() {
+        typed[i] = matches!(&arg.ty, ArgTy::Known(t) if !has_unknown(t));
+    }
+    for _round in 0..4 {
+        let mut progress = false;
+        for (i, arg) in args.iter().enumerate() {
+            let (ArgTy::Lambda(..), Some(expr)) = (&arg.ty, arg.expr) else {
+                continue;
+            };
+            if typed[i] {
+                continue;
+            }
+            let Some((params, ret)) = known::delegate_shape(db, &declared[i]) else {
+                continue;
+            };
+            if params.iter().any(|p| unfixed(p, method_args)) || !unfixed(&ret, method_args) {
+                continue;
+            }
+            let fixed: Vec<Ty> = params.iter().map(|p| p.substitute_method(method_args)).collect();
+            if let Some(result) = lambdas(expr, &fixed) {
+                if !has_unknown(&result) {
+                    typed[i] = true;
+                }
+                unify(db, &ret, &result, method_args);
+                progress = true;
+            }
+        }
+        if !progress {
+            break;
+        }
+    }
+    // Only where a typed lambda took part: the first phase's unification is not complete enough
+    // to call a failure definite on its own.
+    (0..method_args.len() as u32).all(|m| {
+        if method_args[m as usize] != Ty::Unknown {
+            return true;
+        }
+        let deps: Vec<usize> = (0..args.len())
+            .filter(|&i| mentions_method_param(&declared[i], m))
+            .collect();
+        let lambda_typed = deps
+            .iter()
+            .any(|&i| typed[i] && matches!(args[i].ty, ArgTy::Lambda(..)));
+        !(lambda_typed && deps.iter().all(|&i| typed[i]))
+    })
+}
+
 fn param_type(param: &ParamInfo, expanded: bool) -> Ty {
     match (&param.ty, expanded) {
         (Ty::Array(elem, _), true) => (**elem).clone(),
@@ -277,12 +374,23 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> C
         None => match param_ty {
             Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => Conv::No,
             Ty::External(name, _)
-                if known_types::lookup(name, 0).is_some() || known::is_predefined(name) =>
+                if known_types::lookup(name, 0).is_some()
+                    || known::is_predefined(name)
+                    || crate::library::library_type(db, param_ty).is_some() =>
             {
                 Conv::No
             }
             _ => Conv::Unknown,
         },
+    }
+}
+
+fn method_group_conv(db: &dyn Db, param_ty: &Ty, arities: &[usize]) -> Conv {
+    match known::delegate_shape(db, param_ty) {
+        Some((params, _)) if arities.contains(&params.len()) => Conv::Unknown,
+        Some(_) => Conv::No,
+        // Only a delegate type takes a method group; an unknown type may be one.
+        None => lambda_conv(db, param_ty, usize::MAX, LambdaReturn::Unknown),
     }
 }
 
