@@ -739,7 +739,16 @@ impl Ctx<'_> {
                             .find(|b| !lookup_members(db, b, name).groups.is_empty())
                         {
                             Some(bound) => bound,
-                            None => return Val::Unknown,
+                            None => {
+                                if access != Access::Invoke {
+                                    self.unresolved(
+                                        expr,
+                                        name.clone(),
+                                        UnresolvedReason::UnknownReceiver,
+                                    );
+                                }
+                                return Val::Unknown;
+                            }
                         }
                     }
                     other => other,
@@ -754,6 +763,7 @@ impl Ctx<'_> {
                             type_args,
                         });
                     }
+                    self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
                     return Val::Unknown;
                 }
                 let found = lookup_members(db, &ty, name);
@@ -770,7 +780,16 @@ impl Ctx<'_> {
                     });
                 }
                 match known::external_member(db, &ty, name, 0, false) {
-                    Some(m) => Val::Value(m.ret),
+                    Some(m) => {
+                        self.external_access(expr, &ty, name, access);
+                        Val::Value(m.ret)
+                    }
+                    // A source type (or one of its source bases) without the member, and no
+                    // framework base that could declare it.
+                    None if matches!(ty, Ty::Source(..)) && found.external.is_none() => {
+                        self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
+                        Val::Unknown
+                    }
                     None => Val::Unknown,
                 }
             }
@@ -832,7 +851,10 @@ impl Ctx<'_> {
                         type_args,
                     }),
                     _ => match known::external_member(db, &ty, name, 0, false) {
-                        Some(m) => Val::Value(m.ret),
+                        Some(m) => {
+                            self.external_access(expr, &ty, name, access);
+                            Val::Value(m.ret)
+                        }
                         None => Val::Type(Ty::External(SmolStr::new(full), type_args)),
                     },
                 }
@@ -847,8 +869,22 @@ impl Ctx<'_> {
                         type_args,
                     });
                 }
+                self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
                 Val::Unknown
             }
+        }
+    }
+
+    /// A property of a framework type read or written: the accessor calls, out of the sources.
+    fn external_access(&mut self, expr: ExprId, owner: &Ty, name: &str, access: Access) {
+        let callee = Callee::External(known::external_name(self.db, owner, name));
+        match access {
+            Access::Write => self.site(expr, callee, CallKind::Set),
+            Access::ReadWrite | Access::Add | Access::Remove => {
+                self.site(expr, callee.clone(), CallKind::Get);
+                self.site(expr, callee, CallKind::Set);
+            }
+            Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
         }
     }
 

@@ -19,6 +19,13 @@ fn check_outgoing(fixture: &str, expect: Expect) {
         .unwrap()
         .expect("not a member");
     expect.assert_eq(&render(&calls));
+    for file in &fixture.files {
+        let missing = analysis.unaccounted_sites(file.id).unwrap();
+        assert!(
+            missing.is_empty(),
+            "neither bound nor unresolved: {missing:?}"
+        );
+    }
 }
 
 fn render(calls: &OutgoingCalls) -> String {
@@ -725,6 +732,37 @@ namespace N
             external System.Collections.Generic.IDictionary.TryGetValue [Call]
             M:N.Reentry.Reenter [Call]
             coverage 6/6/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn property_reads_on_receivers_that_cannot_be_typed_are_listed_unresolved() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+using System.Linq;
+class Row { public int Updated { get; set; } public Row Next() => this; }
+class Report
+{
+    int M$0(List<Row> typed)
+    {
+        var rows = Load();
+        var n = rows.Where(r => r.Updated > 0).Count();
+        var m = typed.Count + rows.Total;
+        return typed[0].Updated;
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.List.Count [Get]
+            P:Row.Updated [Get]
+            unresolved Load (UnknownReceiver)
+            unresolved Updated (UnknownReceiver)
+            unresolved Where (UnknownReceiver)
+            unresolved Count (UnknownReceiver)
+            unresolved Total (UnknownReceiver)
+            coverage 7/2/0/5
         "#]],
     );
 }
