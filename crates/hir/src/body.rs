@@ -158,6 +158,8 @@ pub enum Expr {
         is_base: bool,
         args: Vec<Arg>,
     },
+    /// The `base()` call of a constructor without an initializer.
+    ImplicitBaseCtor,
     ArrayNew {
         elem: Option<TypeRef>,
         elements: Vec<ExprId>,

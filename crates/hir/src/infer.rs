@@ -451,6 +451,14 @@ impl Ctx<'_> {
                 }
                 Val::Unknown
             }
+            Expr::ImplicitBaseCtor => {
+                // Only a source base class is a call worth reporting: `System.Object()` is every
+                // class's.
+                if let Some(base @ Ty::Source(..)) = base_class_of(db, &self.self_ty) {
+                    self.bind_ctor(expr, &base, &[]);
+                }
+                Val::Unknown
+            }
             Expr::ArrayNew { elem, elements } => {
                 let elem = elem.as_ref().map(|t| self.resolver.resolve(t));
                 let mut first = None;

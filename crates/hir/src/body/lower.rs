@@ -13,7 +13,7 @@ use super::{
 use crate::{
     base_db::{Db, parse},
     item_tree::{
-        MemberOrigin, file_item_tree, item_source_map,
+        MemberOrigin, Modifiers, file_item_tree, item_source_map,
         lower::{element_text, field, identifier_text as identifier, lower_type},
     },
     symbols::MemberId,
@@ -104,6 +104,14 @@ pub(super) fn lower_member(db: &dyn Db, member: MemberId) -> Option<(Body, BodyS
                     keyword,
                 );
                 ctx.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
+            } else if node.kind() == SyntaxKind::CONSTRUCTOR_DECLARATION
+                && !data.modifiers.contains(Modifiers::STATIC)
+            {
+                // No initializer means `: base()` (C# §15.11.2), written nowhere: its site is the
+                // constructor's name.
+                let name = field(&node, Field::Name).map_or(range.name, |n| n.text_range());
+                let expr = ctx.alloc_expr(Expr::ImplicitBaseCtor, name, name);
+                ctx.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
             }
             if let Some(body) = field(&node, Field::Body).and_then(SyntaxElement::into_node) {
                 let stmt = ctx.lower_function_body(&body);
@@ -183,19 +191,23 @@ impl Ctx {
                     .find(|c| c.kind() == SyntaxKind::ARGUMENT_LIST),
             ),
         };
-        if let Some(args) = args {
-            let full = TextRange::new(base.start(), args.text_range().end());
-            let args = self.lower_args(&args);
-            let expr = self.alloc_expr(
-                Expr::CtorInitializer {
-                    is_base: true,
-                    args,
-                },
-                full,
-                base,
-            );
+        let Some(args) = args else {
+            // `class C(int x) : Base`: the primary constructor calls `Base()`.
+            let expr = self.alloc_expr(Expr::ImplicitBaseCtor, base, base);
             self.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
-        }
+            return;
+        };
+        let full = TextRange::new(base.start(), args.text_range().end());
+        let args = self.lower_args(&args);
+        let expr = self.alloc_expr(
+            Expr::CtorInitializer {
+                is_base: true,
+                args,
+            },
+            full,
+            base,
+        );
+        self.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
     }
 }
 

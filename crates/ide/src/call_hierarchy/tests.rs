@@ -766,3 +766,93 @@ class Report
         "#]],
     );
 }
+
+/// Renders the callers of the member at `$0`: one line per caller with its sites' kinds and
+/// directness, then the coverage.
+fn check_incoming(fixture: &str, expect: Expect) {
+    let (host, fixture) = AnalysisHost::from_fixture(fixture);
+    let analysis = host.analysis();
+    let (file, offset) = fixture.cursor.expect("fixture needs $0");
+    let symbol = analysis
+        .symbol_at(file, offset)
+        .unwrap()
+        .expect("no symbol at $0");
+    let incoming = analysis
+        .incoming_calls(&symbol.key)
+        .unwrap()
+        .expect("not a member");
+    let mut out = String::new();
+    for caller in &incoming.callers {
+        let sites: Vec<String> = caller
+            .sites
+            .iter()
+            .map(|s| {
+                let line = analysis
+                    .file_line_index(s.site.file)
+                    .unwrap()
+                    .line_col(s.site.range.start())
+                    .line;
+                let direct = if s.is_direct { "" } else { " indirect" };
+                format!("{:?}@{}{direct}", s.site.kind, line + 1)
+            })
+            .collect();
+        out.push_str(&format!(
+            "{} [{}]\n",
+            caller.caller.documentation_id,
+            sites.join(", ")
+        ));
+    }
+    for u in &incoming.unresolved {
+        out.push_str(&format!("unresolved {} ({:?})\n", u.name, u.reason));
+    }
+    let c = incoming.coverage;
+    out.push_str(&format!(
+        "coverage {}/{}/{}/{}\n",
+        c.examined, c.resolved, c.ambiguous, c.unresolved
+    ));
+    expect.assert_eq(&out);
+    for file in &fixture.files {
+        let missing = analysis.unaccounted_sites(file.id).unwrap();
+        assert!(
+            missing.is_empty(),
+            "neither bound nor unresolved: {missing:?}"
+        );
+    }
+}
+
+#[test]
+fn constructors_without_an_initializer_call_the_base_parameterless_constructor() {
+    check_incoming(
+        r#"
+class Root { public R$0oot() { } public Root(int x) { } }
+class Mid : Root
+{
+    public Mid(string s) { }
+    public Mid() : base(1) { }
+    static Mid() { }
+}
+class Leaf : Mid
+{
+    public Leaf(int n)
+    {
+    }
+}
+class Primary(int n) : Root;
+class WithArgs(int n) : Root(n);
+record Rec(int N) : Base;
+record Base;
+struct Point { public Point(int x) { } }
+class Plain { public Plain() { } }
+class User
+{
+    void M() { new Root(); }
+}
+"#,
+        expect![[r#"
+            M:Mid.#ctor(System.String) [Ctor@4]
+            M:Primary.#ctor(System.Int32) [Ctor@14]
+            M:User.M [Ctor@22]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
