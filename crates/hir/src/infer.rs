@@ -16,8 +16,8 @@ use smol_str::SmolStr;
 use crate::{
     base_db::{Db, ProjectId},
     body::{
-        Arg, ArgModifier, AssignOp, Body, BodyKey, Expr, ExprId, Literal, LocalId, LocalKind, Part,
-        RootKind, Stmt, StmtId, body,
+        Arg, ArgModifier, AssignOp, Body, BodyKey, Enumeration, Expr, ExprId, Literal, LocalId,
+        LocalKind, Part, RootKind, Stmt, StmtId, body,
     },
     def_map::{TypeDecl, TypeId, def_map},
     generics::type_param_bounds,
@@ -312,9 +312,12 @@ impl Ctx<'_> {
                 locals,
                 source,
                 body,
+                enumeration,
             } => {
                 let source_ty = self.infer_expr(*source, None);
-                let elem = known::element_type(self.db, &source_ty);
+                let elem = enumeration
+                    .and_then(|e| self.bind_enumeration(*source, &source_ty, e))
+                    .unwrap_or_else(|| known::element_type(self.db, &source_ty));
                 if let [local] = locals.as_slice()
                     && self.body.locals[*local].ty.is_none()
                 {
@@ -364,6 +367,113 @@ impl Ctx<'_> {
             }
             Stmt::Missing => {}
         }
+    }
+
+    /// The calls `foreach` makes on a collection of a source type (C# §13.9.5): a public instance
+    /// `GetEnumerator()` found by member lookup, then `MoveNext()` and `Current` on what it returns;
+    /// without one, those of the `IEnumerable<T>` interface the type implements. Returns the element
+    /// type when the calls tell it.
+    fn bind_enumeration(&mut self, source: ExprId, ty: &Ty, sites: Enumeration) -> Option<Ty> {
+        let db = self.db;
+        let ty = match ty {
+            Ty::TypeParam(p) => type_param_bounds(db, self.member, p)
+                .into_iter()
+                .find(|b| matches!(b, Ty::Source(..)))?,
+            Ty::Nullable(inner) if !overload::is_value_type(db, inner) => (**inner).clone(),
+            other => other.clone(),
+        };
+        if !matches!(ty, Ty::Source(..)) {
+            return None;
+        }
+        let (get_enumerator, move_next) = if sites.is_await {
+            ("GetAsyncEnumerator", "MoveNextAsync")
+        } else {
+            ("GetEnumerator", "MoveNext")
+        };
+        let Some((decl_ty, method)) = self.pattern_method(&ty, get_enumerator) else {
+            // The interface the type implements, whose members are the framework's.
+            let (generic, plain) = if sites.is_await {
+                ("System.Collections.Generic.IAsyncEnumerable", None)
+            } else {
+                (
+                    "System.Collections.Generic.IEnumerable",
+                    Some("System.Collections.IEnumerable"),
+                )
+            };
+            let supertypes = overload::supertypes(db, &ty).0;
+            let interface = supertypes
+                .iter()
+                .find(|t| matches!(t, Ty::External(n, a) if n == generic && a.len() == 1))
+                .or_else(|| {
+                    supertypes
+                        .iter()
+                        .find(|t| matches!(t, Ty::External(n, a) if Some(n.as_str()) == plain && a.is_empty()))
+                })?;
+            let enumerator = match interface {
+                Ty::External(n, a) => {
+                    Ty::External(n.replace("Enumerable", "Enumerator").into(), a.clone())
+                }
+                _ => return None,
+            };
+            for (expr, owner, name, kind) in [
+                (source, interface, get_enumerator, CallKind::Call),
+                (sites.move_next, &enumerator, move_next, CallKind::Call),
+                (sites.current, &enumerator, "Current", CallKind::Get),
+            ] {
+                let callee = Callee::External(known::external_name(db, owner, name));
+                self.site(expr, callee, kind);
+            }
+            return None;
+        };
+        self.site(source, Callee::Member(method), CallKind::Call);
+        let enumerator = declared_type(db, method, &decl_ty);
+        if !matches!(enumerator, Ty::Source(..)) {
+            for (expr, name, kind) in [
+                (sites.move_next, move_next, CallKind::Call),
+                (sites.current, "Current", CallKind::Get),
+            ] {
+                let callee = Callee::External(known::external_name(db, &enumerator, name));
+                self.site(expr, callee, kind);
+            }
+            return match &enumerator {
+                Ty::External(name, args) if name.ends_with("IEnumerator") => args.first().cloned(),
+                _ => None,
+            };
+        }
+        if let Some((_, step)) = self.pattern_method(&enumerator, move_next) {
+            self.site(sites.move_next, Callee::Member(step), CallKind::Call);
+        }
+        let found = lookup_members(db, &enumerator, "Current");
+        let (current_ty, current) = found.groups.first()?;
+        let current = *current.first()?;
+        self.site(sites.current, Callee::Member(current), CallKind::Get);
+        Some(declared_type(db, current, current_ty))
+    }
+
+    /// The public instance method `name` a pattern-based statement calls without arguments, and the
+    /// constructed type that declares it.
+    fn pattern_method(&self, ty: &Ty, name: &str) -> Option<(Ty, MemberId)> {
+        let db = self.db;
+        for (decl_ty, members) in lookup_members(db, ty, name).groups {
+            let in_interface = decl_ty
+                .as_source()
+                .is_some_and(|id| type_kind(db, id) == TypeKind::Interface);
+            let eligible: Vec<MemberId> = members
+                .into_iter()
+                .filter(|&m| {
+                    member_data(db, m).is_some_and(|d| {
+                        d.kind == MemberKind::Method
+                            && !d.modifiers.contains(Modifiers::STATIC)
+                            && (in_interface || d.modifiers.contains(Modifiers::PUBLIC))
+                    })
+                })
+                .collect();
+            let candidates = self.candidates(&decl_ty, &eligible, false);
+            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &[], &[]) {
+                return Some((decl_ty, candidates[applied.index].member));
+            }
+        }
+        None
     }
 
     fn infer_expr(&mut self, expr: ExprId, expected: Option<&Ty>) -> Ty {
@@ -1602,9 +1712,21 @@ impl Ctx<'_> {
             self.finish_args(args, &infos, &[], &mut []);
             return;
         }
-        if matches!(kind, TypeKind::Struct | TypeKind::RecordStruct) && args.is_empty() {
-            return;
-        }
+        let is_struct = matches!(kind, TypeKind::Struct | TypeKind::RecordStruct);
+        let ctors = if is_struct && args.is_empty() {
+            // `new S()` zero-initializes, unless the struct declares a parameterless constructor
+            // (C# 10); one whose parameters are all optional is not called.
+            let parameterless: Vec<MemberId> = ctors
+                .into_iter()
+                .filter(|&c| member_data(db, c).is_some_and(|d| d.params.is_empty()))
+                .collect();
+            if parameterless.is_empty() {
+                return;
+            }
+            parameterless
+        } else {
+            ctors
+        };
         let candidates = self.candidates(ty, &ctors, false);
         match resolve_overloads(db, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {

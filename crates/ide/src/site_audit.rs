@@ -43,7 +43,11 @@ pub(crate) fn unaccounted_sites(db: &RootDatabase, file: FileId) -> Vec<Unaccoun
     let mut out = Vec::new();
     for site in syntactic_sites(&root) {
         let matches = match site.kind {
-            SiteKind::Creation => names.creatable.contains(&site.name),
+            // `new S()` of a struct zero-initializes it, without a call.
+            SiteKind::Creation { without_args } => {
+                names.creatable.contains(&site.name)
+                    && !(without_args && names.structs.contains(&site.name))
+            }
             SiteKind::Access => names.reachable_only_by_call(&site.name),
             SiteKind::SimpleCall => {
                 names.reachable_only_by_call(&site.name) && !local_functions.contains(&site.name)
@@ -69,6 +73,7 @@ struct Names {
     other: BTreeSet<String>,
     /// Classes and structs, which `new` constructs.
     creatable: BTreeSet<String>,
+    structs: BTreeSet<String>,
 }
 
 impl Names {
@@ -77,6 +82,7 @@ impl Names {
             callable: BTreeSet::new(),
             other: BTreeSet::new(),
             creatable: BTreeSet::new(),
+            structs: BTreeSet::new(),
         };
         let graph = db.workspace().graph(db);
         for &file in graph.projects.iter().flat_map(|p| p.files.iter()) {
@@ -111,6 +117,9 @@ impl Names {
                 if constructed && !ty.modifiers.contains(Modifiers::STATIC) {
                     names.creatable.insert(ty.name.to_string());
                 }
+                if matches!(ty.kind, TypeKind::Struct | TypeKind::RecordStruct) {
+                    names.structs.insert(ty.name.to_string());
+                }
             }
             for (_, ns) in tree.namespaces.iter() {
                 names.other.extend(ns.name.iter().map(|s| s.to_string()));
@@ -127,7 +136,7 @@ impl Names {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum SiteKind {
     /// `new T(..)`.
-    Creation,
+    Creation { without_args: bool },
     /// `x.Name`, `x?.Name`, also as the invoked expression of a call.
     Access,
     /// `Name(..)`.
@@ -158,9 +167,15 @@ fn syntactic_sites(root: &SyntaxNode) -> Vec<SyntacticSite> {
                     .and_then(|n| simple_name(&n))
                     .map(|name| (SiteKind::Access, name))
             }
-            SyntaxKind::OBJECT_CREATION_EXPRESSION => child_with_field(&node, Field::Type)
-                .and_then(|t| last_name(&t))
-                .map(|name| (SiteKind::Creation, name)),
+            SyntaxKind::OBJECT_CREATION_EXPRESSION => {
+                let without_args = node
+                    .children()
+                    .find(|c| c.kind() == SyntaxKind::ARGUMENT_LIST)
+                    .is_none_or(|list| !list.children().any(|c| c.kind() == SyntaxKind::ARGUMENT));
+                child_with_field(&node, Field::Type)
+                    .and_then(|t| last_name(&t))
+                    .map(|name| (SiteKind::Creation { without_args }, name))
+            }
             _ => None,
         };
         if let Some((kind, (name, range))) = site {

@@ -7,8 +7,8 @@ use syntax::{
 };
 
 use super::{
-    Arg, ArgModifier, AssignOp, Body, BodyRoot, BodySourceMap, Expr, ExprId, ExprRange, Literal,
-    Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId,
+    Arg, ArgModifier, AssignOp, Body, BodyRoot, BodySourceMap, Enumeration, Expr, ExprId,
+    ExprRange, Literal, Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId,
 };
 use crate::{
     base_db::{Db, parse},
@@ -426,6 +426,7 @@ impl Ctx {
             }
             SyntaxKind::FOREACH_STATEMENT => {
                 let source = self.lower_opt(node, Field::Right);
+                let enumeration = self.enumeration_sites(node);
                 let stmt = self.scoped(|ctx| {
                     let ty = field(node, Field::Type).map(|t| lower_type(&t));
                     let locals = match field(node, Field::Left) {
@@ -450,6 +451,7 @@ impl Ctx {
                         locals,
                         source,
                         body,
+                        enumeration,
                     })
                 });
                 out.push(stmt);
@@ -506,6 +508,28 @@ impl Ctx {
                 out.push(self.alloc_stmt(Stmt::Compound(parts)));
             }
         }
+    }
+
+    /// The placeholders of a `foreach` statement's implicit calls: `in` for `MoveNext`, the iteration
+    /// variable (with its type) for `Current`.
+    fn enumeration_sites(&mut self, node: &SyntaxNode) -> Option<Enumeration> {
+        let in_kw = node
+            .children_with_tokens()
+            .find(|c| c.kind() == SyntaxKind::IN_KW)?
+            .text_range();
+        let left = field(node, Field::Left).map_or(in_kw, |l| l.text_range());
+        let variable = match field(node, Field::Type) {
+            Some(ty) => TextRange::new(ty.text_range().start(), left.end()),
+            None => left,
+        };
+        let is_await = node
+            .children_with_tokens()
+            .any(|c| c.kind() == SyntaxKind::AWAIT_KW);
+        Some(Enumeration {
+            move_next: self.alloc_expr(Expr::Missing, in_kw, in_kw),
+            current: self.alloc_expr(Expr::Missing, variable, variable),
+            is_await,
+        })
     }
 
     /// Local functions are in scope in their whole block, also before their declaration.
@@ -1186,6 +1210,7 @@ impl Ctx {
                         locals,
                         source,
                         body: None,
+                        enumeration: None,
                     }));
                     for key in &exprs[1..] {
                         let expr = self.lower_expr(key);

@@ -856,3 +856,61 @@ class User
         "#]],
     );
 }
+
+#[test]
+fn foreach_calls_get_enumerator_move_next_and_current_of_source_collections() {
+    check_outgoing(
+        r#"
+using System.Collections;
+using System.Collections.Generic;
+using System.Threading.Tasks;
+class Bag
+{
+    public Enumerator GetEnumerator() => new Enumerator();
+    public struct Enumerator
+    {
+        public Item Current => null;
+        public bool MoveNext() => false;
+    }
+}
+class Item { public void Use() { } }
+class Items : IEnumerable<Item>
+{
+    IEnumerator<Item> IEnumerable<Item>.GetEnumerator() => null;
+    IEnumerator IEnumerable.GetEnumerator() => null;
+}
+class Stream
+{
+    public Cursor GetAsyncEnumerator() => null;
+}
+class Cursor
+{
+    public Item Current => null;
+    public Task<bool> MoveNextAsync() => null;
+}
+class User
+{
+    async Task M$0(Bag bag, Items items, Stream stream, List<Item> list)
+    {
+        foreach (var x in bag) x.Use();
+        foreach (var y in items) y.Use();
+        await foreach (var z in stream) z.Use();
+        foreach (var w in list) w.Use();
+    }
+}
+"#,
+        expect![[r#"
+            M:Bag.GetEnumerator [Call]
+            M:Bag.Enumerator.MoveNext [Call]
+            P:Bag.Enumerator.Current [Get]
+            M:Item.Use [Call, Call, Call, Call]
+            external System.Collections.Generic.IEnumerable.GetEnumerator [Call]
+            external System.Collections.Generic.IEnumerator.MoveNext [Call]
+            external System.Collections.Generic.IEnumerator.Current [Get]
+            M:Stream.GetAsyncEnumerator [Call]
+            M:Cursor.MoveNextAsync [Call]
+            P:Cursor.Current [Get]
+            coverage 13/13/0/0
+        "#]],
+    );
+}
