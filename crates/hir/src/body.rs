@@ -167,6 +167,13 @@ pub enum Expr {
         name: SmolStr,
         value: ExprId,
     },
+    /// `P = { .. }` inside an object initializer: its items (member assignments, or the `Add` calls
+    /// of a collection initializer) apply to the value of the member `P`.
+    NestedInitializer(Vec<ExprId>),
+    /// The object an initializer's items apply to (the created object, or the member of a nested
+    /// initializer): the receiver of a collection initializer's implicit `Add(..)` and of an index
+    /// initializer's `[k] = v`.
+    ImplicitReceiver,
     /// `: base(args)` / `: this(args)`.
     CtorInitializer {
         is_base: bool,

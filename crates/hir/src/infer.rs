@@ -131,6 +131,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         frames: Vec::new(),
         result: InferenceResult::default(),
         local_fn_returns: ArenaMap::default(),
+        implicit_receivers: Vec::new(),
     };
     for (_, stmt) in body.stmts.iter() {
         if let Stmt::LocalFunction {
@@ -254,6 +255,8 @@ struct Ctx<'a> {
     frames: Vec<Frame>,
     result: InferenceResult,
     local_fn_returns: ArenaMap<LocalId, Ty>,
+    /// The types of the objects the initializers being inferred apply to, innermost last.
+    implicit_receivers: Vec<Ty>,
 }
 
 impl Ctx<'_> {
@@ -549,6 +552,18 @@ impl Ctx<'_> {
                 self.infer_expr(*value, None);
                 Val::Unknown
             }
+            Expr::NestedInitializer(items) => {
+                for &item in items {
+                    self.infer_expr(item, None);
+                }
+                Val::Unknown
+            }
+            Expr::ImplicitReceiver => Val::Value(
+                self.implicit_receivers
+                    .last()
+                    .cloned()
+                    .unwrap_or(Ty::Unknown),
+            ),
             Expr::CtorInitializer { is_base, args } => {
                 let target = if *is_base {
                     base_class_of(db, &self.self_ty)
@@ -1767,13 +1782,27 @@ impl Ctx<'_> {
             Ty::Unknown | Ty::TypeParam(_) => self.infer_args_unbound(args),
             _ => self.bind_ctor(expr, ty, args),
         }
-        for &init in initializer {
-            match &self.body.exprs[init] {
+        self.infer_initializer(ty, initializer);
+    }
+
+    /// The items of an object or collection initializer, applied to an object of type `ty`.
+    fn infer_initializer(&mut self, ty: &Ty, items: &[ExprId]) {
+        self.implicit_receivers.push(ty.clone());
+        for &item in items {
+            match &self.body.exprs[item] {
                 Expr::InitMember { name, value } => {
-                    let nested = matches!(self.body.exprs[*value], Expr::Other(_));
-                    let access = if nested { Access::Read } else { Access::Write };
+                    let nested = match &self.body.exprs[*value] {
+                        Expr::NestedInitializer(inner) => Some(inner),
+                        _ => None,
+                    };
+                    // A nested initializer reads the member and fills what it holds.
+                    let access = if nested.is_some() {
+                        Access::Read
+                    } else {
+                        Access::Write
+                    };
                     let member_ty = match self.member_of(
-                        init,
+                        item,
                         Val::Value(ty.clone()),
                         name,
                         Vec::new(),
@@ -1782,16 +1811,21 @@ impl Ctx<'_> {
                         Val::Value(t) => Some(t),
                         _ => None,
                     };
+                    if let Some(inner) = nested {
+                        self.infer_initializer(&member_ty.unwrap_or(Ty::Unknown), inner);
+                        continue;
+                    }
                     let value_ty = self.infer_expr(*value, member_ty.as_ref());
                     if let Some(member_ty) = member_ty {
                         self.coerce(*value, &value_ty, &member_ty);
                     }
                 }
                 _ => {
-                    self.infer_expr(init, None);
+                    self.infer_expr(item, None);
                 }
             }
         }
+        self.implicit_receivers.pop();
     }
 
     fn infer_index(&mut self, expr: ExprId, receiver: ExprId, args: &[Arg], access: Access) -> Val {

@@ -1088,7 +1088,8 @@ impl Ctx {
                         if n.kind() == SyntaxKind::INITIALIZER_EXPRESSION =>
                     {
                         let inner = self.lower_object_initializer(&n);
-                        self.alloc_expr(Expr::Other(inner), n.text_range(), n.text_range())
+                        let range = n.text_range();
+                        self.alloc_expr(Expr::NestedInitializer(inner), range, range)
                     }
                     Some(right) => self.lower_expr(&right),
                     None => self.missing(assign),
@@ -1102,11 +1103,66 @@ impl Ctx {
                     assign.text_range(),
                     range,
                 ));
+            } else if child.kind() == SyntaxKind::ASSIGNMENT_EXPRESSION
+                && let Some(assign) = child.as_node()
+                && let Some(SyntaxElement::Node(left)) = field(assign, Field::Left)
+                    .filter(|l| l.kind() == SyntaxKind::ELEMENT_BINDING_EXPRESSION)
+            {
+                // `[key] = value`: the indexer of the object.
+                let range = left.text_range();
+                let receiver = self.alloc_expr(Expr::ImplicitReceiver, range, range);
+                let args = self.lower_args(&left);
+                let lhs = self.alloc_expr(Expr::Index { receiver, args }, range, range);
+                let rhs = self.lower_opt(assign, Field::Right);
+                let op = field(assign, Field::Operator).map_or(range, |o| o.text_range());
+                out.push(self.alloc_expr(
+                    Expr::Assign {
+                        op: AssignOp::Plain,
+                        lhs,
+                        rhs,
+                    },
+                    assign.text_range(),
+                    op,
+                ));
             } else if Expression::can_cast_element(child.kind()) {
-                out.push(self.lower_expr(&child));
+                out.push(self.lower_collection_element(&child));
             }
         }
         out
+    }
+
+    /// An element of a collection initializer, `x` or `{ k, v }`: a call of the collection's
+    /// `Add(x)` / `Add(k, v)` (C# §12.8.17.3), whose site is the element.
+    fn lower_collection_element(&mut self, element: &SyntaxElement) -> ExprId {
+        let range = element.text_range();
+        let values: Vec<ExprId> = match element.as_node() {
+            Some(node) if node.kind() == SyntaxKind::INITIALIZER_EXPRESSION => node
+                .children_with_tokens()
+                .filter(|c| Expression::can_cast_element(c.kind()))
+                .map(|c| self.lower_expr(&c))
+                .collect(),
+            _ => vec![self.lower_expr(element)],
+        };
+        let args = values
+            .into_iter()
+            .map(|expr| Arg {
+                name: None,
+                expr,
+                modifier: ArgModifier::None,
+            })
+            .collect();
+        let receiver = self.alloc_expr(Expr::ImplicitReceiver, range, range);
+        let callee = self.alloc_expr(
+            Expr::Member {
+                receiver,
+                name: SmolStr::new_static("Add"),
+                type_args: Vec::new(),
+                conditional: false,
+            },
+            range,
+            range,
+        );
+        self.alloc_expr(Expr::Invoke { callee, args }, range, range)
     }
 
     fn lower_args(&mut self, list: &SyntaxNode) -> Vec<Arg> {

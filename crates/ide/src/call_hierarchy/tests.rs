@@ -914,3 +914,72 @@ class User
         "#]],
     );
 }
+
+#[test]
+fn collection_initializers_call_add_and_index_initializers_the_indexer() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+class Bucket : IEnumerable<string>
+{
+    public void Add(string s) { }
+    public void Add(string key, int value) { }
+    public int this[string key] { get => 0; set { } }
+    public Bucket Labels { get; } = new Bucket();
+    public Holder Inner { get; set; }
+    public IEnumerator<string> GetEnumerator() => null;
+    System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => null;
+}
+class Holder { public int A { get; set; } }
+class User
+{
+    Bucket M$0(string a)
+    {
+        return new Bucket
+        {
+            a,
+            { "k", 1 },
+            ["x"] = 2,
+        };
+    }
+}
+"#,
+        expect![[r#"
+            M:Bucket.#ctor [Ctor]
+            M:Bucket.Add(System.String) [Call]
+            M:Bucket.Add(System.String,System.Int32) [Call]
+            P:Bucket.Item(System.String) [Set]
+            coverage 4/4/0/0
+        "#]],
+    );
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+class Bucket
+{
+    public void Add(string s) { }
+    public Bucket Labels { get; } = new Bucket();
+    public Holder Inner { get; set; }
+}
+class Holder { public int A { get; set; } }
+class User
+{
+    object N$0() => new[]
+    {
+        new Bucket { Labels = { "x" }, Inner = { A = 1 } },
+        new List<string> { "y" },
+    };
+}
+"#,
+        expect![[r#"
+            M:Bucket.#ctor [Ctor]
+            P:Bucket.Labels [Get]
+            M:Bucket.Add(System.String) [Call]
+            P:Bucket.Inner [Get]
+            P:Holder.A [Set]
+            external System.Collections.Generic.List.#ctor [Ctor]
+            external System.Collections.Generic.List.Add [Call]
+            coverage 7/7/0/0
+        "#]],
+    );
+}
