@@ -186,7 +186,6 @@ fn oracle_edges(oracle: &Value, source_dir: &Path) -> (Edges, Edges) {
         else {
             continue;
         };
-        let callee = invoke_without_params(callee);
         let edge = (caller.to_owned(), callee.to_owned());
         let site = Site {
             file: relative_path(source_dir, s("file").unwrap_or_default()),
@@ -211,14 +210,6 @@ fn is_enumeration_call(callee: &str) -> bool {
         name,
         "GetEnumerator" | "MoveNext" | "get_Current" | "GetAsyncEnumerator" | "MoveNextAsync"
     )
-}
-
-/// Delegate `Invoke` is compared without its parameters (the delegate type is the identity).
-fn invoke_without_params(callee: &str) -> &str {
-    match callee.find(".Invoke(") {
-        Some(i) => &callee[..i + ".Invoke".len()],
-        None => callee,
-    }
 }
 
 /// `P:T.Name` read through `get` is the method `M:T.get_Name`; indexer setters add the value's type.
@@ -342,12 +333,6 @@ pub fn compare_calls(
                         r.documentation_id.to_string()
                     })
                 }
-                CalleeInfo::DelegateInvoke { ty } => {
-                    format!(
-                        "M:{}.Invoke",
-                        ty.documentation_id.get(2..).unwrap_or_default()
-                    )
-                }
                 CalleeInfo::External { .. } => continue,
             };
             for site in &callee.sites {
@@ -356,7 +341,7 @@ pub fn compare_calls(
                     CallKind::Get | CallKind::Set | CallKind::EventAdd | CallKind::EventRemove => {
                         accessor_id(&id, site.kind, value_types.get(&id).map(String::as_str))
                     }
-                    _ => invoke_without_params(&id).to_owned(),
+                    _ => id.clone(),
                 };
                 let edge = (caller.to_owned(), callee_id);
                 if !oracle_edges.all.contains(&edge)

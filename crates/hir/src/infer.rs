@@ -55,9 +55,8 @@ pub struct CallSite {
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Callee {
+    /// A source member; a delegate of the sources is invoked through its implied `Invoke`.
     Member(MemberId),
-    /// `Invoke` of a delegate type declared in the sources.
-    DelegateInvoke(TypeId),
     /// A member outside the sources, by its best-known full name (`System.Console.WriteLine`).
     External(SmolStr),
 }
@@ -1695,7 +1694,10 @@ impl Ctx<'_> {
             return Val::Unknown;
         };
         let callee = match ty {
-            Ty::Source(id, _) => Callee::DelegateInvoke(*id),
+            Ty::Source(id, _) => match own_members(db, *id, "Invoke").first() {
+                Some(&invoke) => Callee::Member(invoke),
+                None => Callee::External(known::external_name(db, ty, "Invoke")),
+            },
             other => Callee::External(known::external_name(db, other, "Invoke")),
         };
         self.site(site, callee, CallKind::DelegateInvoke);

@@ -39,7 +39,6 @@ fn render(calls: &OutgoingCalls) -> String {
                 ),
                 None => symbol.documentation_id.clone(),
             },
-            CalleeInfo::DelegateInvoke { ty } => format!("invoke of {}", ty.documentation_id),
             CalleeInfo::External { full_name } => format!("external {full_name}"),
         };
         let kinds: Vec<String> = callee
@@ -168,7 +167,7 @@ public class Derived : Base
             M:Derived.Run (root M:Base.Run) [Call]
             P:Derived.Count [Get, Set, Get]
             P:Derived.Item(System.Int32) [Set, Get]
-            invoke of T:Done [DelegateInvoke]
+            M:Done.Invoke(System.Int32) [DelegateInvoke]
             M:Base.Run [Call]
             coverage 11/11/0/0
         "#]],
@@ -982,4 +981,50 @@ class User
             coverage 7/7/0/0
         "#]],
     );
+}
+
+#[test]
+fn delegate_invocations_are_calls_of_the_delegates_invoke() {
+    let (host, _) = AnalysisHost::from_fixture(
+        r#"
+//- /Handler.cs
+public delegate int Handler(string s);
+//- /User.cs
+class User
+{
+    Handler _field;
+    int M(Handler handler) => handler("x") + _field.Invoke("y");
+    int N() { var h = _field; return h?.Invoke("z") ?? h("w"); }
+}
+"#,
+    );
+    let analysis = host.analysis();
+    let [invoke] = analysis
+        .symbols_by_documentation_id("M:Handler.Invoke(System.String)")
+        .unwrap()
+        .try_into()
+        .expect("one Invoke");
+    let incoming = analysis
+        .incoming_calls(&invoke.key)
+        .unwrap()
+        .expect("member");
+    let rendered: Vec<String> = incoming
+        .callers
+        .iter()
+        .map(|c| {
+            let kinds: Vec<String> = c
+                .sites
+                .iter()
+                .map(|s| format!("{:?}", s.site.kind))
+                .collect();
+            format!("{} [{}]", c.caller.documentation_id, kinds.join(", "))
+        })
+        .collect();
+    expect![[r#"
+        [
+            "M:User.M(Handler) [DelegateInvoke, Call]",
+            "M:User.N [Call, DelegateInvoke]",
+        ]
+    "#]]
+    .assert_debug_eq(&rendered);
 }
