@@ -831,18 +831,32 @@ impl Ctx<'_> {
                 args: Vec::new(),
             }],
         };
-        match self.resolver.resolve(&TypeRef::Path(path)) {
+        match self.resolve_with_args(path, &type_args) {
             Ty::Unknown => Val::Unknown,
-            Ty::Source(id, mut args) => {
-                args.extend(type_args);
-                Val::Type(Ty::Source(id, args))
-            }
             // A camelCase name nothing declares is a variable the binder missed, not a type: say it
             // is unknown rather than invent an external type (`System`, `Console` stay types).
             Ty::External(full, _) if full.starts_with(|c: char| c.is_lowercase() || c == '_') => {
                 Val::Unknown
             }
             ty => Val::Type(ty),
+        }
+    }
+
+    /// A type named in an expression (`Getter<T>` in `Getter<T>.Get(p)`) whose last segment has the
+    /// type arguments `type_args`, already resolved: the path gives the arity, they the arguments.
+    fn resolve_with_args(&self, mut path: Path, type_args: &[Ty]) -> Ty {
+        if let Some(last) = path.segments.last_mut() {
+            last.args = vec![TypeRef::Error; type_args.len()];
+        }
+        let with_args = |mut args: Vec<Ty>| {
+            args.truncate(args.len().saturating_sub(type_args.len()));
+            args.extend(type_args.iter().cloned());
+            args
+        };
+        match self.resolver.resolve(&TypeRef::Path(path)) {
+            Ty::Source(id, args) => Ty::Source(id, with_args(args)),
+            Ty::External(name, args) => Ty::External(name, with_args(args)),
+            other => other,
         }
     }
 
@@ -970,11 +984,8 @@ impl Ctx<'_> {
                     qualifier: PathQualifier::Global,
                     segments,
                 };
-                match self.resolver.resolve(&TypeRef::Path(path)) {
-                    Ty::Source(id, mut args) => {
-                        args.extend(type_args);
-                        Val::Type(Ty::Source(id, args))
-                    }
+                match self.resolve_with_args(path, &type_args) {
+                    found @ Ty::Source(..) => Val::Type(found),
                     _ if access == Access::Invoke => Val::Group(Group {
                         name: name.clone(),
                         levels: Vec::new(),

@@ -1028,3 +1028,77 @@ class User
     "#]]
     .assert_debug_eq(&rendered);
 }
+
+#[test]
+fn usings_inside_a_namespace_are_resolved_relative_to_it() {
+    let fixture = r#"
+//- /Internal.cs
+namespace Acme.Internal
+{
+    public class HandlerWrapper<T> { public void Handle(T value) { } }
+}
+namespace N.Sub
+{
+    public class Tool { public static void Run() { } }
+}
+namespace Sub
+{
+    public class Tool { public static void Run() { } }
+}
+//- /Mediator.cs
+namespace Acme;
+using Internal;
+using System.Linq;
+public class Mediator
+{
+    public void Send/*1*/<T>(T value)
+    {
+        new HandlerWrapper<T>().Handle(value);
+    }
+}
+//- /N.cs
+namespace N
+{
+    using Sub;
+    public static class Inner { public static void Use/*2*/() => Tool.Run(); }
+}
+"#;
+    check_outgoing(
+        &fixture.replace("/*1*/", "$0").replace("/*2*/", ""),
+        expect![[r#"
+            M:Acme.Internal.HandlerWrapper`1.#ctor [Ctor]
+            M:Acme.Internal.HandlerWrapper`1.Handle(`0) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+    check_outgoing(
+        &fixture.replace("/*1*/", "").replace("/*2*/", "$0"),
+        expect![[r#"
+            M:N.Sub.Tool.Run [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn static_members_of_a_constructed_generic_type() {
+    check_outgoing(
+        r#"
+namespace Acme
+{
+    public static class Getter<T> { public static T Get(object p) => (T)p; public static int Count => 0; }
+    public class Outer<A> { public static class Inner<B> { public static B Make() => default; } }
+    public static class Reader
+    {
+        public static T Read$0<T>(object p) => Getter<T>.Get(p) ?? Acme.Getter<T>.Get(p) ?? (Getter<int>.Count > 0 ? Outer<T>.Inner<T>.Make() : default);
+    }
+}
+"#,
+        expect![[r#"
+            M:Acme.Getter`1.Get(System.Object) [Call, Call]
+            P:Acme.Getter`1.Count [Get]
+            M:Acme.Outer`1.Inner`1.Make [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
