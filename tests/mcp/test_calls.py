@@ -267,8 +267,9 @@ async def test_coverage_and_unresolved_sites(tmp_path):
 
         dynamic = await key_of_id(client, "M:Shop.App.Checkout.Dynamic(Shop.Core.Item)")
         outgoing = await ok(client, "get_outgoing_calls", {"symbolKey": dynamic})
-        assert outgoing["coverage"] == {"examined": 3, "resolved": 1, "ambiguous": 1, "unresolved": 1}
-        assert {(u["name"], u["reason"]) for u in outgoing["unresolvedCallSites"]} == {("Save", "unknownReceiver"), ("Put", "ambiguous")}
+        assert outgoing["coverage"] == {"examined": 4, "resolved": 1, "ambiguous": 1, "unresolved": 2}
+        assert {(u["name"], u["reason"]) for u in outgoing["unresolvedCallSites"]} == {
+            ("Save", "unknownReceiver"), ("Value", "unknownReceiver"), ("Put", "ambiguous")}
 
 
 async def test_outgoing_calls_depth_method_groups_and_fields(tmp_path):

@@ -93,6 +93,8 @@ pub enum Stmt {
         locals: Vec<LocalId>,
         source: ExprId,
         body: Option<StmtId>,
+        /// Where a `foreach` statement's implicit calls are; `None` for a query clause.
+        enumeration: Option<Enumeration>,
     },
     Block(Vec<StmtId>),
     Return(Option<ExprId>),
@@ -106,6 +108,18 @@ pub enum Stmt {
     /// its parts in source order.
     Compound(Vec<Part>),
     Missing,
+}
+
+/// The calls a `foreach` statement makes without writing them (C# §13.9.5): `GetEnumerator` on the
+/// collection (reported at the source expression), `MoveNext` at `in` and `Current` at the iteration
+/// variable, where the compiler puts them too. Both are placeholder expressions (`Expr::Missing`) that
+/// only carry the ranges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Enumeration {
+    pub move_next: ExprId,
+    pub current: ExprId,
+    /// `await foreach`: `GetAsyncEnumerator` and `MoveNextAsync`.
+    pub is_await: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,11 +167,20 @@ pub enum Expr {
         name: SmolStr,
         value: ExprId,
     },
+    /// `P = { .. }` inside an object initializer: its items (member assignments, or the `Add` calls
+    /// of a collection initializer) apply to the value of the member `P`.
+    NestedInitializer(Vec<ExprId>),
+    /// The object an initializer's items apply to (the created object, or the member of a nested
+    /// initializer): the receiver of a collection initializer's implicit `Add(..)` and of an index
+    /// initializer's `[k] = v`.
+    ImplicitReceiver,
     /// `: base(args)` / `: this(args)`.
     CtorInitializer {
         is_base: bool,
         args: Vec<Arg>,
     },
+    /// The `base()` call of a constructor without an initializer.
+    ImplicitBaseCtor,
     ArrayNew {
         elem: Option<TypeRef>,
         elements: Vec<ExprId>,

@@ -17,8 +17,8 @@ use smol_str::SmolStr;
 use crate::{
     base_db::{Db, ProjectId},
     body::{
-        Arg, ArgModifier, AssignOp, Body, BodyKey, Expr, ExprId, Literal, LocalId, LocalKind, Part,
-        RootKind, Stmt, StmtId, body,
+        Arg, ArgModifier, AssignOp, Body, BodyKey, Enumeration, Expr, ExprId, Literal, LocalId,
+        LocalKind, Part, RootKind, Stmt, StmtId, body,
     },
     def_map::{TypeDecl, TypeId, def_map},
     generics::type_param_bounds,
@@ -57,9 +57,8 @@ pub struct CallSite {
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Callee {
+    /// A source member; a delegate of the sources is invoked through its implied `Invoke`.
     Member(MemberId),
-    /// `Invoke` of a delegate type declared in the sources.
-    DelegateInvoke(TypeId),
     /// A member a reference assembly declares.
     Library(LibMember),
     /// A member outside the sources that no loaded assembly declares, by its best-known full name
@@ -139,6 +138,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         pending_groups: Vec::new(),
         lambda_results: rustc_hash::FxHashMap::default(),
         speculation_depth: 0,
+        implicit_receivers: Vec::new(),
     };
     for (_, stmt) in body.stmts.iter() {
         if let Stmt::LocalFunction {
@@ -274,6 +274,8 @@ struct Ctx<'a> {
     /// resolution (see [`Ctx::speculative_lambda`]).
     lambda_results: rustc_hash::FxHashMap<(ExprId, Vec<Ty>), Option<Ty>>,
     speculation_depth: u32,
+    /// The types of the objects the initializers being inferred apply to, innermost last.
+    implicit_receivers: Vec<Ty>,
 }
 
 impl Ctx<'_> {
@@ -332,9 +334,12 @@ impl Ctx<'_> {
                 locals,
                 source,
                 body,
+                enumeration,
             } => {
                 let source_ty = self.infer_expr(*source, None);
-                let elem = known::element_type(self.db, &source_ty);
+                let elem = enumeration
+                    .and_then(|e| self.bind_enumeration(*source, &source_ty, e))
+                    .unwrap_or_else(|| known::element_type(self.db, &source_ty));
                 if let [local] = locals.as_slice()
                     && self.body.locals[*local].ty.is_none()
                 {
@@ -384,6 +389,115 @@ impl Ctx<'_> {
             }
             Stmt::Missing => {}
         }
+    }
+
+    /// The calls `foreach` makes on a collection of a source type (C# §13.9.5): a public instance
+    /// `GetEnumerator()` found by member lookup, then `MoveNext()` and `Current` on what it returns;
+    /// without one, those of the `IEnumerable<T>` interface the type implements. Returns the element
+    /// type when the calls tell it.
+    fn bind_enumeration(&mut self, source: ExprId, ty: &Ty, sites: Enumeration) -> Option<Ty> {
+        let db = self.db;
+        let ty = match ty {
+            Ty::TypeParam(p) => type_param_bounds(db, self.member, p)
+                .into_iter()
+                .find(|b| matches!(b, Ty::Source(..)))?,
+            Ty::Nullable(inner) if !overload::is_value_type(db, inner) => (**inner).clone(),
+            other => other.clone(),
+        };
+        if !matches!(ty, Ty::Source(..)) {
+            return None;
+        }
+        let (get_enumerator, move_next) = if sites.is_await {
+            ("GetAsyncEnumerator", "MoveNextAsync")
+        } else {
+            ("GetEnumerator", "MoveNext")
+        };
+        let Some((decl_ty, method)) = self.pattern_method(&ty, get_enumerator) else {
+            // The interface the type implements, whose members are the framework's.
+            let (generic, plain) = if sites.is_await {
+                ("System.Collections.Generic.IAsyncEnumerable", None)
+            } else {
+                (
+                    "System.Collections.Generic.IEnumerable",
+                    Some("System.Collections.IEnumerable"),
+                )
+            };
+            let supertypes = overload::supertypes(db, &ty).0;
+            let interface = supertypes
+                .iter()
+                .find(|t| matches!(t, Ty::External(n, a) if n == generic && a.len() == 1))
+                .or_else(|| {
+                    supertypes
+                        .iter()
+                        .find(|t| matches!(t, Ty::External(n, a) if Some(n.as_str()) == plain && a.is_empty()))
+                })?;
+            let enumerator = match interface {
+                Ty::External(n, a) => {
+                    Ty::External(n.replace("Enumerable", "Enumerator").into(), a.clone())
+                }
+                _ => return None,
+            };
+            for (expr, owner, name, kind) in [
+                (source, interface, get_enumerator, CallKind::Call),
+                (sites.move_next, &enumerator, move_next, CallKind::Call),
+                (sites.current, &enumerator, "Current", CallKind::Get),
+            ] {
+                let callee = Callee::External(known::external_name(db, owner, name));
+                self.site(expr, callee, kind);
+            }
+            return None;
+        };
+        self.site(source, Callee::Member(method), CallKind::Call);
+        let enumerator = declared_type(db, method, &decl_ty);
+        if !matches!(enumerator, Ty::Source(..)) {
+            for (expr, name, kind) in [
+                (sites.move_next, move_next, CallKind::Call),
+                (sites.current, "Current", CallKind::Get),
+            ] {
+                let callee = Callee::External(known::external_name(db, &enumerator, name));
+                self.site(expr, callee, kind);
+            }
+            return match &enumerator {
+                Ty::External(name, args) if name.ends_with("IEnumerator") => args.first().cloned(),
+                _ => None,
+            };
+        }
+        if let Some((_, step)) = self.pattern_method(&enumerator, move_next) {
+            self.site(sites.move_next, Callee::Member(step), CallKind::Call);
+        }
+        let found = lookup_members(db, &enumerator, "Current");
+        let (current_ty, current) = found.groups.first()?;
+        let current = *current.first()?;
+        self.site(sites.current, Callee::Member(current), CallKind::Get);
+        Some(declared_type(db, current, current_ty))
+    }
+
+    /// The public instance method `name` a pattern-based statement calls without arguments, and the
+    /// constructed type that declares it.
+    fn pattern_method(&self, ty: &Ty, name: &str) -> Option<(Ty, MemberId)> {
+        let db = self.db;
+        for (decl_ty, members) in lookup_members(db, ty, name).groups {
+            let in_interface = decl_ty
+                .as_source()
+                .is_some_and(|id| type_kind(db, id) == TypeKind::Interface);
+            let eligible: Vec<MemberId> = members
+                .into_iter()
+                .filter(|&m| {
+                    member_data(db, m).is_some_and(|d| {
+                        d.kind == MemberKind::Method
+                            && !d.modifiers.contains(Modifiers::STATIC)
+                            && (in_interface || d.modifiers.contains(Modifiers::PUBLIC))
+                    })
+                })
+                .collect();
+            let candidates = self.candidates(&decl_ty, &eligible, false);
+            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &[], &[])
+                && let CandMember::Source(member) = candidates[applied.index].member
+            {
+                return Some((decl_ty, member));
+            }
+        }
+        None
     }
 
     fn infer_expr(&mut self, expr: ExprId, expected: Option<&Ty>) -> Ty {
@@ -459,6 +573,18 @@ impl Ctx<'_> {
                 self.infer_expr(*value, None);
                 Val::Unknown
             }
+            Expr::NestedInitializer(items) => {
+                for &item in items {
+                    self.infer_expr(item, None);
+                }
+                Val::Unknown
+            }
+            Expr::ImplicitReceiver => Val::Value(
+                self.implicit_receivers
+                    .last()
+                    .cloned()
+                    .unwrap_or(Ty::Unknown),
+            ),
             Expr::CtorInitializer { is_base, args } => {
                 let target = if *is_base {
                     base_class_of(db, &self.self_ty)
@@ -468,6 +594,14 @@ impl Ctx<'_> {
                 match target {
                     Some(target) => self.bind_ctor(expr, &target, args),
                     None => self.infer_args_unbound(args),
+                }
+                Val::Unknown
+            }
+            Expr::ImplicitBaseCtor => {
+                // Only a source base class is a call worth reporting: `System.Object()` is every
+                // class's.
+                if let Some(base @ Ty::Source(..)) = base_class_of(db, &self.self_ty) {
+                    self.bind_ctor(expr, &base, &[]);
                 }
                 Val::Unknown
             }
@@ -671,6 +805,7 @@ impl Ctx<'_> {
             // Members inherited from a library base class (`Write` inside a `Stream` subclass).
             if let Some(base) = &found.external
                 && let Some(val) = self.library_member_of(
+                    expr,
                     Some(ty.clone()),
                     base,
                     name,
@@ -693,6 +828,7 @@ impl Ctx<'_> {
         for ty in &statics {
             if crate::library::library_type(db, ty).is_some()
                 && let Some(val) = self.library_member_of(
+                    expr,
                     None,
                     ty,
                     name,
@@ -748,18 +884,32 @@ impl Ctx<'_> {
                 args: Vec::new(),
             }],
         };
-        match self.resolver.resolve(&TypeRef::Path(path)) {
+        match self.resolve_with_args(path, &type_args) {
             Ty::Unknown => Val::Unknown,
-            Ty::Source(id, mut args) => {
-                args.extend(type_args);
-                Val::Type(Ty::Source(id, args))
-            }
             // A camelCase name nothing declares is a variable the binder missed, not a type: say it
             // is unknown rather than invent an external type (`System`, `Console` stay types).
             Ty::External(full, _) if full.starts_with(|c: char| c.is_lowercase() || c == '_') => {
                 Val::Unknown
             }
             ty => Val::Type(ty),
+        }
+    }
+
+    /// A type named in an expression (`Getter<T>` in `Getter<T>.Get(p)`) whose last segment has the
+    /// type arguments `type_args`, already resolved: the path gives the arity, they the arguments.
+    fn resolve_with_args(&self, mut path: Path, type_args: &[Ty]) -> Ty {
+        if let Some(last) = path.segments.last_mut() {
+            last.args = vec![TypeRef::Error; type_args.len()];
+        }
+        let with_args = |mut args: Vec<Ty>| {
+            args.truncate(args.len().saturating_sub(type_args.len()));
+            args.extend(type_args.iter().cloned());
+            args
+        };
+        match self.resolver.resolve(&TypeRef::Path(path)) {
+            Ty::Source(id, args) => Ty::Source(id, with_args(args)),
+            Ty::External(name, args) => Ty::External(name, with_args(args)),
+            other => other,
         }
     }
 
@@ -788,7 +938,16 @@ impl Ctx<'_> {
                             .find(|b| !lookup_members(db, b, name).groups.is_empty())
                         {
                             Some(bound) => bound,
-                            None => return Val::Unknown,
+                            None => {
+                                if access != Access::Invoke {
+                                    self.unresolved(
+                                        expr,
+                                        name.clone(),
+                                        UnresolvedReason::UnknownReceiver,
+                                    );
+                                }
+                                return Val::Unknown;
+                            }
                         }
                     }
                     other => other,
@@ -804,6 +963,7 @@ impl Ctx<'_> {
                             library: Vec::new(),
                         });
                     }
+                    self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
                     return Val::Unknown;
                 }
                 let found = lookup_members(db, &ty, name);
@@ -818,7 +978,7 @@ impl Ctx<'_> {
                 };
                 if let Some(from) = library_from
                     && let Some(val) =
-                        self.library_member(Some(ty.clone()), &from, name, &type_args, access)
+                        self.library_member(expr, Some(ty.clone()), &from, name, &type_args, access)
                 {
                     return val;
                 }
@@ -833,7 +993,16 @@ impl Ctx<'_> {
                     });
                 }
                 match known::external_member(db, &ty, name, 0, false) {
-                    Some(m) => Val::Value(m.ret),
+                    Some(m) => {
+                        self.external_access(expr, &ty, name, access);
+                        Val::Value(m.ret)
+                    }
+                    // A source type (or one of its source bases) without the member, and no
+                    // framework base that could declare it.
+                    None if matches!(ty, Ty::Source(..)) && found.external.is_none() => {
+                        self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
+                        Val::Unknown
+                    }
                     None => Val::Unknown,
                 }
             }
@@ -872,7 +1041,9 @@ impl Ctx<'_> {
                 };
                 // A library type's static members, then its nested types.
                 if crate::library::library_type(db, &ty).is_some() {
-                    if let Some(val) = self.library_member(None, &ty, name, &type_args, access) {
+                    if let Some(val) =
+                        self.library_member(expr, None, &ty, name, &type_args, access)
+                    {
                         return val;
                     }
                     let nested = Ty::External(SmolStr::new(format!("{prefix}.{name}")), {
@@ -900,11 +1071,8 @@ impl Ctx<'_> {
                     qualifier: PathQualifier::Global,
                     segments,
                 };
-                match self.resolver.resolve(&TypeRef::Path(path)) {
-                    Ty::Source(id, mut args) => {
-                        args.extend(type_args);
-                        Val::Type(Ty::Source(id, args))
-                    }
+                match self.resolve_with_args(path, &type_args) {
+                    found @ Ty::Source(..) => Val::Type(found),
                     _ if access == Access::Invoke => Val::Group(Group {
                         name: name.clone(),
                         levels: Vec::new(),
@@ -914,7 +1082,10 @@ impl Ctx<'_> {
                         library: Vec::new(),
                     }),
                     _ => match known::external_member(db, &ty, name, 0, false) {
-                        Some(m) => Val::Value(m.ret),
+                        Some(m) => {
+                            self.external_access(expr, &ty, name, access);
+                            Val::Value(m.ret)
+                        }
                         None => Val::Type(Ty::External(SmolStr::new(full), type_args)),
                     },
                 }
@@ -930,8 +1101,22 @@ impl Ctx<'_> {
                         library: Vec::new(),
                     });
                 }
+                self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
                 Val::Unknown
             }
+        }
+    }
+
+    /// A property of a framework type read or written: the accessor calls, out of the sources.
+    fn external_access(&mut self, expr: ExprId, owner: &Ty, name: &str, access: Access) {
+        let callee = Callee::External(known::external_name(self.db, owner, name));
+        match access {
+            Access::Write => self.site(expr, callee, CallKind::Set),
+            Access::ReadWrite | Access::Add | Access::Remove => {
+                self.site(expr, callee.clone(), CallKind::Get);
+                self.site(expr, callee, CallKind::Set);
+            }
+            Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
         }
     }
 
@@ -1410,13 +1595,10 @@ impl Ctx<'_> {
                     }
                 })
                 .collect();
-            let resolution = resolve_overloads_with(
-                db,
-                &candidates,
-                &infos,
-                &type_args,
-                &mut |e, p| self.speculative_lambda(e, p),
-            );
+            let resolution =
+                resolve_overloads_with(db, &candidates, &infos, &type_args, &mut |e, p| {
+                    self.speculative_lambda(e, p)
+                });
             match resolution {
                 Resolution::Bound(applied) => {
                     let CandMember::Source(member) = candidates[applied.index].member else {
@@ -1486,13 +1668,10 @@ impl Ctx<'_> {
                     && matches!(receiver, Ty::External(..) | Ty::Array(..))
                     && known::external_member(db, &receiver, &group.name, args.len(), true)
                         .is_some();
-                let resolution = resolve_overloads_with(
-                    db,
-                    &candidates,
-                    &all,
-                    &type_args,
-                    &mut |e, p| self.speculative_lambda(e, p),
-                );
+                let resolution =
+                    resolve_overloads_with(db, &candidates, &all, &type_args, &mut |e, p| {
+                        self.speculative_lambda(e, p)
+                    });
                 match resolution {
                     Resolution::Bound(applied)
                         if competes_with_linq
@@ -1747,7 +1926,10 @@ impl Ctx<'_> {
             return Val::Unknown;
         };
         let callee = match ty {
-            Ty::Source(id, _) => Callee::DelegateInvoke(*id),
+            Ty::Source(id, _) => match own_members(db, *id, "Invoke").first() {
+                Some(&invoke) => Callee::Member(invoke),
+                None => Callee::External(known::external_name(db, ty, "Invoke")),
+            },
             other => Callee::External(known::external_name(db, other, "Invoke")),
         };
         self.site(site, callee, CallKind::DelegateInvoke);
@@ -1782,9 +1964,21 @@ impl Ctx<'_> {
             self.finish_args(args, &infos, &[], &mut []);
             return;
         }
-        if matches!(kind, TypeKind::Struct | TypeKind::RecordStruct) && args.is_empty() {
-            return;
-        }
+        let is_struct = matches!(kind, TypeKind::Struct | TypeKind::RecordStruct);
+        let ctors = if is_struct && args.is_empty() {
+            // `new S()` zero-initializes, unless the struct declares a parameterless constructor
+            // (C# 10); one whose parameters are all optional is not called.
+            let parameterless: Vec<MemberId> = ctors
+                .into_iter()
+                .filter(|&c| member_data(db, c).is_some_and(|d| d.params.is_empty()))
+                .collect();
+            if parameterless.is_empty() {
+                return;
+            }
+            parameterless
+        } else {
+            ctors
+        };
         let candidates = self.candidates(ty, &ctors, false);
         match resolve_overloads(db, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
@@ -1827,13 +2021,27 @@ impl Ctx<'_> {
             Ty::Unknown | Ty::TypeParam(_) => self.infer_args_unbound(args),
             _ => self.bind_ctor(expr, ty, args),
         }
-        for &init in initializer {
-            match &self.body.exprs[init] {
+        self.infer_initializer(ty, initializer);
+    }
+
+    /// The items of an object or collection initializer, applied to an object of type `ty`.
+    fn infer_initializer(&mut self, ty: &Ty, items: &[ExprId]) {
+        self.implicit_receivers.push(ty.clone());
+        for &item in items {
+            match &self.body.exprs[item] {
                 Expr::InitMember { name, value } => {
-                    let nested = matches!(self.body.exprs[*value], Expr::Other(_));
-                    let access = if nested { Access::Read } else { Access::Write };
+                    let nested = match &self.body.exprs[*value] {
+                        Expr::NestedInitializer(inner) => Some(inner),
+                        _ => None,
+                    };
+                    // A nested initializer reads the member and fills what it holds.
+                    let access = if nested.is_some() {
+                        Access::Read
+                    } else {
+                        Access::Write
+                    };
                     let member_ty = match self.member_of(
-                        init,
+                        item,
                         Val::Value(ty.clone()),
                         name,
                         Vec::new(),
@@ -1842,16 +2050,21 @@ impl Ctx<'_> {
                         Val::Value(t) => Some(t),
                         _ => None,
                     };
+                    if let Some(inner) = nested {
+                        self.infer_initializer(&member_ty.unwrap_or(Ty::Unknown), inner);
+                        continue;
+                    }
                     let value_ty = self.infer_expr(*value, member_ty.as_ref());
                     if let Some(member_ty) = member_ty {
                         self.coerce(*value, &value_ty, &member_ty);
                     }
                 }
                 _ => {
-                    self.infer_expr(init, None);
+                    self.infer_expr(item, None);
                 }
             }
         }
+        self.implicit_receivers.pop();
     }
 
     fn infer_index(&mut self, expr: ExprId, receiver: ExprId, args: &[Arg], access: Access) -> Val {

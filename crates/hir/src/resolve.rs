@@ -220,7 +220,7 @@ impl<'db> Resolver<'db> {
 
     /// The first segment of a path: scopes inside out.
     fn resolve_first(&self, seg: &PathSegment) -> Option<Resolved> {
-        for scope in self.scopes.iter().rev() {
+        for (level, scope) in self.scopes.iter().enumerate().rev() {
             match scope {
                 Scope::MethodTypeParams(params) => {
                     if seg.args.is_empty()
@@ -265,7 +265,7 @@ impl<'db> Resolver<'db> {
                         let usings = &self.tree.namespaces[*decl].usings;
                         let kinds: Vec<&UsingKind> =
                             usings.iter().map(|&u| &self.tree.usings[u].kind).collect();
-                        if let Some(found) = self.lookup_in_usings(&kinds, seg) {
+                        if let Some(found) = self.lookup_in_usings(level, &kinds, seg) {
                             return Some(found);
                         }
                     }
@@ -282,7 +282,7 @@ impl<'db> Resolver<'db> {
                         .map(|&u| &self.tree.usings[u].kind)
                         .collect();
                     kinds.extend(globals.iter());
-                    if let Some(found) = self.lookup_in_usings(&kinds, seg) {
+                    if let Some(found) = self.lookup_in_usings(level, &kinds, seg) {
                         return Some(found);
                     }
                 }
@@ -363,8 +363,14 @@ impl<'db> Resolver<'db> {
             .any(|&p| def_map(self.db, p).has_namespace(full))
     }
 
-    /// Aliases first, then the types the imported namespaces and static classes bring in.
-    fn lookup_in_usings(&self, usings: &[&UsingKind], seg: &PathSegment) -> Option<Resolved> {
+    /// Aliases first, then the types the imported namespaces and static classes bring in; `level` is
+    /// the scope the using directives belong to.
+    fn lookup_in_usings(
+        &self,
+        level: usize,
+        usings: &[&UsingKind],
+        seg: &PathSegment,
+    ) -> Option<Resolved> {
         if seg.args.is_empty() {
             for kind in usings {
                 if let UsingKind::Alias(alias, target) = kind
@@ -377,7 +383,7 @@ impl<'db> Resolver<'db> {
         for kind in usings {
             match kind {
                 UsingKind::Namespace(path) => {
-                    let ns = path.dotted();
+                    let ns = self.using_namespace(level, path);
                     for &project in visible_projects(self.db, self.project).iter() {
                         let map = def_map(self.db, project);
                         if let Some(idx) = map.type_in_namespace(&ns, &seg.name, seg.arity()) {
@@ -410,7 +416,7 @@ impl<'db> Resolver<'db> {
         let mut namespaces = Vec::new();
         let mut statics = Vec::new();
         let globals = project_global_usings(self.db, self.project);
-        for scope in self.scopes.iter().rev() {
+        for (level, scope) in self.scopes.iter().enumerate().rev() {
             let (own, usings): (&str, Vec<&UsingKind>) = match scope {
                 Scope::Namespace { full_name, decl } => (
                     full_name,
@@ -437,13 +443,40 @@ impl<'db> Resolver<'db> {
             namespaces.push(SmolStr::new(own));
             for kind in usings {
                 match kind {
-                    UsingKind::Namespace(path) => namespaces.push(SmolStr::new(path.dotted())),
+                    UsingKind::Namespace(path) => {
+                        namespaces.push(self.using_namespace(level, path))
+                    }
                     UsingKind::Static(target) => statics.push(self.resolve_alias_target_ty(target)),
                     UsingKind::Alias(..) => {}
                 }
             }
         }
         (namespaces, statics)
+    }
+
+    /// The full name of the namespace a `using N;` at scope `level` imports. The name is resolved in
+    /// the namespace declaration that holds the directive (C# §14.5.3, as for an alias, §14.5.2):
+    /// `namespace Acme { using Internal; }` imports `Acme.Internal` when the sources declare it, then
+    /// the enclosing namespaces are tried outward, and a name found nowhere is taken as written
+    /// (a framework namespace).
+    fn using_namespace(&self, level: usize, path: &Path) -> SmolStr {
+        let dotted = path.dotted();
+        let Some(first) = path.segments.first() else {
+            return SmolStr::new(dotted);
+        };
+        if path.qualifier == PathQualifier::None {
+            for scope in self.scopes[..=level.min(self.scopes.len() - 1)]
+                .iter()
+                .rev()
+            {
+                if let Scope::Namespace { full_name, .. } = scope
+                    && self.namespace_exists(&format!("{full_name}.{}", first.name))
+                {
+                    return SmolStr::new(format!("{full_name}.{dotted}"));
+                }
+            }
+        }
+        SmolStr::new(dotted)
     }
 
     fn lookup_alias(&self, alias: &str) -> Option<Resolved> {
@@ -472,7 +505,7 @@ impl<'db> Resolver<'db> {
                 .into_iter()
                 .filter(|k| matches!(k, UsingKind::Alias(..)))
                 .collect();
-            if let Some(found) = self.lookup_in_usings(&aliases, &seg) {
+            if let Some(found) = self.lookup_in_usings(0, &aliases, &seg) {
                 return Some(found);
             }
         }

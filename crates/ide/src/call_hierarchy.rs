@@ -85,17 +85,14 @@ pub struct OutgoingCallee {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CalleeInfo {
     Source {
-        symbol: SymbolInfo,
+        /// Boxed: an external callee, the other variant, is only a name.
+        symbol: Box<SymbolInfo>,
         /// The member that introduced the virtual slot, when the callee overrides one: a virtual call
         /// is compiled as a call of it.
         root: Option<SymbolKey>,
         /// When that member is outside the sources (`ToString` overrides `System.Object.ToString`), its
         /// full name.
         external_root: Option<String>,
-    },
-    /// `Invoke` of a delegate type of the sources.
-    DelegateInvoke {
-        ty: SymbolInfo,
     },
     External {
         full_name: String,
@@ -208,14 +205,11 @@ fn callee_info(db: &RootDatabase, callee: &Callee) -> CalleeInfo {
         Callee::Member(m) => {
             let root = hir::root_member(db, *m);
             CalleeInfo::Source {
-                symbol: SymbolInfo::new(db, Symbol::Member(*m)),
+                symbol: Box::new(SymbolInfo::new(db, Symbol::Member(*m))),
                 root: (root != *m).then(|| key_of(db, root)),
                 external_root: hir::external_root(db, *m),
             }
         }
-        Callee::DelegateInvoke(ty) => CalleeInfo::DelegateInvoke {
-            ty: SymbolInfo::new(db, Symbol::Type(*ty)),
-        },
         Callee::Library(m) => CalleeInfo::External {
             full_name: hir::library_member_full_name(db, *m),
         },
@@ -241,10 +235,10 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
     let mut order: Vec<MemberId> = Vec::new();
     // A constructor's call need not name its type in the file (`: base(...)` in another part of a
     // partial class, target-typed `new()`): every file is read, but only sites named like the type
-    // count.
-    let file_words = names
-        .as_deref()
-        .filter(|_| data.kind != MemberKind::Constructor);
+    // count. Nor does a delegate's invocation name its `Invoke`.
+    let file_words = names.as_deref().filter(|_| {
+        data.kind != MemberKind::Constructor && data.origin != hir::MemberOrigin::DelegateInvoke
+    });
     for file in candidate_files(db, file_words) {
         db.unwind_if_revision_cancelled();
         let calls = hir::file_call_sites(db, file);
@@ -343,7 +337,6 @@ fn callee_name(db: &RootDatabase, callee: &Callee) -> Option<String> {
                 _ => data.name.to_string(),
             })
         }
-        Callee::DelegateInvoke(_) => Some("Invoke".to_owned()),
         Callee::Library(m) => {
             let name = hir::library_member_full_name(db, *m);
             Some(name.rsplit('.').next().unwrap_or(&name).to_owned())

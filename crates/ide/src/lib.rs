@@ -8,6 +8,7 @@ mod call_hierarchy;
 pub mod fixture;
 mod navigation;
 mod search;
+mod site_audit;
 mod symbol_info;
 mod type_hierarchy;
 
@@ -21,6 +22,7 @@ pub use crate::{
         OutgoingCallee, OutgoingCalls, UnresolvedCall,
     },
     search::SymbolQuery,
+    site_audit::UnaccountedSite,
     symbol_info::{NavigationTarget, SymbolInfo, SymbolKey},
     type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
 };
@@ -155,6 +157,12 @@ impl Analysis {
     /// The symbol declared or referenced at `offset`.
     pub fn symbol_at(&self, file: FileId, offset: TextSize) -> Cancellable<Option<SymbolInfo>> {
         self.with_db(|db| navigation::symbol_at(db, file, offset).map(|s| SymbolInfo::new(db, s)))
+    }
+
+    /// The invocations, member accesses and object creations of a file that could be calls of a
+    /// source member and yet are neither bound nor listed unresolved: what must never exist.
+    pub fn unaccounted_sites(&self, file: FileId) -> Cancellable<Vec<UnaccountedSite>> {
+        self.with_db(|db| site_audit::unaccounted_sites(db, file))
     }
 
     pub fn symbol_info(&self, key: &SymbolKey) -> Cancellable<Option<SymbolInfo>> {

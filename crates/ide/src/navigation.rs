@@ -44,7 +44,6 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
     if let Some(site) = bound {
         return match site.callee {
             hir::Callee::Member(m) => Some(Symbol::Member(m)),
-            hir::Callee::DelegateInvoke(ty) => Some(Symbol::Type(ty)),
             hir::Callee::Library(_) | hir::Callee::External(_) => None,
         };
     }

@@ -7,13 +7,13 @@ use syntax::{
 };
 
 use super::{
-    Arg, ArgModifier, AssignOp, Body, BodyRoot, BodySourceMap, Expr, ExprId, ExprRange, Literal,
-    Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId,
+    Arg, ArgModifier, AssignOp, Body, BodyRoot, BodySourceMap, Enumeration, Expr, ExprId,
+    ExprRange, Literal, Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId,
 };
 use crate::{
     base_db::{Db, parse},
     item_tree::{
-        MemberOrigin, file_item_tree, item_source_map,
+        MemberOrigin, Modifiers, file_item_tree, item_source_map,
         lower::{element_text, field, identifier_text as identifier, lower_type},
     },
     symbols::MemberId,
@@ -104,6 +104,14 @@ pub(super) fn lower_member(db: &dyn Db, member: MemberId) -> Option<(Body, BodyS
                     keyword,
                 );
                 ctx.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
+            } else if node.kind() == SyntaxKind::CONSTRUCTOR_DECLARATION
+                && !data.modifiers.contains(Modifiers::STATIC)
+            {
+                // No initializer means `: base()` (C# §15.11.2), written nowhere: its site is the
+                // constructor's name.
+                let name = field(&node, Field::Name).map_or(range.name, |n| n.text_range());
+                let expr = ctx.alloc_expr(Expr::ImplicitBaseCtor, name, name);
+                ctx.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
             }
             if let Some(body) = field(&node, Field::Body).and_then(SyntaxElement::into_node) {
                 let stmt = ctx.lower_function_body(&body);
@@ -183,19 +191,23 @@ impl Ctx {
                     .find(|c| c.kind() == SyntaxKind::ARGUMENT_LIST),
             ),
         };
-        if let Some(args) = args {
-            let full = TextRange::new(base.start(), args.text_range().end());
-            let args = self.lower_args(&args);
-            let expr = self.alloc_expr(
-                Expr::CtorInitializer {
-                    is_base: true,
-                    args,
-                },
-                full,
-                base,
-            );
+        let Some(args) = args else {
+            // `class C(int x) : Base`: the primary constructor calls `Base()`.
+            let expr = self.alloc_expr(Expr::ImplicitBaseCtor, base, base);
             self.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
-        }
+            return;
+        };
+        let full = TextRange::new(base.start(), args.text_range().end());
+        let args = self.lower_args(&args);
+        let expr = self.alloc_expr(
+            Expr::CtorInitializer {
+                is_base: true,
+                args,
+            },
+            full,
+            base,
+        );
+        self.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
     }
 }
 
@@ -414,6 +426,7 @@ impl Ctx {
             }
             SyntaxKind::FOREACH_STATEMENT => {
                 let source = self.lower_opt(node, Field::Right);
+                let enumeration = self.enumeration_sites(node);
                 let stmt = self.scoped(|ctx| {
                     let ty = field(node, Field::Type).map(|t| lower_type(&t));
                     let locals = match field(node, Field::Left) {
@@ -438,6 +451,7 @@ impl Ctx {
                         locals,
                         source,
                         body,
+                        enumeration,
                     })
                 });
                 out.push(stmt);
@@ -494,6 +508,28 @@ impl Ctx {
                 out.push(self.alloc_stmt(Stmt::Compound(parts)));
             }
         }
+    }
+
+    /// The placeholders of a `foreach` statement's implicit calls: `in` for `MoveNext`, the iteration
+    /// variable (with its type) for `Current`.
+    fn enumeration_sites(&mut self, node: &SyntaxNode) -> Option<Enumeration> {
+        let in_kw = node
+            .children_with_tokens()
+            .find(|c| c.kind() == SyntaxKind::IN_KW)?
+            .text_range();
+        let left = field(node, Field::Left).map_or(in_kw, |l| l.text_range());
+        let variable = match field(node, Field::Type) {
+            Some(ty) => TextRange::new(ty.text_range().start(), left.end()),
+            None => left,
+        };
+        let is_await = node
+            .children_with_tokens()
+            .any(|c| c.kind() == SyntaxKind::AWAIT_KW);
+        Some(Enumeration {
+            move_next: self.alloc_expr(Expr::Missing, in_kw, in_kw),
+            current: self.alloc_expr(Expr::Missing, variable, variable),
+            is_await,
+        })
     }
 
     /// Local functions are in scope in their whole block, also before their declaration.
@@ -1052,7 +1088,8 @@ impl Ctx {
                         if n.kind() == SyntaxKind::INITIALIZER_EXPRESSION =>
                     {
                         let inner = self.lower_object_initializer(&n);
-                        self.alloc_expr(Expr::Other(inner), n.text_range(), n.text_range())
+                        let range = n.text_range();
+                        self.alloc_expr(Expr::NestedInitializer(inner), range, range)
                     }
                     Some(right) => self.lower_expr(&right),
                     None => self.missing(assign),
@@ -1066,11 +1103,66 @@ impl Ctx {
                     assign.text_range(),
                     range,
                 ));
+            } else if child.kind() == SyntaxKind::ASSIGNMENT_EXPRESSION
+                && let Some(assign) = child.as_node()
+                && let Some(SyntaxElement::Node(left)) = field(assign, Field::Left)
+                    .filter(|l| l.kind() == SyntaxKind::ELEMENT_BINDING_EXPRESSION)
+            {
+                // `[key] = value`: the indexer of the object.
+                let range = left.text_range();
+                let receiver = self.alloc_expr(Expr::ImplicitReceiver, range, range);
+                let args = self.lower_args(&left);
+                let lhs = self.alloc_expr(Expr::Index { receiver, args }, range, range);
+                let rhs = self.lower_opt(assign, Field::Right);
+                let op = field(assign, Field::Operator).map_or(range, |o| o.text_range());
+                out.push(self.alloc_expr(
+                    Expr::Assign {
+                        op: AssignOp::Plain,
+                        lhs,
+                        rhs,
+                    },
+                    assign.text_range(),
+                    op,
+                ));
             } else if Expression::can_cast_element(child.kind()) {
-                out.push(self.lower_expr(&child));
+                out.push(self.lower_collection_element(&child));
             }
         }
         out
+    }
+
+    /// An element of a collection initializer, `x` or `{ k, v }`: a call of the collection's
+    /// `Add(x)` / `Add(k, v)` (C# §12.8.17.3), whose site is the element.
+    fn lower_collection_element(&mut self, element: &SyntaxElement) -> ExprId {
+        let range = element.text_range();
+        let values: Vec<ExprId> = match element.as_node() {
+            Some(node) if node.kind() == SyntaxKind::INITIALIZER_EXPRESSION => node
+                .children_with_tokens()
+                .filter(|c| Expression::can_cast_element(c.kind()))
+                .map(|c| self.lower_expr(&c))
+                .collect(),
+            _ => vec![self.lower_expr(element)],
+        };
+        let args = values
+            .into_iter()
+            .map(|expr| Arg {
+                name: None,
+                expr,
+                modifier: ArgModifier::None,
+            })
+            .collect();
+        let receiver = self.alloc_expr(Expr::ImplicitReceiver, range, range);
+        let callee = self.alloc_expr(
+            Expr::Member {
+                receiver,
+                name: SmolStr::new_static("Add"),
+                type_args: Vec::new(),
+                conditional: false,
+            },
+            range,
+            range,
+        );
+        self.alloc_expr(Expr::Invoke { callee, args }, range, range)
     }
 
     fn lower_args(&mut self, list: &SyntaxNode) -> Vec<Arg> {
@@ -1174,6 +1266,7 @@ impl Ctx {
                         locals,
                         source,
                         body: None,
+                        enumeration: None,
                     }));
                     for key in &exprs[1..] {
                         let expr = self.lower_expr(key);

@@ -46,6 +46,7 @@ impl Ctx<'_> {
     /// the assemblies declare no such member. `receiver` is set for an instance access.
     pub(super) fn library_member(
         &mut self,
+        expr: ExprId,
         receiver: Option<Ty>,
         from: &Ty,
         name: &SmolStr,
@@ -57,12 +58,14 @@ impl Ctx<'_> {
         } else {
             Wanted::Static
         };
-        self.library_member_of(receiver, from, name, type_args, access, wanted)
+        self.library_member_of(expr, receiver, from, name, type_args, access, wanted)
     }
 
     /// Like [`Ctx::library_member`], with the members a simple name or a `using static` reaches.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn library_member_of(
         &mut self,
+        expr: ExprId,
         receiver: Option<Ty>,
         from: &Ty,
         name: &SmolStr,
@@ -110,6 +113,24 @@ impl Ctx<'_> {
             }));
         }
         let sig = library_signature(db, decl, first);
+        // Reading or writing a property calls its accessors; an event's `+=`/`-=` its adder and
+        // remover (the compiler's edges out of the sources).
+        let callee = Callee::Library(first);
+        match (first.kind, access) {
+            (LibMemberKind::Property, Access::Write) => self.site(expr, callee, CallKind::Set),
+            (LibMemberKind::Property, Access::ReadWrite | Access::Add | Access::Remove) => {
+                self.site(expr, callee.clone(), CallKind::Get);
+                self.site(expr, callee, CallKind::Set);
+            }
+            (LibMemberKind::Property, Access::Read | Access::Invoke) => {
+                self.site(expr, callee, CallKind::Get)
+            }
+            (LibMemberKind::Event, Access::Add) => self.site(expr, callee, CallKind::EventAdd),
+            (LibMemberKind::Event, Access::Remove) => {
+                self.site(expr, callee, CallKind::EventRemove)
+            }
+            _ => {}
+        }
         Some(Val::Value(sig.ret))
     }
 
@@ -135,13 +156,10 @@ impl Ctx<'_> {
                     }
                 })
                 .collect();
-            let resolution = overload::resolve_overloads_with(
-                db,
-                &candidates,
-                infos,
-                type_args,
-                &mut |e, p| self.speculative_lambda(e, p),
-            );
+            let resolution =
+                overload::resolve_overloads_with(db, &candidates, infos, type_args, &mut |e, p| {
+                    self.speculative_lambda(e, p)
+                });
             match resolution {
                 Resolution::Bound(applied) => {
                     let CandMember::Library(member) = candidates[applied.index].member else {

@@ -316,6 +316,9 @@ pub(crate) fn framework_instance_member(
                 return simple(v.clone());
             }
             ("System.Linq.IGrouping", [k, _], "Key") => return simple(k.clone()),
+            ("System.Console", [], "Out" | "Error") => {
+                return simple(Ty::external("System.IO.TextWriter"));
+            }
             (d, [k, v], _) if d.ends_with("Dictionary") => match name {
                 "Keys" => return simple(enumerable_of(k.clone())),
                 "Values" => return simple(enumerable_of(v.clone())),

@@ -325,7 +325,10 @@ fn infer_from_lambdas(
             if params.iter().any(|p| unfixed(p, method_args)) || !unfixed(&ret, method_args) {
                 continue;
             }
-            let fixed: Vec<Ty> = params.iter().map(|p| p.substitute_method(method_args)).collect();
+            let fixed: Vec<Ty> = params
+                .iter()
+                .map(|p| p.substitute_method(method_args))
+                .collect();
             if let Some(result) = lambdas(expr, &fixed) {
                 if !has_unknown(&result) {
                     typed[i] = true;

@@ -127,7 +127,8 @@ pub(crate) fn library_indexers(db: &dyn Db, ty: &Ty) -> Vec<(Ty, Vec<LibMember>)
             .properties
             .iter()
             .enumerate()
-            .filter(|(_, p)| !p.params.is_empty())
+            // Explicit implementations (`IList.Item`) are reached only through their interface.
+            .filter(|(_, p)| !p.params.is_empty() && !p.name.contains('.'))
             .map(|(i, _)| LibMember {
                 ty: id,
                 kind: LibMemberKind::Property,

@@ -19,6 +19,13 @@ fn check_outgoing(fixture: &str, expect: Expect) {
         .unwrap()
         .expect("not a member");
     expect.assert_eq(&render(&calls));
+    for file in &fixture.files {
+        let missing = analysis.unaccounted_sites(file.id).unwrap();
+        assert!(
+            missing.is_empty(),
+            "neither bound nor unresolved: {missing:?}"
+        );
+    }
 }
 
 fn render(calls: &OutgoingCalls) -> String {
@@ -32,7 +39,6 @@ fn render(calls: &OutgoingCalls) -> String {
                 ),
                 None => symbol.documentation_id.clone(),
             },
-            CalleeInfo::DelegateInvoke { ty } => format!("invoke of {}", ty.documentation_id),
             CalleeInfo::External { full_name } => format!("external {full_name}"),
         };
         let kinds: Vec<String> = callee
@@ -161,7 +167,7 @@ public class Derived : Base
             M:Derived.Run (root M:Base.Run) [Call]
             P:Derived.Count [Get, Set, Get]
             P:Derived.Item(System.Int32) [Set, Get]
-            invoke of T:Done [DelegateInvoke]
+            M:Done.Invoke(System.Int32) [DelegateInvoke]
             M:Base.Run [Call]
             coverage 11/11/0/0
         "#]],
@@ -727,6 +733,374 @@ namespace N
             external System.Collections.Generic.IDictionary.TryGetValue [Call]
             M:N.Reentry.Reenter [Call]
             coverage 6/6/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn property_reads_on_receivers_that_cannot_be_typed_are_listed_unresolved() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+using System.Linq;
+class Row { public int Updated { get; set; } public Row Next() => this; }
+class Report
+{
+    int M$0(List<Row> typed)
+    {
+        var rows = Load();
+        var n = rows.Where(r => r.Updated > 0).Count();
+        var m = typed.Count + rows.Total;
+        return typed[0].Updated;
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.List.Count [Get]
+            P:Row.Updated [Get]
+            unresolved Load (UnknownReceiver)
+            unresolved Updated (UnknownReceiver)
+            unresolved Where (UnknownReceiver)
+            unresolved Count (UnknownReceiver)
+            unresolved Total (UnknownReceiver)
+            coverage 7/2/0/5
+        "#]],
+    );
+}
+
+/// Renders the callers of the member at `$0`: one line per caller with its sites' kinds and
+/// directness, then the coverage.
+fn check_incoming(fixture: &str, expect: Expect) {
+    let (host, fixture) = AnalysisHost::from_fixture(fixture);
+    let analysis = host.analysis();
+    let (file, offset) = fixture.cursor.expect("fixture needs $0");
+    let symbol = analysis
+        .symbol_at(file, offset)
+        .unwrap()
+        .expect("no symbol at $0");
+    let incoming = analysis
+        .incoming_calls(&symbol.key)
+        .unwrap()
+        .expect("not a member");
+    let mut out = String::new();
+    for caller in &incoming.callers {
+        let sites: Vec<String> = caller
+            .sites
+            .iter()
+            .map(|s| {
+                let line = analysis
+                    .file_line_index(s.site.file)
+                    .unwrap()
+                    .line_col(s.site.range.start())
+                    .line;
+                let direct = if s.is_direct { "" } else { " indirect" };
+                format!("{:?}@{}{direct}", s.site.kind, line + 1)
+            })
+            .collect();
+        out.push_str(&format!(
+            "{} [{}]\n",
+            caller.caller.documentation_id,
+            sites.join(", ")
+        ));
+    }
+    for u in &incoming.unresolved {
+        out.push_str(&format!("unresolved {} ({:?})\n", u.name, u.reason));
+    }
+    let c = incoming.coverage;
+    out.push_str(&format!(
+        "coverage {}/{}/{}/{}\n",
+        c.examined, c.resolved, c.ambiguous, c.unresolved
+    ));
+    expect.assert_eq(&out);
+    for file in &fixture.files {
+        let missing = analysis.unaccounted_sites(file.id).unwrap();
+        assert!(
+            missing.is_empty(),
+            "neither bound nor unresolved: {missing:?}"
+        );
+    }
+}
+
+#[test]
+fn constructors_without_an_initializer_call_the_base_parameterless_constructor() {
+    check_incoming(
+        r#"
+class Root { public R$0oot() { } public Root(int x) { } }
+class Mid : Root
+{
+    public Mid(string s) { }
+    public Mid() : base(1) { }
+    static Mid() { }
+}
+class Leaf : Mid
+{
+    public Leaf(int n)
+    {
+    }
+}
+class Primary(int n) : Root;
+class WithArgs(int n) : Root(n);
+record Rec(int N) : Base;
+record Base;
+struct Point { public Point(int x) { } }
+class Plain { public Plain() { } }
+class User
+{
+    void M() { new Root(); }
+}
+"#,
+        expect![[r#"
+            M:Mid.#ctor(System.String) [Ctor@4]
+            M:Primary.#ctor(System.Int32) [Ctor@14]
+            M:User.M [Ctor@22]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn foreach_calls_get_enumerator_move_next_and_current_of_source_collections() {
+    check_outgoing(
+        r#"
+using System.Collections;
+using System.Collections.Generic;
+using System.Threading.Tasks;
+class Bag
+{
+    public Enumerator GetEnumerator() => new Enumerator();
+    public struct Enumerator
+    {
+        public Item Current => null;
+        public bool MoveNext() => false;
+    }
+}
+class Item { public void Use() { } }
+class Items : IEnumerable<Item>
+{
+    IEnumerator<Item> IEnumerable<Item>.GetEnumerator() => null;
+    IEnumerator IEnumerable.GetEnumerator() => null;
+}
+class Stream
+{
+    public Cursor GetAsyncEnumerator() => null;
+}
+class Cursor
+{
+    public Item Current => null;
+    public Task<bool> MoveNextAsync() => null;
+}
+class User
+{
+    async Task M$0(Bag bag, Items items, Stream stream, List<Item> list)
+    {
+        foreach (var x in bag) x.Use();
+        foreach (var y in items) y.Use();
+        await foreach (var z in stream) z.Use();
+        foreach (var w in list) w.Use();
+    }
+}
+"#,
+        expect![[r#"
+            M:Bag.GetEnumerator [Call]
+            M:Bag.Enumerator.MoveNext [Call]
+            P:Bag.Enumerator.Current [Get]
+            M:Item.Use [Call, Call, Call, Call]
+            external System.Collections.Generic.IEnumerable.GetEnumerator [Call]
+            external System.Collections.Generic.IEnumerator.MoveNext [Call]
+            external System.Collections.Generic.IEnumerator.Current [Get]
+            M:Stream.GetAsyncEnumerator [Call]
+            M:Cursor.MoveNextAsync [Call]
+            P:Cursor.Current [Get]
+            coverage 13/13/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn collection_initializers_call_add_and_index_initializers_the_indexer() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+class Bucket : IEnumerable<string>
+{
+    public void Add(string s) { }
+    public void Add(string key, int value) { }
+    public int this[string key] { get => 0; set { } }
+    public Bucket Labels { get; } = new Bucket();
+    public Holder Inner { get; set; }
+    public IEnumerator<string> GetEnumerator() => null;
+    System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => null;
+}
+class Holder { public int A { get; set; } }
+class User
+{
+    Bucket M$0(string a)
+    {
+        return new Bucket
+        {
+            a,
+            { "k", 1 },
+            ["x"] = 2,
+        };
+    }
+}
+"#,
+        expect![[r#"
+            M:Bucket.#ctor [Ctor]
+            M:Bucket.Add(System.String) [Call]
+            M:Bucket.Add(System.String,System.Int32) [Call]
+            P:Bucket.Item(System.String) [Set]
+            coverage 4/4/0/0
+        "#]],
+    );
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+class Bucket
+{
+    public void Add(string s) { }
+    public Bucket Labels { get; } = new Bucket();
+    public Holder Inner { get; set; }
+}
+class Holder { public int A { get; set; } }
+class User
+{
+    object N$0() => new[]
+    {
+        new Bucket { Labels = { "x" }, Inner = { A = 1 } },
+        new List<string> { "y" },
+    };
+}
+"#,
+        expect![[r#"
+            M:Bucket.#ctor [Ctor]
+            P:Bucket.Labels [Get]
+            M:Bucket.Add(System.String) [Call]
+            P:Bucket.Inner [Get]
+            P:Holder.A [Set]
+            external System.Collections.Generic.List.#ctor [Ctor]
+            external System.Collections.Generic.List.Add [Call]
+            coverage 7/7/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn delegate_invocations_are_calls_of_the_delegates_invoke() {
+    let (host, _) = AnalysisHost::from_fixture(
+        r#"
+//- /Handler.cs
+public delegate int Handler(string s);
+//- /User.cs
+class User
+{
+    Handler _field;
+    int M(Handler handler) => handler("x") + _field.Invoke("y");
+    int N() { var h = _field; return h?.Invoke("z") ?? h("w"); }
+}
+"#,
+    );
+    let analysis = host.analysis();
+    let [invoke] = analysis
+        .symbols_by_documentation_id("M:Handler.Invoke(System.String)")
+        .unwrap()
+        .try_into()
+        .expect("one Invoke");
+    let incoming = analysis
+        .incoming_calls(&invoke.key)
+        .unwrap()
+        .expect("member");
+    let rendered: Vec<String> = incoming
+        .callers
+        .iter()
+        .map(|c| {
+            let kinds: Vec<String> = c
+                .sites
+                .iter()
+                .map(|s| format!("{:?}", s.site.kind))
+                .collect();
+            format!("{} [{}]", c.caller.documentation_id, kinds.join(", "))
+        })
+        .collect();
+    expect![[r#"
+        [
+            "M:User.M(Handler) [DelegateInvoke, Call]",
+            "M:User.N [Call, DelegateInvoke]",
+        ]
+    "#]]
+    .assert_debug_eq(&rendered);
+}
+
+#[test]
+fn usings_inside_a_namespace_are_resolved_relative_to_it() {
+    let fixture = r#"
+//- /Internal.cs
+namespace Acme.Internal
+{
+    public class HandlerWrapper<T> { public void Handle(T value) { } }
+}
+namespace N.Sub
+{
+    public class Tool { public static void Run() { } }
+}
+namespace Sub
+{
+    public class Tool { public static void Run() { } }
+}
+//- /Mediator.cs
+namespace Acme;
+using Internal;
+using System.Linq;
+public class Mediator
+{
+    public void Send/*1*/<T>(T value)
+    {
+        new HandlerWrapper<T>().Handle(value);
+    }
+}
+//- /N.cs
+namespace N
+{
+    using Sub;
+    public static class Inner { public static void Use/*2*/() => Tool.Run(); }
+}
+"#;
+    check_outgoing(
+        &fixture.replace("/*1*/", "$0").replace("/*2*/", ""),
+        expect![[r#"
+            M:Acme.Internal.HandlerWrapper`1.#ctor [Ctor]
+            M:Acme.Internal.HandlerWrapper`1.Handle(`0) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+    check_outgoing(
+        &fixture.replace("/*1*/", "").replace("/*2*/", "$0"),
+        expect![[r#"
+            M:N.Sub.Tool.Run [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn static_members_of_a_constructed_generic_type() {
+    check_outgoing(
+        r#"
+namespace Acme
+{
+    public static class Getter<T> { public static T Get(object p) => (T)p; public static int Count => 0; }
+    public class Outer<A> { public static class Inner<B> { public static B Make() => default; } }
+    public static class Reader
+    {
+        public static T Read$0<T>(object p) => Getter<T>.Get(p) ?? Acme.Getter<T>.Get(p) ?? (Getter<int>.Count > 0 ? Outer<T>.Inner<T>.Make() : default);
+    }
+}
+"#,
+        expect![[r#"
+            M:Acme.Getter`1.Get(System.Object) [Call, Call]
+            P:Acme.Getter`1.Count [Get]
+            M:Acme.Outer`1.Inner`1.Make [Call]
+            coverage 4/4/0/0
         "#]],
     );
 }

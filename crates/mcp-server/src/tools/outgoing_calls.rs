@@ -165,7 +165,6 @@ fn in_scope(call: &Call<'_>, scope: &Scope, callee: &CalleeInfo) -> bool {
     };
     match callee {
         CalleeInfo::Source { symbol, .. } => declared(symbol),
-        CalleeInfo::DelegateInvoke { ty } => declared(ty),
         CalleeInfo::External { .. } => *scope == Scope::Solution,
     }
 }
@@ -190,12 +189,6 @@ fn callee(
             }
             value
         }
-        CalleeInfo::DelegateInvoke { ty } => json!({
-            "name": "Invoke",
-            "fullName": format!("{}.Invoke", ty.full_name),
-            "kind": "method",
-            "containingType": calls::brief(ty),
-        }),
         CalleeInfo::External { full_name } => {
             json!({"name": external_name(full_name), "fullName": full_name})
         }

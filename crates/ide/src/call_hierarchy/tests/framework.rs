@@ -83,7 +83,8 @@ namespace Acme
             external System.Nullable.GetValueOrDefault [Call]
             external System.Int32.ToString [Call]
             external System.Linq.Enumerable.ToDictionary [Call]
-            coverage 16/16/0/0
+            external System.Collections.Generic.Dictionary.Values [Get]
+            coverage 17/17/0/0
         "#]],
     );
 }
