@@ -357,11 +357,68 @@ pub fn compare_calls(
             }
         }
     }
+    credit_initializers(analysis, project, &oracle_edges, &mut ours, &site_of);
     CallGraph {
         ours,
         oracle: oracle_edges,
         coverage,
         unresolved,
+    }
+}
+
+/// csnav credits a call in a field or property initializer to that field or property (what an
+/// agent edits); the compiler to the constructors that run the initializer. A compiler edge from a
+/// constructor counts as found when csnav has the same callee called from an initializer on the
+/// same line of the same file.
+fn credit_initializers(
+    analysis: &Analysis,
+    project: &str,
+    oracle: &Edges,
+    ours: &mut Edges,
+    site_of: &dyn Fn(ide::FileId, ide::TextSize) -> Site,
+) {
+    let is_ctor = |id: &str| {
+        let name = id.split('(').next().unwrap_or(id);
+        name.ends_with(".#ctor") || name.ends_with(".#cctor")
+    };
+    let missing: Vec<Edge> = oracle
+        .all
+        .iter()
+        .filter(|e| is_ctor(&e.0) && !ours.all.contains(*e))
+        .cloned()
+        .collect();
+    let mut callers_of: BTreeMap<String, Vec<(String, Site)>> = BTreeMap::new();
+    for edge in missing {
+        let callee = &edge.1;
+        let callers = callers_of.entry(callee.clone()).or_insert_with(|| {
+            let key = SymbolKey {
+                project: project.into(),
+                documentation_id: callee.as_str().into(),
+            };
+            let Ok(Some(calls)) = analysis.incoming_calls(&key) else {
+                return Vec::new();
+            };
+            calls
+                .callers
+                .iter()
+                .filter(|c| !c.caller.documentation_id.starts_with("M:"))
+                .flat_map(|c| {
+                    c.sites.iter().map(|s| {
+                        (
+                            c.caller.documentation_id.clone(),
+                            site_of(s.site.file, s.site.range.start()),
+                        )
+                    })
+                })
+                .collect()
+        });
+        let Some(sites) = oracle.sites.get(&edge) else {
+            continue;
+        };
+        if let Some((_, site)) = callers.iter().find(|(_, s)| sites.contains(s)) {
+            let is_accessor = oracle.accessors.contains(&edge);
+            ours.insert(edge.clone(), is_accessor, site.clone());
+        }
     }
 }
 

@@ -451,6 +451,43 @@ impl<'db> Resolver<'db> {
                 }
             }
         }
+        // `namespace N { using static Expression; }` names `System.Linq.Expressions.Expression`
+        // through the file's `using System.Linq.Expressions;`: a using inside a namespace body is
+        // resolved with the outer usings in effect.
+        let index = library_index(self.db);
+        for ty in &mut statics {
+            let Ty::External(name, args) = ty else {
+                continue;
+            };
+            if index.lookup(name, args.len() as u32).is_some() {
+                continue;
+            }
+            let found = namespaces.iter().find_map(|ns| {
+                let segments = ns
+                    .split('.')
+                    .filter(|s| !s.is_empty())
+                    .chain(name.split('.'))
+                    .map(|s| PathSegment {
+                        name: SmolStr::new(s),
+                        args: Vec::new(),
+                    })
+                    .collect();
+                let path = Path {
+                    qualifier: PathQualifier::Global,
+                    segments,
+                };
+                match self.resolve(&TypeRef::Path(path)) {
+                    Ty::Source(id, _) => Some(Ty::Source(id, args.clone())),
+                    Ty::External(full, _) if index.lookup(&full, args.len() as u32).is_some() => {
+                        Some(Ty::External(full, args.clone()))
+                    }
+                    _ => None,
+                }
+            });
+            if let Some(found) = found {
+                *ty = found;
+            }
+        }
         (namespaces, statics)
     }
 
