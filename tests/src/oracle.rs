@@ -415,9 +415,15 @@ fn credit_initializers(
         let Some(sites) = oracle.sites.get(&edge) else {
             continue;
         };
-        if let Some((_, site)) = callers.iter().find(|(_, s)| sites.contains(s)) {
+        if let Some((member, site)) = callers.iter().find(|(_, s)| sites.contains(s)) {
             let is_accessor = oracle.accessors.contains(&edge);
             ours.insert(edge.clone(), is_accessor, site.clone());
+            // The same call, found as the property's own edge (an auto-property is a caller the
+            // compiler also lists, for its accessors): it is this one, not an extra.
+            let credited = (member.clone(), edge.1.clone());
+            ours.all.remove(&credited);
+            ours.accessors.remove(&credited);
+            ours.sites.remove(&credited);
         }
     }
 }

@@ -549,6 +549,46 @@ impl<'db> Resolver<'db> {
         None
     }
 
+    /// A type by its simple name in the namespaces the file's using-namespace directives name as
+    /// written (`namespace N { using Bag = IDictionary<string, object>; }` under `using
+    /// System.Collections.Generic;`): what an alias or `using static` target sees of the outer usings.
+    fn in_imported_namespaces(&self, seg: &PathSegment) -> Option<Resolved> {
+        let index = library_index(self.db);
+        let globals = project_global_usings(self.db, self.project);
+        let mut usings: Vec<&UsingKind> = self
+            .tree
+            .top_usings
+            .iter()
+            .map(|&u| &self.tree.usings[u].kind)
+            .chain(globals.iter())
+            .collect();
+        for scope in &self.scopes {
+            if let Scope::Namespace {
+                decl: Some(decl), ..
+            } = scope
+            {
+                usings.extend(
+                    self.tree.namespaces[*decl]
+                        .usings
+                        .iter()
+                        .map(|&u| &self.tree.usings[u].kind),
+                );
+            }
+        }
+        usings.into_iter().find_map(|kind| {
+            let UsingKind::Namespace(path) = kind else {
+                return None;
+            };
+            let ns = path.dotted();
+            self.lookup_in_namespace(&ns, seg).or_else(|| {
+                let full = format!("{ns}.{}", seg.name);
+                index.lookup(&full, seg.arity()).map(|_| {
+                    Resolved::Type(Ty::External(full.into(), self.resolve_args(&seg.args)))
+                })
+            })
+        })
+    }
+
     /// The target of a using directive is resolved without the usings of its own declaration level;
     /// resolving it in the full scope differs only in contrived code, so the full scope is used.
     fn resolve_alias_target(&self, target: &TypeRef) -> Resolved {
@@ -610,6 +650,9 @@ impl<'db> Resolver<'db> {
                 current = Some(found);
                 break;
             }
+        }
+        if current.is_none() && rest.is_empty() {
+            current = self.in_imported_namespaces(first);
         }
         let mut current = current.unwrap_or_else(|| {
             if rest.is_empty() {
