@@ -215,6 +215,14 @@ fn unwrap_task(ty: &Ty) -> Ty {
     }
 }
 
+/// A bound call's declared result, before the declaring type's arguments are substituted.
+struct Returned<'a> {
+    ty: Ty,
+    decl_args: &'a [Ty],
+    /// A constructor gives the constructed type (`ty`, already complete).
+    is_ctor: bool,
+}
+
 /// What an expression denotes.
 #[derive(Debug, Clone)]
 enum Val {
@@ -1846,14 +1854,21 @@ impl Ctx<'_> {
         let ret = if is_ctor {
             decl_ty.clone()
         } else {
-            declared_type(db, member, decl_ty)
+            member_signature(db, member)
+                .ty
+                .clone()
+                .unwrap_or(Ty::Unknown)
         };
-        self.finish_bound(applied, type_args, args, infos, &declared, ret, is_ctor)
+        let ret = Returned {
+            ty: ret,
+            decl_args: &decl_args,
+            is_ctor,
+        };
+        self.finish_bound(applied, type_args, args, infos, &declared, ret)
     }
 
     /// Types a bound call's arguments (lambdas fill the method's type arguments) and gives its
     /// result. `declared` are the parameter types before method type inference.
-    #[allow(clippy::too_many_arguments)]
     fn finish_bound(
         &mut self,
         applied: overload::Applied,
@@ -1861,8 +1876,7 @@ impl Ctx<'_> {
         args: &[Arg],
         infos: &[ArgInfo],
         declared: &[Ty],
-        ret: Ty,
-        is_ctor: bool,
+        ret: Returned<'_>,
     ) -> Val {
         let mut method_args = if type_args.is_empty() {
             applied.method_args.clone()
@@ -1894,15 +1908,17 @@ impl Ctx<'_> {
             })
             .collect();
         self.finish_args(args, infos, &param_tys, &mut method_args);
-        let ret = if is_ctor {
-            ret
-        } else {
-            ret.substitute_method(&method_args)
-        };
-        if has_method_param(&ret) {
+        if ret.is_ctor {
+            return Val::Value(ret.ty);
+        }
+        // The callee's own type parameters first: the declaring type's arguments may hold the
+        // caller's method type parameters (`db.Collection<T>(n)` inside `M<T>`), which stay.
+        let ty = ret.ty.substitute_method(&method_args);
+        if has_method_param(&ty) {
+            // A type argument inference did not find.
             Val::Value(Ty::Unknown)
         } else {
-            Val::Value(ret)
+            Val::Value(ty.substitute(ret.decl_args))
         }
     }
 

@@ -207,16 +207,20 @@ impl Ctx<'_> {
                 CallKind::Call
             },
         );
-        let ret = if is_ctor { decl.clone() } else { sig.ret };
-        self.finish_bound(
-            applied,
-            type_args,
-            args,
-            infos,
-            &declared_params,
-            ret,
+        let decl_args = crate::library::named(decl)
+            .map(|(_, a)| a.into_owned())
+            .unwrap_or_default();
+        let ret = if is_ctor {
+            decl.clone()
+        } else {
+            library_signature(db, &Ty::Unknown, member).ret
+        };
+        let ret = super::Returned {
+            ty: ret,
+            decl_args: &decl_args,
             is_ctor,
-        )
+        };
+        self.finish_bound(applied, type_args, args, infos, &declared_params, ret)
     }
 
     /// The extension methods the assemblies declare with this name, visible through the usings.

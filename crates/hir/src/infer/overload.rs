@@ -468,8 +468,64 @@ fn better(
     if ca.method_type_params == 0 && cb.method_type_params > 0 {
         return true;
     }
+    // The more specific declared parameter types (§12.6.4.7): `Coerce<T>(Func<T, bool>)` beats
+    // `Coerce<T, TProperty>(Func<T, TProperty>)` for a `Func<X, bool>`.
+    let declared = |c: &Candidate| -> Vec<Ty> { c.params.iter().map(|p| p.ty.clone()).collect() };
+    let (da, db_) = (declared(ca), declared(cb));
+    if da.len() == db_.len() && !da.is_empty() {
+        let mut more = false;
+        let mut less = false;
+        for (x, y) in da.iter().zip(&db_) {
+            match specificity(x, y) {
+                std::cmp::Ordering::Greater => more = true,
+                std::cmp::Ordering::Less => less = true,
+                std::cmp::Ordering::Equal => {}
+            }
+        }
+        if more && !less {
+            return true;
+        }
+        if less {
+            return false;
+        }
+    }
     // Fewer parameters filled by defaults.
     ca.params.len() < cb.params.len() && a.expanded == b.expanded
+}
+
+/// Whether `a` is more specific than `b` (§12.6.4.7): a type parameter is less specific than any
+/// other type; constructed types compare argument by argument.
+fn specificity(a: &Ty, b: &Ty) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    match (a, b) {
+        (Ty::TypeParam(_), Ty::TypeParam(_)) => Ordering::Equal,
+        (Ty::TypeParam(_), _) => Ordering::Less,
+        (_, Ty::TypeParam(_)) => Ordering::Greater,
+        (Ty::Source(x, xa), Ty::Source(y, ya)) if x == y => args_specificity(xa, ya),
+        (Ty::External(x, xa), Ty::External(y, ya)) if x == y => args_specificity(xa, ya),
+        (Ty::Tuple(xa), Ty::Tuple(ya)) => args_specificity(xa, ya),
+        (Ty::Array(x, _), Ty::Array(y, _))
+        | (Ty::Nullable(x), Ty::Nullable(y))
+        | (Ty::Pointer(x), Ty::Pointer(y)) => specificity(x, y),
+        _ => Ordering::Equal,
+    }
+}
+
+fn args_specificity(xs: &[Ty], ys: &[Ty]) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let (mut more, mut less) = (false, false);
+    for (x, y) in xs.iter().zip(ys) {
+        match specificity(x, y) {
+            Ordering::Greater => more = true,
+            Ordering::Less => less = true,
+            Ordering::Equal => {}
+        }
+    }
+    match (more, less) {
+        (true, false) => Ordering::Greater,
+        (false, true) => Ordering::Less,
+        _ => Ordering::Equal,
+    }
 }
 
 /// Signed beats unsigned in the better-conversion-target rule.

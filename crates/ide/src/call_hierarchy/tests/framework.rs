@@ -88,3 +88,33 @@ namespace Acme
         "#]],
     );
 }
+
+#[test]
+fn expression_trees_compile_to_their_delegate() {
+    check_outgoing(
+        r#"
+using System;
+using System.Linq.Expressions;
+static class Ext
+{
+    public static Func<object, object> Coerce<T, TProperty>(this Func<T, TProperty> func) => x => func((T)x);
+    public static Func<object, bool> Coerce<T>(this Func<T, bool> func) => x => func((T)x);
+}
+class C
+{
+    void M$0<T, TProperty>(Expression<Func<T, TProperty>> expression, Expression<Func<T, bool>> predicate)
+    {
+        var func = expression.Compile();
+        func.Coerce();
+        predicate.Compile().Coerce();
+    }
+}
+"#,
+        expect![[r#"
+            external System.Linq.Expressions.Expression.Compile [Call, Call]
+            M:Ext.Coerce``2(System.Func{``0,``1}) [Call]
+            M:Ext.Coerce``1(System.Func{``0,System.Boolean}) [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
