@@ -1913,13 +1913,15 @@ impl Ctx<'_> {
         }
         // The callee's own type parameters first: the declaring type's arguments may hold the
         // caller's method type parameters (`db.Collection<T>(n)` inside `M<T>`), which stay.
-        let ty = ret.ty.substitute_method(&method_args);
-        if has_method_param(&ty) {
-            // A type argument inference did not find.
-            Val::Value(Ty::Unknown)
-        } else {
-            Val::Value(ty.substitute(ret.decl_args))
+        // A type argument inference did not find leaves the result unknown; the substituted
+        // arguments may themselves be the caller's type parameters, which is fine.
+        let uninferred = (0..method_args.len() as u32).any(|i| {
+            method_args[i as usize] == Ty::Unknown && overload::mentions_method_param(&ret.ty, i)
+        });
+        if uninferred {
+            return Val::Value(Ty::Unknown);
         }
+        Val::Value(ret.ty.substitute_method(&method_args).substitute(ret.decl_args))
     }
 
     fn delegate_invoke(&mut self, site: ExprId, ty: &Ty, args: &[Arg]) -> Val {
