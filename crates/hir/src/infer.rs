@@ -1320,10 +1320,15 @@ impl Ctx<'_> {
                         body,
                         is_async,
                     } => {
-                        let returns = if *is_async {
-                            LambdaReturn::ExpressionValue
-                        } else {
-                            self.lambda_return(*body)
+                        let returns = match (*is_async, self.lambda_return(*body)) {
+                            (false, returns) => returns,
+                            // `async () => { ...; }` is a void or `Task` delegate, `async () => {
+                            // return x; }` a `Task<T>` one.
+                            (true, LambdaReturn::Void) if self.is_block(*body) => {
+                                LambdaReturn::AsyncVoid
+                            }
+                            (true, LambdaReturn::BlockValue) => LambdaReturn::AsyncValue,
+                            (true, _) => LambdaReturn::ExpressionValue,
                         };
                         ArgTy::Lambda(params.len(), returns)
                     }
@@ -1420,6 +1425,10 @@ impl Ctx<'_> {
     }
 
     /// Whether a statement (not a nested lambda or local function) holds `return expr;`.
+    fn is_block(&self, stmt: StmtId) -> bool {
+        matches!(self.body.stmts[stmt], Stmt::Block(_))
+    }
+
     fn returns_value(&self, stmt: StmtId) -> bool {
         match &self.body.stmts[stmt] {
             Stmt::Return(value) => value.is_some(),
@@ -1921,7 +1930,11 @@ impl Ctx<'_> {
         if uninferred {
             return Val::Value(Ty::Unknown);
         }
-        Val::Value(ret.ty.substitute_method(&method_args).substitute(ret.decl_args))
+        Val::Value(
+            ret.ty
+                .substitute_method(&method_args)
+                .substitute(ret.decl_args),
+        )
     }
 
     fn delegate_invoke(&mut self, site: ExprId, ty: &Ty, args: &[Arg]) -> Val {

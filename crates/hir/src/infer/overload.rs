@@ -67,6 +67,10 @@ pub(crate) enum LambdaReturn {
     /// An expression with a value (or an `async` lambda): both kinds take it, the one with a return
     /// type is the better conversion.
     ExpressionValue,
+    /// An `async` block without `return expr;`: a void, `Task` or `ValueTask` delegate takes it.
+    AsyncVoid,
+    /// An `async` block with `return expr;`: only a `Task<T>` or `ValueTask<T>` delegate takes it.
+    AsyncValue,
     Unknown,
 }
 
@@ -368,8 +372,15 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> C
     match known::delegate_shape(db, param_ty) {
         Some((params, ret)) if params.len() == n => {
             let void = ret == Ty::external("System.Void");
+            let task = |generic: bool| {
+                matches!(&ret, Ty::External(name, args)
+                    if matches!(name.as_str(), "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask")
+                        && args.len() == usize::from(generic))
+            };
             match (returns, void) {
                 (LambdaReturn::Void, false) | (LambdaReturn::BlockValue, true) => Conv::No,
+                (LambdaReturn::AsyncVoid, _) if !(void || task(false)) => Conv::No,
+                (LambdaReturn::AsyncValue, _) if !task(true) => Conv::No,
                 _ => Conv::Implicit,
             }
         }

@@ -118,3 +118,32 @@ class C
         "#]],
     );
 }
+
+#[test]
+fn lambdas_returning_task_do_not_infer_task_of_t() {
+    check_outgoing(
+        r#"
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+class Context { }
+class Policy
+{
+    public Task ExecuteAsync(Func<Context, CancellationToken, Task> action, Context context, CancellationToken ct, bool capture) => null;
+    public Task<TResult> ExecuteAsync<TResult>(Func<Context, CancellationToken, Task<TResult>> action, Context context, CancellationToken ct, bool capture) => null;
+    public Task M$0(Func<Context, Task> action, Context context)
+    {
+        ExecuteAsync((ctx, ct) => action(ctx), context, CancellationToken.None, false);
+        return ExecuteAsync(async (ctx, ct) => { await action(ctx); return 1; }, context, CancellationToken.None, false);
+    }
+}
+"#,
+        expect![[r#"
+            external System.Threading.CancellationToken.None [Get, Get]
+            M:Policy.ExecuteAsync(System.Func{Context,System.Threading.CancellationToken,System.Threading.Tasks.Task},Context,System.Threading.CancellationToken,System.Boolean) [Call]
+            external System.Func.Invoke [DelegateInvoke, DelegateInvoke]
+            M:Policy.ExecuteAsync``1(System.Func{Context,System.Threading.CancellationToken,System.Threading.Tasks.Task{``0}},Context,System.Threading.CancellationToken,System.Boolean) [Call]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
