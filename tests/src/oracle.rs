@@ -175,8 +175,12 @@ fn oracle_edges(oracle: &Value, source_dir: &Path) -> (Edges, Edges) {
         // The `base()` call of a constructor without an initializer is a call no text shows, but one
         // the source line of the constructor holds: it counts.
         let implicit_base = s("synthetic") == Some("implicit-base-ctor");
+        // The oracle takes a source method named like the awaiter protocol (`OnCompleted`) for
+        // async plumbing; its text shows it is a real call.
+        let infrastructure_named =
+            s("synthetic") == Some("compiler-infrastructure") && call["textMatch"] == true;
         if call["internal"] != true
-            || !(call["synthetic"].is_null() || implicit_base)
+            || !(call["synthetic"].is_null() || implicit_base || infrastructure_named)
             || matches!(s("op"), Some("ldftn" | "ldvirtftn"))
         {
             continue;
@@ -194,7 +198,10 @@ fn oracle_edges(oracle: &Value, source_dir: &Path) -> (Edges, Edges) {
         // A call without a line (the compiler hid its sequence point: a `finally` of an async
         // method) is real, but not attested by any source text: it counts only when csnav has it.
         let no_line = call["line"].is_null();
-        if no_line || call["textMatch"] == false && !implicit_base && !is_enumeration_call(callee) {
+        if no_line
+            || infrastructure_named
+            || call["textMatch"] == false && !implicit_base && !is_enumeration_call(callee)
+        {
             unattested.insert(edge, is_accessor, site);
         } else {
             edges.insert(edge, is_accessor, site);
