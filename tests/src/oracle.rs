@@ -175,10 +175,11 @@ fn oracle_edges(oracle: &Value, source_dir: &Path) -> (Edges, Edges) {
         // The `base()` call of a constructor without an initializer is a call no text shows, but one
         // the source line of the constructor holds: it counts.
         let implicit_base = s("synthetic") == Some("implicit-base-ctor");
-        // The oracle takes a source method named like the awaiter protocol (`OnCompleted`) for
-        // async plumbing; its text shows it is a real call.
+        // The oracle takes some written calls of source methods for plumbing: one named like the
+        // awaiter protocol (`OnCompleted`), one in the `finally` of an iterator. Their text shows
+        // them: they count when csnav has them.
         let infrastructure_named =
-            s("synthetic") == Some("compiler-infrastructure") && call["textMatch"] == true;
+            !call["synthetic"].is_null() && !implicit_base && call["textMatch"] == true;
         if call["internal"] != true
             || !(call["synthetic"].is_null() || implicit_base || infrastructure_named)
             || matches!(s("op"), Some("ldftn" | "ldvirtftn"))
