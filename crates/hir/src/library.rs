@@ -12,7 +12,10 @@
 //! namespace, which real code rarely does by accident.
 
 mod convert;
+mod hierarchy;
+mod identity;
 mod members;
+mod overrides;
 mod symbols;
 
 use std::sync::Arc;
@@ -29,8 +32,18 @@ pub(crate) use self::{
     members::{library_delegate_shape, library_indexers, library_members, library_signature},
 };
 pub use self::{
+    hierarchy::{library_all_interfaces, library_base_chain},
+    identity::{
+        library_member_by_doc_id, library_member_kind, library_type_by_doc_id, library_type_doc_id,
+        library_type_kind, library_type_members, library_type_of, library_type_ty,
+    },
     members::{LibMember, LibMemberKind},
-    symbols::{library_member_doc_id, library_member_full_name},
+    overrides::{library_member_bases, library_members_filled_by},
+    symbols::{
+        library_member_doc_id, library_member_full_name, library_member_metadata_name,
+        library_member_name, library_member_qualified_name, library_type_container,
+        library_type_name, library_type_qualified_name,
+    },
 };
 
 /// Every reference assembly of the workspace (and the built-in surface where nothing better was

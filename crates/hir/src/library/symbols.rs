@@ -6,6 +6,7 @@ use metadata::{Param, RefKind};
 use crate::{
     base_db::Db,
     library::{LibMember, LibMemberKind, LibType, LibraryTy, hir_name, library_index},
+    symbols::SymbolKind,
 };
 
 /// `System.Collections.Generic.Dictionary`2.KeyCollection`: the type part of a documentation id.
@@ -20,12 +21,13 @@ pub fn library_member_full_name(db: &dyn Db, member: LibMember) -> String {
     let index = library_index(db);
     let def = index.type_def(member.ty);
     let owner = hir_name(&def.full_name(index.assembly(member.ty)));
-    let name = member_name(db, member);
+    let name = library_member_metadata_name(db, member);
     let name = if name == ".ctor" { "#ctor" } else { &name };
     format!("{owner}.{name}")
 }
 
-fn member_name(db: &dyn Db, member: LibMember) -> String {
+/// The name metadata gives a member: `.ctor`, `op_Addition`, `Item` for an indexer.
+pub fn library_member_metadata_name(db: &dyn Db, member: LibMember) -> String {
     let index = library_index(db);
     let def = index.type_def(member.ty);
     match member.kind {
@@ -89,4 +91,118 @@ pub fn library_member_doc_id(db: &dyn Db, member: LibMember) -> String {
             def.events[member.idx as usize].name.replace('.', "#")
         ),
     }
+}
+
+/// `List<T>`: a library type's name with its own type parameters, as a person writes it.
+pub fn library_type_name(db: &dyn Db, id: LibType) -> String {
+    let index = library_index(db);
+    let def = index.type_def(id);
+    let own = def.generic_params.len() - (def.arity as usize).min(def.generic_params.len());
+    let params: Vec<&str> = def.generic_params[own..]
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    if params.is_empty() {
+        def.name.to_string()
+    } else {
+        format!("{}<{}>", def.name, params.join(", "))
+    }
+}
+
+/// `System.Collections.Generic.Dictionary<TKey, TValue>.KeyCollection`.
+pub fn library_type_qualified_name(db: &dyn Db, id: LibType) -> String {
+    super::identity::library_type_ty(db, id).full_name(db)
+}
+
+/// The declaring type of a nested library type, else its namespace (`None` for the global one).
+pub fn library_type_container(db: &dyn Db, id: LibType) -> Option<String> {
+    let index = library_index(db);
+    let def = index.type_def(id);
+    match def.declaring {
+        Some(outer) => Some(library_type_qualified_name(
+            db,
+            LibType {
+                asm: id.asm,
+                idx: outer,
+            },
+        )),
+        None if def.namespace.is_empty() => None,
+        None => Some(def.namespace.to_string()),
+    }
+}
+
+/// The name a person reads, as for source members: `WriteLine`, `ConvertAll<TOutput>`, the type's
+/// name for a constructor, `this` for an indexer, `~Object` for a finalizer.
+pub fn library_member_name(db: &dyn Db, member: LibMember) -> String {
+    let index = library_index(db);
+    let def = index.type_def(member.ty);
+    match super::identity::library_member_kind(db, member) {
+        SymbolKind::Constructor => def.name.to_string(),
+        SymbolKind::Indexer => "this".to_owned(),
+        SymbolKind::Destructor => format!("~{}", def.name),
+        _ => {
+            let name = library_member_metadata_name(db, member);
+            let generics = match member.kind {
+                LibMemberKind::Method => &def.methods[member.idx as usize].generic_params[..],
+                _ => &[],
+            };
+            if generics.is_empty() {
+                name
+            } else {
+                let names: Vec<&str> = generics.iter().map(|p| p.name.as_str()).collect();
+                format!("{name}<{}>", names.join(", "))
+            }
+        }
+    }
+}
+
+/// `System.IO.File.ReadAllText(string)`: the member with its type's full name and, for what takes
+/// arguments, the parameter types as a person writes them (`List<T>.this[int]` for an indexer).
+pub fn library_member_qualified_name(db: &dyn Db, member: LibMember) -> String {
+    let index = library_index(db);
+    let def = index.type_def(member.ty);
+    let mut out = format!(
+        "{}.{}",
+        library_type_qualified_name(db, member.ty),
+        library_member_name(db, member)
+    );
+    let (conv, params, is_extension, open, close) = match member.kind {
+        LibMemberKind::Method => {
+            let m = &def.methods[member.idx as usize];
+            (
+                LibraryTy::new(def, Some(m)),
+                &m.params,
+                m.is_extension,
+                '(',
+                ')',
+            )
+        }
+        LibMemberKind::Property => {
+            let p = &def.properties[member.idx as usize];
+            if p.params.is_empty() {
+                return out;
+            }
+            (LibraryTy::new(def, None), &p.params, false, '[', ']')
+        }
+        LibMemberKind::Field | LibMemberKind::Event => return out,
+    };
+    let list: Vec<String> = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let prefix = match p.ref_kind {
+                _ if p.is_params => "params ",
+                _ if i == 0 && is_extension => "this ",
+                RefKind::Ref | RefKind::RefReadonly => "ref ",
+                RefKind::Out => "out ",
+                RefKind::In => "in ",
+                RefKind::None => "",
+            };
+            format!("{prefix}{}", conv.convert(&p.ty).display(db))
+        })
+        .collect();
+    out.push(open);
+    out.push_str(&list.join(", "));
+    out.push(close);
+    out
 }
