@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use std::collections::{HashMap, HashSet};
 use syntax::TextRange;
 
-use crate::{SymbolInfo, SymbolKey, symbol_info};
+use crate::{SymbolInfo, SymbolKey, external, symbol_info};
 
 /// How much of the code the answer rests on.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -85,7 +85,7 @@ pub struct OutgoingCallee {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CalleeInfo {
     Source {
-        /// Boxed: an external callee, the other variant, is only a name.
+        /// Boxed, as the other variant's: a `SymbolInfo` is large.
         symbol: Box<SymbolInfo>,
         /// The member that introduced the virtual slot, when the callee overrides one: a virtual call
         /// is compiled as a call of it.
@@ -95,7 +95,10 @@ pub enum CalleeInfo {
         external_root: Option<String>,
     },
     External {
+        /// As the binder names it (`System.Console.WriteLine`), also when no assembly declares it.
         full_name: String,
+        /// The library member, when a loaded assembly declares it.
+        symbol: Option<Box<SymbolInfo>>,
     },
 }
 
@@ -212,9 +215,14 @@ fn callee_info(db: &RootDatabase, callee: &Callee) -> CalleeInfo {
         }
         Callee::Library(m) => CalleeInfo::External {
             full_name: hir::library_member_full_name(db, *m),
+            symbol: Some(Box::new(external::info(
+                db,
+                external::LibrarySymbol::Member(*m),
+            ))),
         },
         Callee::External(name) => CalleeInfo::External {
             full_name: name.to_string(),
+            symbol: None,
         },
     }
 }
@@ -224,8 +232,45 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
     let data = member_data(db, target)?;
     let indirect: Vec<MemberId> = hir::overrides(db, target).all().collect();
     let names = site_names(db, target, &data);
+    // A constructor's call need not name its type in the file (`: base(...)` in another part of a
+    // partial class, target-typed `new()`), nor does a delegate's invocation name its `Invoke`.
+    let narrow_files =
+        data.kind != MemberKind::Constructor && data.origin != hir::MemberOrigin::DelegateInvoke;
+    let target_info = SymbolInfo::new(db, Symbol::Member(target));
+    Some(collect_incoming(
+        db,
+        CallTarget {
+            symbol: target_info,
+            names,
+            narrow_files,
+        },
+        &mut |callee| match *callee {
+            Callee::Member(c) if c == target => Some(true),
+            Callee::Member(c) if indirect.contains(&c) => Some(false),
+            _ => None,
+        },
+    ))
+}
+
+/// What a reference search looks for.
+pub(crate) struct CallTarget {
+    pub(crate) symbol: SymbolInfo,
+    /// The names its call sites carry; `None` when a call need not name it (indexers, operators).
+    pub(crate) names: Option<Vec<String>>,
+    /// Whether only files whose words include one of `names` can hold a call.
+    pub(crate) narrow_files: bool,
+}
+
+/// The sites of the workspace named like the target whose callee `classify` accepts
+/// (`Some(is_direct)`), grouped per calling member; every site so named counts for coverage.
+pub(crate) fn collect_incoming(
+    db: &RootDatabase,
+    target: CallTarget,
+    classify: &mut dyn FnMut(&Callee) -> Option<bool>,
+) -> IncomingCalls {
+    let names = target.names;
     let mut out = IncomingCalls {
-        symbol: SymbolInfo::new(db, Symbol::Member(target)),
+        symbol: target.symbol,
         callers: Vec::new(),
         coverage: Coverage::default(),
         unresolved: Vec::new(),
@@ -233,12 +278,9 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
     let matches_name = |name: &str| names.as_ref().is_none_or(|ns| ns.iter().any(|n| n == name));
     let mut by_caller: HashMap<MemberId, Vec<IncomingSite>> = HashMap::default();
     let mut order: Vec<MemberId> = Vec::new();
-    // A constructor's call need not name its type in the file (`: base(...)` in another part of a
-    // partial class, target-typed `new()`): every file is read, but only sites named like the type
-    // count. Nor does a delegate's invocation name its `Invoke`.
-    let file_words = names.as_deref().filter(|_| {
-        data.kind != MemberKind::Constructor && data.origin != hir::MemberOrigin::DelegateInvoke
-    });
+    // Where files are not narrowed every file is read, but still only sites named like the target
+    // count.
+    let file_words = names.as_deref().filter(|_| target.narrow_files);
     for file in candidate_files(db, file_words) {
         db.unwind_if_revision_cancelled();
         let calls = hir::file_call_sites(db, file);
@@ -258,13 +300,9 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
         out.unresolved
             .extend(unresolved.iter().map(|u| unresolved_call(db, u)));
         for site in sites {
-            let Callee::Member(callee) = site.callee else {
+            let Some(is_direct) = classify(&site.callee) else {
                 continue;
             };
-            let is_direct = callee == target;
-            if !is_direct && !indirect.contains(&callee) {
-                continue;
-            }
             if !by_caller.contains_key(&site.caller) {
                 order.push(site.caller);
             }
@@ -288,7 +326,7 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
             sites,
         });
     }
-    Some(out)
+    out
 }
 
 /// The names the sites of a call of the member carry (a constructor's sites are named by its type),
@@ -337,10 +375,7 @@ fn callee_name(db: &RootDatabase, callee: &Callee) -> Option<String> {
                 _ => data.name.to_string(),
             })
         }
-        Callee::Library(m) => {
-            let name = hir::library_member_full_name(db, *m);
-            Some(name.rsplit('.').next().unwrap_or(&name).to_owned())
-        }
+        Callee::Library(m) => Some(external::site_name(db, *m)),
         Callee::External(name) => Some(name.rsplit('.').next().unwrap_or(name).to_owned()),
     }
 }

@@ -5,6 +5,7 @@
 //! snapshot's query unwind with [`Cancelled`], and the caller retries on a fresh snapshot.
 
 mod call_hierarchy;
+mod external;
 pub mod fixture;
 mod navigation;
 mod search;
@@ -23,7 +24,7 @@ pub use crate::{
     },
     search::SymbolQuery,
     site_audit::UnaccountedSite,
-    symbol_info::{NavigationTarget, SymbolInfo, SymbolKey},
+    symbol_info::{NavigationTarget, SymbolInfo, SymbolKey, SymbolOrigin},
     type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
 };
 pub use builtin_surface::assemblies as builtin_surface;
@@ -154,9 +155,24 @@ impl Analysis {
         self.with_db(|db| search::by_documentation_id(db, doc_id))
     }
 
-    /// The symbol declared or referenced at `offset`.
+    /// The library types and members named `full_name` (as [`Analysis::symbols_by_full_name`]
+    /// matches names).
+    pub fn library_symbols_by_full_name(&self, full_name: &str) -> Cancellable<Vec<SymbolInfo>> {
+        self.with_db(|db| search::library_by_full_name(db, full_name))
+    }
+
+    /// The library type or member whose documentation id is `doc_id`.
+    pub fn library_symbols_by_documentation_id(
+        &self,
+        doc_id: &str,
+    ) -> Cancellable<Vec<SymbolInfo>> {
+        self.with_db(|db| search::library_by_documentation_id(db, doc_id))
+    }
+
+    /// The symbol declared or referenced at `offset`: a source symbol, or the library type or
+    /// member a reference names.
     pub fn symbol_at(&self, file: FileId, offset: TextSize) -> Cancellable<Option<SymbolInfo>> {
-        self.with_db(|db| navigation::symbol_at(db, file, offset).map(|s| SymbolInfo::new(db, s)))
+        self.with_db(|db| navigation::symbol_at(db, file, offset).map(|s| SymbolInfo::of(db, s)))
     }
 
     /// The invocations, member accesses and object creations of a file that could be calls of a
@@ -165,8 +181,9 @@ impl Analysis {
         self.with_db(|db| site_audit::unaccounted_sites(db, file))
     }
 
+    /// The source or library symbol a key names now.
     pub fn symbol_info(&self, key: &SymbolKey) -> Cancellable<Option<SymbolInfo>> {
-        self.with_db(|db| symbol_info::lookup(db, key).map(|s| SymbolInfo::new(db, s)))
+        self.with_db(|db| symbol_info::resolve(db, key).map(|s| SymbolInfo::of(db, s)))
     }
 
     /// `None` when the key names no symbol; `Some` with an empty-ish hierarchy for non-types is never
@@ -175,14 +192,20 @@ impl Analysis {
         self.with_db(|db| type_hierarchy::type_hierarchy(db, key))
     }
 
-    /// Every call site of the member in the workspace, grouped per calling member; `None` when the key
-    /// names no member.
+    /// Every call site of the member (a source or a library one) in the workspace, grouped per
+    /// calling member; `None` when the key names no member.
     pub fn incoming_calls(&self, key: &SymbolKey) -> Cancellable<Option<IncomingCalls>> {
-        self.with_db(|db| call_hierarchy::incoming_calls(db, key))
+        self.with_db(|db| match symbol_info::resolve(db, key)? {
+            symbol_info::AnySymbol::Library(external::LibrarySymbol::Member(m)) => {
+                Some(external::incoming_calls(db, m))
+            }
+            _ => call_hierarchy::incoming_calls(db, key),
+        })
     }
 
     /// The member's callees grouped per callee, expanded breadth-first to `depth` levels and at most
-    /// `node_cap` callees; `None` when the key names no member.
+    /// `node_cap` callees; `None` when the key names no source member (a library member's body is
+    /// not read).
     pub fn outgoing_calls(
         &self,
         key: &SymbolKey,

@@ -2,8 +2,10 @@
 
 use std::sync::Arc;
 
-use hir::{Db, FileId, RootDatabase, Symbol, TypeRef};
+use hir::{Db, FileId, RootDatabase, TypeRef};
 use line_index::LineIndex;
+
+use crate::{external::LibrarySymbol, symbol_info::AnySymbol};
 use syntax::{SyntaxElement, SyntaxKind, SyntaxNode, TextSize, TokenAtOffset};
 
 pub(crate) fn line_index(db: &RootDatabase, file: FileId) -> Arc<LineIndex> {
@@ -14,10 +16,11 @@ pub(crate) fn line_index(db: &RootDatabase, file: FileId) -> Arc<LineIndex> {
     Arc::new(LineIndex::new(&text))
 }
 
-/// A declaration's name at `offset`, or a type named there.
-pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Option<Symbol> {
+/// A declaration's name at `offset`, or a member or type named there (of the sources or of a
+/// library).
+pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Option<AnySymbol> {
     if let Some(symbol) = hir::declaration_at(db, file, offset) {
-        return Some(symbol);
+        return Some(AnySymbol::Source(symbol));
     }
     let source = db.source_file(file)?;
     let root = hir::parse(db, source).syntax_node();
@@ -43,13 +46,17 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
         .find(|s| s.focus_range.contains_range(token.text_range()));
     if let Some(site) = bound {
         return match site.callee {
-            hir::Callee::Member(m) => Some(Symbol::Member(m)),
-            hir::Callee::Library(_) | hir::Callee::External(_) => None,
+            hir::Callee::Member(m) => Some(AnySymbol::Source(hir::Symbol::Member(m))),
+            hir::Callee::Library(m) => Some(AnySymbol::Library(LibrarySymbol::Member(m))),
+            hir::Callee::External(_) => None,
         };
     }
     let type_ref = type_ref_ending_at(&token.clone().into())?;
     let ty = hir::resolve_type_at(db, file, offset, &type_ref)?;
-    ty.as_source().map(Symbol::Type)
+    match ty.as_source() {
+        Some(id) => Some(AnySymbol::Source(hir::Symbol::Type(id))),
+        None => hir::library_type_of(db, &ty).map(|t| AnySymbol::Library(LibrarySymbol::Type(t))),
+    }
 }
 
 /// The type path that ends with `element`: `A.B` when on `B` of `A.B.C`, `List<int>` on `List`.

@@ -1,14 +1,17 @@
 //! Finding symbols by name: exact, prefix, camel humps (`JsnR` → `JsonReader`), substring.
 
-use hir::{ProjectId, RootDatabase, Symbol, SymbolKind};
+use hir::{ProjectId, RootDatabase, SymbolKind};
 
-use crate::SymbolInfo;
+use crate::{SymbolInfo, external, symbol_info::AnySymbol};
 
 #[derive(Debug, Clone, Default)]
 pub struct SymbolQuery {
     pub text: String,
     pub kinds: Option<Vec<SymbolKind>>,
+    /// Only source symbols of these projects (library symbols belong to none).
     pub projects: Option<Vec<ProjectId>>,
+    /// Also the types and members of the reference assemblies.
+    pub include_external: bool,
     /// At most this many results (the best ones).
     pub limit: usize,
 }
@@ -96,8 +99,10 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
         return Vec::new();
     }
     let lower = text.to_lowercase();
+    // At equal rank and name, source symbols come before library ones (`AnySymbol`'s order).
+    let mut hits: Vec<(Rank, usize, &str, AnySymbol)> = Vec::new();
+    let kind_fits = |kind: SymbolKind| query.kinds.as_ref().is_none_or(|k| k.contains(&kind));
     let index = hir::symbol_index(db);
-    let mut hits: Vec<(Rank, usize, &str, Symbol)> = Vec::new();
     for (i, (name_lower, name, symbol)) in index.iter().enumerate() {
         if i % 4096 == 0 {
             hir::Database::unwind_if_revision_cancelled(db);
@@ -110,17 +115,27 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
         {
             continue;
         }
-        if let Some(kinds) = &query.kinds
-            && !kinds.contains(&hir::symbol_kind(db, symbol))
-        {
-            continue;
+        if kind_fits(hir::symbol_kind(db, symbol)) {
+            hits.push((rank, name.len(), name, AnySymbol::Source(symbol)));
         }
-        hits.push((rank, name.len(), name, symbol));
+    }
+    let library = query
+        .include_external
+        .then(|| external::library_symbol_index(db));
+    for (i, (name_lower, name, symbol)) in library.iter().flat_map(|l| l.iter()).enumerate() {
+        if i % 4096 == 0 {
+            hir::Database::unwind_if_revision_cancelled(db);
+        }
+        if let Some(rank) = rank(name, name_lower, text, &lower)
+            && kind_fits(external::kind(db, symbol))
+        {
+            hits.push((rank, name.len(), name, AnySymbol::Library(symbol)));
+        }
     }
     hits.sort();
     hits.truncate(query.limit);
     hits.into_iter()
-        .map(|(_, _, _, symbol)| SymbolInfo::new(db, symbol))
+        .map(|(_, _, _, symbol)| SymbolInfo::of(db, symbol))
         .collect()
 }
 
@@ -128,24 +143,62 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
 /// left out (`Ns.Repository.Find` matches `Ns.Repository<T>.Find(int)` and every other overload);
 /// whitespace does not matter.
 pub(crate) fn by_full_name(db: &RootDatabase, full_name: &str) -> Vec<SymbolInfo> {
-    let query = normalize(full_name);
-    let without_params = query.split('(').next().unwrap_or(&query).to_owned();
-    let simple = without_params.rsplit('.').next().unwrap_or(&without_params);
+    let query = FullNameQuery::new(full_name);
     let index = hir::symbol_index(db);
-    let mut out = Vec::new();
-    for (_, symbol) in index.exact(simple) {
-        let candidate = normalize(&hir::full_name(db, symbol));
-        let candidate_name = candidate.split('(').next().unwrap_or(&candidate);
-        let matches = if query.contains('(') {
-            candidate == query
-        } else {
-            candidate_name == without_params
-        };
-        if matches {
-            out.push(SymbolInfo::new(db, symbol));
+    index
+        .exact(query.simple_name())
+        .filter(|&(_, symbol)| query.matches(&hir::full_name(db, symbol)))
+        .map(|(_, symbol)| SymbolInfo::new(db, symbol))
+        .collect()
+}
+
+/// Library symbols whose full name is `full_name`, as [`by_full_name`] matches them.
+pub(crate) fn library_by_full_name(db: &RootDatabase, full_name: &str) -> Vec<SymbolInfo> {
+    let query = FullNameQuery::new(full_name);
+    let index = external::library_symbol_index(db);
+    index
+        .exact(query.simple_name())
+        .map(|symbol| external::info(db, symbol))
+        .filter(|info| query.matches(&info.full_name))
+        .collect()
+}
+
+/// A full name as given, normalized, with and without its parameter list.
+struct FullNameQuery {
+    normalized: String,
+    without_params: String,
+}
+
+impl FullNameQuery {
+    fn new(full_name: &str) -> FullNameQuery {
+        let normalized = normalize(full_name);
+        let without_params = normalized
+            .split('(')
+            .next()
+            .unwrap_or(&normalized)
+            .to_owned();
+        FullNameQuery {
+            normalized,
+            without_params,
         }
     }
-    out
+
+    /// The last name, which the name indexes are keyed by.
+    fn simple_name(&self) -> &str {
+        self.without_params
+            .rsplit('.')
+            .next()
+            .unwrap_or(&self.without_params)
+    }
+
+    fn matches(&self, candidate: &str) -> bool {
+        let candidate = normalize(candidate);
+        if self.normalized.contains('(') {
+            candidate == self.normalized
+        } else {
+            candidate.split('(').next().unwrap_or(&candidate) == self.without_params
+        }
+    }
 }
 
 /// Drops type argument lists and whitespace: `Ns.Repo<T>.Find(int id)` → `Ns.Repo.Find(intid)`.
@@ -168,6 +221,13 @@ pub(crate) fn by_documentation_id(db: &RootDatabase, doc_id: &str) -> Vec<Symbol
     hir::symbols_with_documentation_id(db, doc_id.trim())
         .into_iter()
         .map(|s| SymbolInfo::new(db, s))
+        .collect()
+}
+
+pub(crate) fn library_by_documentation_id(db: &RootDatabase, doc_id: &str) -> Vec<SymbolInfo> {
+    external::lookup(db, doc_id.trim())
+        .map(|s| external::info(db, s))
+        .into_iter()
         .collect()
 }
 

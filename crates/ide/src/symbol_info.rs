@@ -6,12 +6,44 @@ use hir::{
 use smol_str::SmolStr;
 use syntax::TextRange;
 
+use crate::external::{self, LibrarySymbol};
+
 /// The identity of a symbol that survives edits elsewhere and restarts: the project's name and the
 /// documentation-comment id. The server turns it into the opaque `symbolKey`.
+///
+/// A library symbol has no project: its `project` is [`SymbolKey::LIBRARY_MARKER`] followed by the
+/// name of the assembly that declares it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SymbolKey {
     pub project: SmolStr,
     pub documentation_id: SmolStr,
+}
+
+impl SymbolKey {
+    /// No project name holds it: a project is named by its file's stem, and no file name holds a `/`.
+    pub const LIBRARY_MARKER: &str = "/";
+
+    pub fn library(assembly: &str, documentation_id: &str) -> SymbolKey {
+        SymbolKey {
+            project: SmolStr::new(format!("{}{assembly}", Self::LIBRARY_MARKER)),
+            documentation_id: SmolStr::new(documentation_id),
+        }
+    }
+
+    /// The assembly of a library symbol's key; `None` for a source symbol's.
+    pub fn assembly(&self) -> Option<&str> {
+        self.project.strip_prefix(Self::LIBRARY_MARKER)
+    }
+}
+
+/// Where a symbol is declared.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SymbolOrigin {
+    Source(ProjectId),
+    /// A reference assembly (the framework, a package), by its simple name (`mscorlib`).
+    Library {
+        assembly: SmolStr,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,9 +53,9 @@ pub struct SymbolInfo {
     pub full_name: String,
     pub kind: SymbolKind,
     pub container_name: Option<String>,
-    pub project: ProjectId,
+    pub origin: SymbolOrigin,
     pub documentation_id: String,
-    /// Several for a partial type, in file order.
+    /// Several for a partial type, in file order; none for a library symbol.
     pub declarations: Vec<NavigationTarget>,
 }
 
@@ -48,11 +80,38 @@ impl SymbolInfo {
             full_name: hir::full_name(db, symbol),
             kind: hir::symbol_kind(db, symbol),
             container_name: hir::container_name(db, symbol),
-            project,
+            origin: SymbolOrigin::Source(project),
             documentation_id,
             declarations: declarations(db, symbol),
         }
     }
+
+    pub(crate) fn of(db: &RootDatabase, symbol: AnySymbol) -> SymbolInfo {
+        match symbol {
+            AnySymbol::Source(s) => SymbolInfo::new(db, s),
+            AnySymbol::Library(s) => external::info(db, s),
+        }
+    }
+
+    /// Declared by a reference assembly rather than the sources.
+    pub fn is_external(&self) -> bool {
+        matches!(self.origin, SymbolOrigin::Library { .. })
+    }
+
+    /// The declaring project; `None` for a library symbol.
+    pub fn project(&self) -> Option<ProjectId> {
+        match self.origin {
+            SymbolOrigin::Source(p) => Some(p),
+            SymbolOrigin::Library { .. } => None,
+        }
+    }
+}
+
+/// A symbol of the sources or of a library.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum AnySymbol {
+    Source(Symbol),
+    Library(LibrarySymbol),
 }
 
 pub(crate) fn project_name(db: &RootDatabase, project: ProjectId) -> SmolStr {
@@ -95,11 +154,22 @@ fn declarations(db: &RootDatabase, symbol: Symbol) -> Vec<NavigationTarget> {
     out
 }
 
-/// The symbol a key names now, if it still exists.
+/// The source symbol a key names now, if it still exists.
 pub(crate) fn lookup(db: &RootDatabase, key: &SymbolKey) -> Option<Symbol> {
+    if key.assembly().is_some() {
+        return None;
+    }
     hir::symbols_with_documentation_id(db, &key.documentation_id)
         .into_iter()
         .find(|s| project_name(db, s.project()) == key.project)
+}
+
+/// The source or library symbol a key names now.
+pub(crate) fn resolve(db: &RootDatabase, key: &SymbolKey) -> Option<AnySymbol> {
+    match key.assembly() {
+        Some(_) => external::lookup(db, &key.documentation_id).map(AnySymbol::Library),
+        None => lookup(db, key).map(AnySymbol::Source),
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,10 @@
 
 use hir::{RootDatabase, Symbol, Ty};
 
-use crate::{SymbolInfo, SymbolKey, symbol_info};
+use crate::{
+    SymbolInfo, SymbolKey, external,
+    symbol_info::{self, AnySymbol},
+};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TypeHierarchy {
@@ -25,7 +28,9 @@ pub struct TypeRefInfo {
     pub full_name: String,
     /// Of the definition, without type arguments: `T:MyApp.Data.Repository`1`.
     pub documentation_id: Option<String>,
+    /// The source type, or the library type when a loaded assembly declares it.
     pub symbol: Option<SymbolInfo>,
+    /// Not declared in the sources.
     pub is_external: bool,
 }
 
@@ -52,8 +57,12 @@ pub struct DerivedType {
 }
 
 pub(crate) fn type_hierarchy(db: &RootDatabase, key: &SymbolKey) -> Option<TypeHierarchy> {
-    let Symbol::Type(id) = symbol_info::lookup(db, key)? else {
-        return None;
+    let id = match symbol_info::resolve(db, key)? {
+        AnySymbol::Source(Symbol::Type(id)) => id,
+        AnySymbol::Library(external::LibrarySymbol::Type(id)) => {
+            return Some(external::type_hierarchy(db, id));
+        }
+        AnySymbol::Source(Symbol::Member(_)) | AnySymbol::Library(_) => return None,
     };
     let (chain, cyclic) = hir::base_chain(db, id);
     let base_types = chain.iter().map(|t| type_ref_info(db, t)).collect();
@@ -68,17 +77,11 @@ pub(crate) fn type_hierarchy(db: &RootDatabase, key: &SymbolKey) -> Option<TypeH
         .into_iter()
         .map(|(t, relation, is_direct)| DerivedType {
             symbol: SymbolInfo::new(db, Symbol::Type(t)),
-            relation: match relation {
-                hir::Relation::Subclass => DerivedRelation::Subclass,
-                hir::Relation::Implementation => DerivedRelation::Implementation,
-                hir::Relation::DerivedInterface => DerivedRelation::DerivedInterface,
-            },
+            relation: derived_relation(relation),
             is_direct,
         })
         .collect();
-    derived.sort_by(|a, b| {
-        (!a.is_direct, &a.symbol.full_name).cmp(&(!b.is_direct, &b.symbol.full_name))
-    });
+    sort_derived(&mut derived);
     Some(TypeHierarchy {
         symbol: SymbolInfo::new(db, Symbol::Type(id)),
         base_types,
@@ -88,15 +91,35 @@ pub(crate) fn type_hierarchy(db: &RootDatabase, key: &SymbolKey) -> Option<TypeH
     })
 }
 
-fn type_ref_info(db: &RootDatabase, ty: &Ty) -> TypeRefInfo {
-    let symbol = ty
-        .as_source()
-        .map(|id| SymbolInfo::new(db, Symbol::Type(id)));
+pub(crate) fn derived_relation(relation: hir::Relation) -> DerivedRelation {
+    match relation {
+        hir::Relation::Subclass => DerivedRelation::Subclass,
+        hir::Relation::Implementation => DerivedRelation::Implementation,
+        hir::Relation::DerivedInterface => DerivedRelation::DerivedInterface,
+    }
+}
+
+/// Direct ones first, then by full name.
+pub(crate) fn sort_derived(derived: &mut [DerivedType]) {
+    derived.sort_by(|a, b| {
+        (!a.is_direct, &a.symbol.full_name).cmp(&(!b.is_direct, &b.symbol.full_name))
+    });
+}
+
+pub(crate) fn type_ref_info(db: &RootDatabase, ty: &Ty) -> TypeRefInfo {
+    let symbol = match ty.as_source() {
+        Some(id) => Some(SymbolInfo::new(db, Symbol::Type(id))),
+        None => hir::library_type_of(db, ty)
+            .map(|t| external::info(db, external::LibrarySymbol::Type(t))),
+    };
     TypeRefInfo {
         display: ty.display(db),
         full_name: ty.full_name(db),
-        documentation_id: ty.definition_doc_id(db),
-        is_external: symbol.is_none(),
+        documentation_id: symbol
+            .as_ref()
+            .map(|s| s.documentation_id.clone())
+            .or_else(|| ty.definition_doc_id(db)),
+        is_external: ty.as_source().is_none(),
         symbol,
     }
 }

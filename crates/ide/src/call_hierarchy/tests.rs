@@ -39,7 +39,7 @@ fn render(calls: &OutgoingCalls) -> String {
                 ),
                 None => symbol.documentation_id.clone(),
             },
-            CalleeInfo::External { full_name } => format!("external {full_name}"),
+            CalleeInfo::External { full_name, .. } => format!("external {full_name}"),
         };
         let kinds: Vec<String> = callee
             .sites

@@ -100,7 +100,8 @@ fn constructors(call: &Call<'_>, ty: &SymbolInfo) -> Cancellable<Vec<SymbolInfo>
     let query = SymbolQuery {
         text: ty.name.split('<').next().unwrap_or(&ty.name).to_owned(),
         kinds: Some(vec![SymbolKind::Constructor]),
-        projects: Some(vec![ty.project]),
+        projects: ty.project().map(|p| vec![p]),
+        include_external: ty.is_external(),
         limit: 50,
     };
     let analysis = &call.snapshot.analysis;

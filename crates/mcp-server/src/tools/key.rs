@@ -107,6 +107,7 @@ pub(crate) fn close_matches(call: &Call<'_>, name: &str) -> Result<Vec<SymbolInf
             text,
             kinds: None,
             projects: None,
+            include_external: false,
             limit: 5,
         };
         let found = call.snapshot.analysis.search_symbols(&query)?;

@@ -189,7 +189,7 @@ fn callee(
             }
             value
         }
-        CalleeInfo::External { full_name } => {
+        CalleeInfo::External { full_name, .. } => {
             json!({"name": external_name(full_name), "fullName": full_name})
         }
     })

@@ -125,6 +125,7 @@ fn overloads(call: &Call<'_>, full_name: &str) -> Result<Vec<SymbolInfo>, super:
         text: name.to_owned(),
         kinds: None,
         projects: None,
+        include_external: false,
         limit: 1000,
     };
     let prefix = format!("{full_name}(");
@@ -163,6 +164,7 @@ fn by_name(call: &Call<'_>, name: &str) -> Result<Vec<SymbolInfo>, super::Failur
         text: name.to_owned(),
         kinds: kind.map(|k| vec![k]),
         projects: project.map(|p| vec![p]),
+        include_external: false,
         limit: 1000,
     };
     let found = call.snapshot.analysis.search_symbols(&query)?;

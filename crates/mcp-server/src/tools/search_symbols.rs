@@ -59,6 +59,7 @@ fn run(call: &Call<'_>) -> Answer {
         text: text.to_owned(),
         kinds,
         projects,
+        include_external: false,
         limit: MATCH_LIMIT,
     };
     let found = call.snapshot.analysis.search_symbols(&query)?;

@@ -1,0 +1,144 @@
+//! Library symbols: the types and members the reference assemblies declare, named as navigation names
+//! source symbols (keys, names, kinds), and the lookups from a key, a documentation id, a full name or
+//! a search back to them. Their callers (`callers`) and their derived source types (`hierarchy`) are
+//! the sources' own code.
+
+mod callers;
+mod hierarchy;
+
+use std::sync::Arc;
+
+use hir::{LibMember, LibType, RootDatabase, SymbolKind};
+use smol_str::SmolStr;
+
+use crate::{SymbolInfo, SymbolKey, symbol_info::SymbolOrigin};
+
+pub(crate) use self::{callers::incoming_calls, hierarchy::type_hierarchy};
+
+/// A type or member a reference assembly declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum LibrarySymbol {
+    Type(LibType),
+    Member(LibMember),
+}
+
+impl LibrarySymbol {
+    fn owner(self) -> LibType {
+        match self {
+            LibrarySymbol::Type(t) => t,
+            LibrarySymbol::Member(m) => m.owner(),
+        }
+    }
+}
+
+pub(crate) fn info(db: &RootDatabase, symbol: LibrarySymbol) -> SymbolInfo {
+    let index = hir::library_index(db);
+    let assembly = SmolStr::new(index.assembly_name(symbol.owner()));
+    let (documentation_id, name, full_name, container_name) = match symbol {
+        LibrarySymbol::Type(t) => (
+            hir::library_type_doc_id(db, t),
+            hir::library_type_name(db, t),
+            hir::library_type_qualified_name(db, t),
+            hir::library_type_container(db, t),
+        ),
+        LibrarySymbol::Member(m) => (
+            hir::library_member_doc_id(db, m),
+            hir::library_member_name(db, m),
+            hir::library_member_qualified_name(db, m),
+            Some(hir::library_type_qualified_name(db, m.owner())),
+        ),
+    };
+    SymbolInfo {
+        key: SymbolKey::library(&assembly, &documentation_id),
+        name,
+        full_name,
+        kind: kind(db, symbol),
+        container_name,
+        origin: SymbolOrigin::Library { assembly },
+        documentation_id,
+        declarations: Vec::new(),
+    }
+}
+
+pub(crate) fn kind(db: &RootDatabase, symbol: LibrarySymbol) -> SymbolKind {
+    match symbol {
+        LibrarySymbol::Type(t) => hir::library_type_kind(db, t),
+        LibrarySymbol::Member(m) => hir::library_member_kind(db, m),
+    }
+}
+
+/// The library symbol whose documentation id is `doc_id`. The assembly a key names is not required
+/// to match: a type moves between assemblies (type forwarding, another framework version) and keeps
+/// its documentation id.
+pub(crate) fn lookup(db: &RootDatabase, doc_id: &str) -> Option<LibrarySymbol> {
+    match doc_id.strip_prefix("T:") {
+        Some(_) => hir::library_type_by_doc_id(db, doc_id).map(LibrarySymbol::Type),
+        None => hir::library_member_by_doc_id(db, doc_id).map(LibrarySymbol::Member),
+    }
+}
+
+/// The name call sites of a library member carry: a constructor's is its type's.
+pub(crate) fn site_name(db: &RootDatabase, member: LibMember) -> String {
+    if hir::library_member_kind(db, member) == SymbolKind::Constructor {
+        let index = hir::library_index(db);
+        return index.type_def(member.owner()).name.to_string();
+    }
+    hir::library_member_metadata_name(db, member)
+}
+
+/// Library types and members by name, for search and full-name lookup. Members are those an agent
+/// can name (`hir::library_type_members`: public and protected ones, no accessors).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct LibrarySymbolIndex {
+    /// Sorted by lower-cased name, then name and symbol.
+    entries: Vec<(SmolStr, SmolStr, LibrarySymbol)>,
+}
+
+impl LibrarySymbolIndex {
+    /// `(lower-cased name, name, symbol)` in name order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &str, LibrarySymbol)> {
+        self.entries
+            .iter()
+            .map(|(lower, name, s)| (lower.as_str(), name.as_str(), *s))
+    }
+
+    /// Every symbol whose name equals `name`, ignoring case.
+    pub(crate) fn exact(&self, name: &str) -> impl Iterator<Item = LibrarySymbol> + '_ {
+        let lower = name.to_lowercase();
+        let start = self
+            .entries
+            .partition_point(|(l, _, _)| l.as_str() < lower.as_str());
+        self.entries[start..]
+            .iter()
+            .take_while(move |(l, _, _)| *l == lower)
+            .map(|(_, _, s)| *s)
+    }
+}
+
+#[salsa::tracked(returns(clone))]
+pub(crate) fn library_symbol_index(db: &dyn hir::Db) -> Arc<LibrarySymbolIndex> {
+    let index = hir::library_index(db);
+    let mut entries = Vec::new();
+    for ty in index.types() {
+        let def = index.type_def(ty);
+        entries.push((def.name.clone(), LibrarySymbol::Type(ty)));
+        for member in hir::library_type_members(db, ty) {
+            // Indexed as source members are: constructors and finalizers by their type's name.
+            let name = match hir::library_member_kind(db, member) {
+                SymbolKind::Constructor | SymbolKind::Destructor => def.name.clone(),
+                SymbolKind::Indexer => SmolStr::new_static("this"),
+                _ => SmolStr::new(hir::library_member_metadata_name(db, member)),
+            };
+            entries.push((name, LibrarySymbol::Member(member)));
+        }
+    }
+    let mut entries: Vec<(SmolStr, SmolStr, LibrarySymbol)> = entries
+        .into_iter()
+        .map(|(name, s)| (SmolStr::new(name.to_lowercase()), name, s))
+        .collect();
+    entries.sort();
+    Arc::new(LibrarySymbolIndex { entries })
+}
+
+#[cfg(test)]
+mod tests;

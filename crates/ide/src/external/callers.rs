@@ -1,0 +1,50 @@
+//! Who calls a library member: the sources' call sites bound to it, and (`isDirect: false`) those
+//! bound to a member that overrides or implements it, or that it overrides or implements, since
+//! either may dispatch to the other.
+
+use std::collections::HashMap;
+
+use hir::{Callee, LibMember, RootDatabase, SymbolKind};
+
+use super::{LibrarySymbol, info, site_name};
+use crate::{
+    IncomingCalls,
+    call_hierarchy::{CallTarget, collect_incoming},
+};
+
+pub(crate) fn incoming_calls(db: &RootDatabase, target: LibMember) -> IncomingCalls {
+    let kind = hir::library_member_kind(db, target);
+    let names = match kind {
+        SymbolKind::Indexer | SymbolKind::Operator | SymbolKind::Conversion => None,
+        _ => Some(vec![site_name(db, target)]),
+    };
+    // As for source members: a constructor's call need not name its type (`: base(...)`,
+    // target-typed `new()`), a delegate's invocation does not name `Invoke`.
+    let is_invoke = hir::library_type_kind(db, target.owner()) == SymbolKind::Delegate
+        && hir::library_member_metadata_name(db, target) == "Invoke";
+    let narrow_files = kind != SymbolKind::Constructor && !is_invoke;
+    let bases = hir::library_member_bases(db, target);
+    let mut known: HashMap<Callee, Option<bool>> = HashMap::new();
+    collect_incoming(
+        db,
+        CallTarget {
+            symbol: info(db, LibrarySymbol::Member(target)),
+            names,
+            narrow_files,
+        },
+        &mut |callee| {
+            *known
+                .entry(callee.clone())
+                .or_insert_with(|| match *callee {
+                    Callee::Library(m) if m == target => Some(true),
+                    Callee::Library(m) => (bases.contains(&m)
+                        || hir::library_member_bases(db, m).contains(&target))
+                    .then_some(false),
+                    Callee::Member(m) => hir::library_members_filled_by(db, m)
+                        .contains(&target)
+                        .then_some(false),
+                    Callee::External(_) => None,
+                })
+        },
+    )
+}
