@@ -1,8 +1,9 @@
 //! The `scope` argument: `{mode: solution|project|document|pathPrefix, projectName?, filePath?,
 //! pathPrefix?, includeExternal?}` narrows where a tool looks.
 //!
-//! `includeExternal` is accepted for compatibility with the tool pages; csnav has no metadata symbols to
-//! include, so it changes nothing.
+//! `mode` selects source symbols by project or file; `includeExternal` adds the symbols of the
+//! reference assemblies (the framework, packages), which belong to no project or file. What each tool
+//! does with it is in its description and in docs/mcp.md.
 
 use std::path::{Path, PathBuf};
 
@@ -14,6 +15,13 @@ pub(crate) enum Scope {
     Project(String),
     Document(PathBuf),
     PathPrefix(PathBuf),
+}
+
+/// A parsed `scope` argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ScopeArgs {
+    pub(crate) scope: Scope,
+    pub(crate) include_external: bool,
 }
 
 /// What scope validation needs to know about the workspace.
@@ -31,13 +39,24 @@ const MEMBERS: [&str; 5] = [
     "includeExternal",
 ];
 
-impl Scope {
-    pub(crate) fn parse(args: &Args<'_>, cx: &ScopeContext<'_>) -> Result<Scope, ToolError> {
+impl ScopeArgs {
+    pub(crate) fn parse(args: &Args<'_>, cx: &ScopeContext<'_>) -> Result<ScopeArgs, ToolError> {
         let Some(object) = args.object("scope")? else {
-            return Ok(Scope::Solution);
+            return Ok(ScopeArgs {
+                scope: Scope::Solution,
+                include_external: false,
+            });
         };
         let scope = Args::new(object, "scope.", &MEMBERS)?;
-        scope.bool("includeExternal", false)?;
+        Ok(ScopeArgs {
+            include_external: scope.bool("includeExternal", false)?,
+            scope: Scope::parse_mode(&scope, cx)?,
+        })
+    }
+}
+
+impl Scope {
+    fn parse_mode(scope: &Args<'_>, cx: &ScopeContext<'_>) -> Result<Scope, ToolError> {
         #[derive(Clone, Copy)]
         enum Mode {
             Solution,
@@ -161,8 +180,12 @@ mod tests {
         };
         let map = json!({ "scope": scope });
         let args = Args::new(map.as_object().unwrap(), "", &["scope"]).unwrap();
-        let actual = match Scope::parse(&args, &cx) {
-            Ok(scope) => format!("{scope:?}"),
+        let actual = match ScopeArgs::parse(&args, &cx) {
+            Ok(ScopeArgs {
+                scope,
+                include_external,
+            }) if include_external => format!("{scope:?} + external"),
+            Ok(ScopeArgs { scope, .. }) => format!("{scope:?}"),
             Err(e) => format!(
                 "{}: {} {:?}",
                 e.parameter.unwrap_or_default(),
@@ -177,6 +200,20 @@ mod tests {
     fn modes_and_their_requirements() {
         check(json!(null), expect!["Solution"]);
         check(json!({"mode": "solution"}), expect!["Solution"]);
+        check(
+            json!({"includeExternal": true}),
+            expect!["Solution + external"],
+        );
+        check(
+            json!({"mode": "project", "projectName": "Web", "includeExternal": true}),
+            expect![[r#"Project("Web") + external"#]],
+        );
+        check(
+            json!({"includeExternal": "yes"}),
+            expect![[
+                r#"scope.includeExternal: `scope.includeExternal` must be true or false, got "yes" []"#
+            ]],
+        );
         check(
             json!({"mode": "project", "projectName": "Web"}),
             expect![[r#"Project("Web")"#]],

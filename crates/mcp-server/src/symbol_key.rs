@@ -1,7 +1,9 @@
 //! The `symbolKey` codec: opaque to clients, versioned, and built from the symbol's stable identity
 //! (project name + documentation-comment id), so a key survives edits elsewhere and server restarts.
 //!
-//! Format: `csn1.` + base64url (no padding) of `project \0 documentationId`.
+//! Format: `csn1.` + base64url (no padding) of `project \0 documentationId`. A library symbol's
+//! project part is `/` and its assembly's name (`ide::SymbolKey::LIBRARY_MARKER`): keys of both kinds
+//! share the format, so keys made before library symbols had any stay valid.
 
 use crate::error::{ErrorCode, ToolError};
 
@@ -106,6 +108,16 @@ mod tests {
             let id = format!("T:{}", "é".repeat(len));
             assert_eq!(decode("k", &encode("P", &id)).unwrap().documentation_id, id);
         }
+    }
+
+    #[test]
+    fn library_keys_round_trip() {
+        let key = encode("/mscorlib", "M:System.IO.File.ReadAllText(System.String)");
+        let decoded = decode("symbolKey", &key).unwrap();
+        assert_eq!(decoded.project, "/mscorlib");
+        let ide_key = ide::SymbolKey::library("mscorlib", &decoded.documentation_id);
+        assert_eq!(ide_key.project, decoded.project);
+        assert_eq!(ide_key.assembly(), Some("mscorlib"));
     }
 
     #[test]

@@ -22,11 +22,14 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                   member that this one overrides or implements (it may dispatch here). Requires a symbolKey from \
                   search_symbols, resolve_symbol or get_symbol_at_position. coverage counts the candidate sites; \
                   unresolvedCallSites lists same-named sites csnav could not bind: read them before concluding \
-                  that a member is unused. Callers are paged with skip/take.",
+                  that a member is unused. Framework and package members take part too: pass the symbolKey \
+                  get_outgoing_calls, get_symbol_at_position or search_symbols (scope.includeExternal) give \
+                  them; calls bound to a source override or implementation of such a member are isDirect=false. \
+                  Callers are paged with skip/take.",
     input: || {
         json!({
-            "symbolKey": schema::symbol_key("Opaque symbolKey of a method, constructor, property, indexer, event or operator from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
-            "scope": schema::scope("The scope selects callers (by the file and project of their call sites); unresolvedCallSites are filtered the same way."),
+            "symbolKey": schema::symbol_key("Opaque symbolKey of a method, constructor, property, indexer, event or operator (of the sources or of a reference assembly) from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
+            "scope": schema::scope("The scope selects callers (by the file and project of their call sites); unresolvedCallSites are filtered the same way. Callers are always source members, so includeExternal changes nothing here."),
             "skip": schema::count("Caller paging offset.", 0, 1_000_000),
             "take": schema::count("Caller paging size.", 200, MAX_TAKE),
         })
@@ -84,7 +87,7 @@ fn run(call: &Call<'_>) -> Answer {
         .callers
         .iter()
         .filter(|c| {
-            scope.includes(
+            scope.scope.includes(
                 &c.caller.key.project,
                 c.sites.iter().map(|s| world.path(s.site.file)),
             )
@@ -106,7 +109,7 @@ fn run(call: &Call<'_>) -> Answer {
             "callSites": call_sites,
         }))
     })?;
-    let (unresolved, unresolved_count) = sites.unresolved(&incoming.unresolved, &scope)?;
+    let (unresolved, unresolved_count) = sites.unresolved(&incoming.unresolved, &scope.scope)?;
     let answer = json!({
         "symbolKey": symbol::key_of(&info),
         "symbol": symbol::to_json(call, &incoming.symbol)?,

@@ -71,22 +71,29 @@ fn not_found(
     parameter: &str,
     key: &symbol_key::DecodedKey,
 ) -> Result<ToolError, Failure> {
+    let assembly = key.project.strip_prefix(SymbolKey::LIBRARY_MARKER);
+    let place = match assembly {
+        Some(assembly) => format!("the reference assemblies (key from {assembly})"),
+        None => format!("project {}", key.project),
+    };
     let mut error = ToolError::new(
         ErrorCode::SymbolNotFound,
         parameter,
         format!(
-            "no symbol {} in project {} at revision {}",
-            key.documentation_id, key.project, call.snapshot.world.revision
+            "no symbol {} in {place} at revision {}",
+            key.documentation_id, call.snapshot.world.revision
         ),
     );
-    if call.snapshot.world.project_id(&key.project).is_none() {
+    if assembly.is_some() {
+        error = error.suggest("The workspace's reference assemblies do not declare it (another framework version or package?).");
+    } else if call.snapshot.world.project_id(&key.project).is_none() {
         error = error.suggest(format!(
             "Project '{}' is not loaded in this workspace ({}); keys from another workspace do not carry over.",
             key.project,
             call.snapshot.world.project_names.join(", ")
         ));
     }
-    for candidate in close_matches(call, simple_name(&key.documentation_id))? {
+    for candidate in close_matches(call, simple_name(&key.documentation_id), assembly.is_some())? {
         error = error.suggest(format!(
             "Close match: {} ({}) symbolKey {}",
             candidate.full_name,
@@ -97,9 +104,13 @@ fn not_found(
     Ok(error.suggest("Repeat discovery (search_symbols or resolve_symbol) and pass a returned symbolKey unchanged."))
 }
 
-/// Symbols named like `name`; for a renamed symbol (`SaveAsyncV2`) the name is shortened until something
-/// matches, down to half its length.
-pub(crate) fn close_matches(call: &Call<'_>, name: &str) -> Result<Vec<SymbolInfo>, Failure> {
+/// Symbols named like `name` (library ones too with `include_external`); for a renamed symbol
+/// (`SaveAsyncV2`) the name is shortened until something matches, down to half its length.
+pub(crate) fn close_matches(
+    call: &Call<'_>,
+    name: &str,
+    include_external: bool,
+) -> Result<Vec<SymbolInfo>, Failure> {
     let chars: Vec<char> = name.chars().collect();
     for len in (chars.len().div_ceil(2).max(1)..=chars.len()).rev() {
         let text: String = chars[..len].iter().collect();
@@ -107,7 +118,7 @@ pub(crate) fn close_matches(call: &Call<'_>, name: &str) -> Result<Vec<SymbolInf
             text,
             kinds: None,
             projects: None,
-            include_external: false,
+            include_external,
             limit: 5,
         };
         let found = call.snapshot.analysis.search_symbols(&query)?;

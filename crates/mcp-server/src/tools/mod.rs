@@ -27,7 +27,7 @@ use crate::{
     args::{Args, JsonObject},
     error::ToolError,
     options::OutputOptions,
-    scope::{Scope, ScopeContext},
+    scope::{ScopeArgs, ScopeContext},
     state::ServerState,
     workspace::Snapshot,
 };
@@ -160,7 +160,7 @@ impl Tool {
     }
 }
 
-pub(crate) fn parse_scope(call: &Call<'_>) -> Result<Scope, ToolError> {
+pub(crate) fn parse_scope(call: &Call<'_>) -> Result<ScopeArgs, ToolError> {
     let world = &call.snapshot.world;
     let is_source_file = |path: &Path| world.source_file(path).is_some();
     let cx = ScopeContext {
@@ -168,5 +168,5 @@ pub(crate) fn parse_scope(call: &Call<'_>) -> Result<Scope, ToolError> {
         project_names: &world.project_names,
         is_source_file: &is_source_file,
     };
-    Scope::parse(call.args, &cx)
+    ScopeArgs::parse(call.args, &cx)
 }

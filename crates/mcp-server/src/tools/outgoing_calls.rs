@@ -6,12 +6,12 @@ use serde_json::{Value, json};
 use super::{
     Answer, Call, Failure, ToolSpec,
     calls::{self, Direction, Sites},
-    key, schema, symbol,
+    key, kind, schema, symbol,
 };
 use crate::{
     error::{ErrorCode, ToolError},
     paging::PageRequest,
-    scope::Scope,
+    scope::{Scope, ScopeArgs},
 };
 
 pub(super) static SPEC: ToolSpec = ToolSpec {
@@ -20,7 +20,8 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
     description: "Lists what a member's body calls (methods, constructors, property/indexer accessors, event \
                   add/remove, operators, delegate invocations; lambdas and local functions count for the member \
                   that contains them), one entry per callee with its call sites. Library callees are isExternal \
-                  with their full name. depth > 1 expands breadth-first through source callees (cycle-safe); \
+                  with their full name and, when a loaded assembly declares them, a symbolKey (find_callers \
+                  takes it). depth > 1 expands breadth-first through source callees (cycle-safe); \
                   entries deeper than 1 say which member they were reachedFrom, and partial=true says the node cap \
                   cut the expansion. Method groups passed as delegates are listed with isCall=false. Requires a \
                   symbolKey from search_symbols, resolve_symbol or get_symbol_at_position; paged with skip/take.",
@@ -29,7 +30,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
             "symbolKey": schema::symbol_key("Opaque symbolKey of a method, constructor, property, indexer, event, operator or field (its initializer) from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
             "depth": {"type": "integer", "minimum": 1, "maximum": MAX_DEPTH, "default": 1,
                       "description": format!("Levels of expansion: 1 lists the member's own calls, 2 adds its source callees' calls, … (at most {MAX_DEPTH}; at most {NODE_CAP} callees in all).")},
-            "scope": schema::scope("The scope selects callees by where they are declared; external callees are listed only with mode 'solution'."),
+            "scope": schema::scope("The scope selects callees by where they are declared; external callees are listed with mode 'solution' or includeExternal."),
             "skip": schema::count("Callee paging offset.", 0, 1_000_000),
             "take": schema::count("Callee paging size.", 200, MAX_TAKE),
         })
@@ -38,11 +39,11 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
     output: || {
         let callee = json!({
             "type": "object",
-            "description": "A source callee carries kind, symbolKey and its location; an external one only name and fullName.",
+            "description": "A source callee carries kind, symbolKey and its location; an external one its name and fullName (as the call names it), and kind, symbolKey and assemblyName when a loaded assembly declares it.",
             "properties": {
                 "name": {"type": "string"}, "fullName": {"type": "string"}, "kind": {"type": "string"},
                 "symbolKey": {"type": "string"}, "filePath": {"type": "string"}, "lineNumber": {"type": "integer"},
-                "column": {"type": "integer"},
+                "column": {"type": "integer"}, "assemblyName": {"type": "string"},
                 "containingType": calls::brief_schema(),
                 "virtualRoot": {"type": "object", "description": "The member that introduced the virtual slot this callee overrides (isExternal when it is a framework member)."},
             },
@@ -92,6 +93,18 @@ fn run(call: &Call<'_>) -> Answer {
     let depth = call.args.count("depth", 1, 1, MAX_DEPTH)?;
     let scope = super::parse_scope(call)?;
     let page = PageRequest::parse(call.args, "skip", "take", 200, MAX_TAKE)?;
+    if let ide::SymbolOrigin::Library { assembly } = &info.origin {
+        return Err(ToolError::new(
+            ErrorCode::UnsupportedSymbol,
+            "symbolKey",
+            format!(
+                "{} is declared in the reference assembly {assembly}; csnav reads the bodies of source members only",
+                info.full_name
+            ),
+        )
+        .suggest("find_callers takes this key: it lists the source members that call it.")
+        .into());
+    }
     let Some(outgoing) =
         call.snapshot
             .analysis
@@ -154,18 +167,19 @@ fn is_call(callee: &OutgoingCallee) -> bool {
     callee.sites.iter().any(|s| s.kind != CallKind::MethodGroup)
 }
 
-/// Source callees by their declarations; external ones have none and belong only to the whole solution.
-fn in_scope(call: &Call<'_>, scope: &Scope, callee: &CalleeInfo) -> bool {
+/// Source callees by their declarations; external ones have none: they are listed for the whole
+/// solution or when asked for.
+fn in_scope(call: &Call<'_>, scope: &ScopeArgs, callee: &CalleeInfo) -> bool {
     let declared = |info: &SymbolInfo| {
         let world = &call.snapshot.world;
-        scope.includes(
+        scope.scope.includes(
             &info.key.project,
             info.declarations.iter().map(|d| world.path(d.file)),
         )
     };
     match callee {
         CalleeInfo::Source { symbol, .. } => declared(symbol),
-        CalleeInfo::External { .. } => *scope == Scope::Solution,
+        CalleeInfo::External { .. } => scope.include_external || scope.scope == Scope::Solution,
     }
 }
 
@@ -189,8 +203,19 @@ fn callee(
             }
             value
         }
-        CalleeInfo::External { full_name, .. } => {
-            json!({"name": external_name(full_name), "fullName": full_name})
+        CalleeInfo::External {
+            full_name,
+            symbol: library,
+        } => {
+            let mut value = json!({"name": external_name(full_name), "fullName": full_name});
+            if let Some(info) = library {
+                value["kind"] = json!(kind::name(info.kind));
+                value["symbolKey"] = json!(symbol::key_of(info));
+                if let ide::SymbolOrigin::Library { assembly } = &info.origin {
+                    value["assemblyName"] = json!(assembly.as_str());
+                }
+            }
+            value
         }
     })
 }

@@ -12,7 +12,10 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
     description: "Turns a name into a symbolKey. Give exactly one of fullName ('MyApp.Data.UserRepository', \
                   'MyApp.Data.UserRepository.SaveAsync(User)'), documentationId ('T:MyApp.Data.UserRepository') or \
                   name ('UserRepository', optionally with containerName, kind, projectName). One exact match gives \
-                  resolved=true and symbolKey; otherwise pick from the ranked candidates.",
+                  resolved=true and symbolKey; otherwise pick from the ranked candidates. A fullName or \
+                  documentationId that no source symbol has resolves to the framework or package symbol of that \
+                  name ('System.IO.Stream', 'M:System.IO.File.ReadAllText(System.String)'); includeExternal=true \
+                  considers those symbols for every selector.",
     input: || {
         json!({
             "fullName": {"type": "string", "description": "Namespace-qualified name; methods may add parameter types."},
@@ -20,7 +23,8 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
             "name": {"type": "string", "description": "Simple name, e.g. 'SaveAsync'."},
             "containerName": {"type": "string", "description": "With name: the containing type or namespace, e.g. 'MyApp.Data.UserRepository' or 'UserRepository'."},
             "kind": {"type": "string", "enum": kind::names(), "description": "With name: only this kind."},
-            "projectName": {"type": "string", "description": "With name: only this project."},
+            "projectName": {"type": "string", "description": "With name: only source symbols of this project."},
+            "includeExternal": {"type": "boolean", "default": false, "description": "Also match the types and members of the reference assemblies (isExternal, assemblyName); without it they are matched only by a fullName or documentationId no source symbol has."},
             "maxCandidates": schema::count("How many candidates to list when the match is not unique.", 25, 100),
         })
     },
@@ -77,9 +81,10 @@ fn run(call: &Call<'_>) -> Answer {
         }
     }
     let max = call.args.count("maxCandidates", 25, 1, 100)?;
+    let include_external = call.args.bool("includeExternal", false)?;
     let analysis = &call.snapshot.analysis;
     let value = call.args.required_str(selector)?;
-    let matches: Vec<SymbolInfo> = match selector {
+    let mut matches: Vec<SymbolInfo> = match selector {
         "documentationId" => analysis.symbols_by_documentation_id(value)?,
         "fullName" => {
             let exact = analysis.symbols_by_full_name(value)?;
@@ -89,8 +94,15 @@ fn run(call: &Call<'_>) -> Answer {
                 exact
             }
         }
-        _ => by_name(call, value)?,
+        _ => by_name(call, value, include_external)?,
     };
+    // A name only the framework declares (`System.IO.Stream`) means the framework's symbol.
+    if selector != "name" && (include_external || matches.is_empty()) {
+        matches.extend(match selector {
+            "documentationId" => analysis.library_symbols_by_documentation_id(value)?,
+            _ => analysis.library_symbols_by_full_name(value)?,
+        });
+    }
     match matches.as_slice() {
         [] => Err(not_found(call, selector, value)?.into()),
         [one] => {
@@ -138,7 +150,11 @@ fn overloads(call: &Call<'_>, full_name: &str) -> Result<Vec<SymbolInfo>, super:
         .collect())
 }
 
-fn by_name(call: &Call<'_>, name: &str) -> Result<Vec<SymbolInfo>, super::Failure> {
+fn by_name(
+    call: &Call<'_>,
+    name: &str,
+    include_external: bool,
+) -> Result<Vec<SymbolInfo>, super::Failure> {
     let kind = call
         .args
         .str("kind")?
@@ -164,7 +180,7 @@ fn by_name(call: &Call<'_>, name: &str) -> Result<Vec<SymbolInfo>, super::Failur
         text: name.to_owned(),
         kinds: kind.map(|k| vec![k]),
         projects: project.map(|p| vec![p]),
-        include_external: false,
+        include_external,
         limit: 1000,
     };
     let found = call.snapshot.analysis.search_symbols(&query)?;
@@ -192,7 +208,8 @@ fn not_found(call: &Call<'_>, selector: &str, value: &str) -> Result<ToolError, 
     );
     let simple = value.split('(').next().unwrap_or(value);
     let simple = simple.rsplit(['.', ':']).next().unwrap_or(simple);
-    for candidate in key::close_matches(call, simple)? {
+    let include_external = call.args.bool("includeExternal", false)?;
+    for candidate in key::close_matches(call, simple, include_external)? {
         error = error.suggest(format!(
             "Close match: {} ({})",
             candidate.full_name,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::ToolSpec;
-use crate::args::JsonObject;
+use crate::{args::JsonObject, error::ErrorCode};
 
 pub(super) fn input(spec: &ToolSpec) -> Arc<JsonObject> {
     let mut properties = match (spec.input)() {
@@ -31,11 +31,14 @@ pub(super) fn input(spec: &ToolSpec) -> Arc<JsonObject> {
     }))
 }
 
+/// The tool's result properties with `success` and `responseDiagnostics`, and the error result's
+/// (`success: false` with `errorCode`, `parameter`, `error`, `suggestions`): a failed call's
+/// `structuredContent` validates against the same schema.
 pub(super) fn output(spec: &ToolSpec) -> Arc<JsonObject> {
     let mut properties = JsonObject::new();
     properties.insert(
         "success".to_owned(),
-        json!({"type": "boolean", "const": true}),
+        json!({"type": "boolean", "description": "false on a tool error (isError), which carries errorCode, parameter, error and suggestions instead of results."}),
     );
     if let Value::Object(own) = (spec.output)() {
         properties.extend(own);
@@ -44,7 +47,37 @@ pub(super) fn output(spec: &ToolSpec) -> Arc<JsonObject> {
         "responseDiagnostics".to_owned(),
         json!({"type": "object", "description": "Only with responseDetail 'full': revision, elapsedMs, indexState, counts."}),
     );
-    object(json!({"type": "object", "properties": properties, "required": ["success"]}))
+    let codes: Vec<&str> = [
+        ErrorCode::InvalidArguments,
+        ErrorCode::InvalidSymbolKey,
+        ErrorCode::SymbolNotFound,
+        ErrorCode::AmbiguousSymbolKey,
+        ErrorCode::WrongSymbolKind,
+        ErrorCode::UnsupportedSymbol,
+        ErrorCode::SourceUnavailable,
+    ]
+    .iter()
+    .map(|c| c.as_str())
+    .collect();
+    let error = json!({
+        "errorCode": {"type": "string", "enum": codes},
+        "parameter": {"type": ["string", "null"], "description": "The argument to correct."},
+        "error": {"type": "string"},
+        "suggestions": {"type": "array", "items": {"type": "string"}},
+    });
+    if let Value::Object(error) = error {
+        properties.extend(error);
+    }
+    object(json!({
+        "type": "object",
+        "properties": properties,
+        "required": ["success"],
+        "oneOf": [
+            {"properties": {"success": {"const": true}}},
+            {"properties": {"success": {"const": false}},
+             "required": ["errorCode", "parameter", "error", "suggestions"]},
+        ],
+    }))
 }
 
 fn object(value: Value) -> Arc<JsonObject> {
@@ -75,7 +108,7 @@ pub(super) fn scope(applies_to: &str) -> Value {
             "projectName": {"type": "string"},
             "filePath": {"type": "string"},
             "pathPrefix": {"type": "string"},
-            "includeExternal": {"type": "boolean", "description": "Accepted for compatibility; csnav indexes source only."}
+            "includeExternal": {"type": "boolean", "default": false, "description": "Also the symbols of the reference assemblies (framework, packages), which belong to no project or file: the tool's description says what it adds."}
         },
         "additionalProperties": false,
     })
@@ -92,7 +125,8 @@ pub(super) fn paging() -> Value {
     })
 }
 
-/// A symbol as every tool returns it; source symbols carry a location.
+/// A symbol as every tool returns it; source symbols carry a location, library symbols their
+/// assembly.
 pub(super) fn symbol() -> Value {
     json!({
         "type": "object",
@@ -104,6 +138,8 @@ pub(super) fn symbol() -> Value {
             "filePath": {"type": "string"},
             "lineNumber": {"type": "integer", "description": "1-based"},
             "column": {"type": "integer", "description": "1-based, in characters"},
+            "isExternal": {"type": "boolean", "const": true, "description": "Present on symbols of a reference assembly (framework, package), which have no location."},
+            "assemblyName": {"type": "string", "description": "The assembly that declares an external symbol, e.g. 'mscorlib'."},
             "documentationId": {"type": "string"},
             "projectName": {"type": "string"}
         },

@@ -11,12 +11,14 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
     title: "Search symbols",
     description: "Finds C# types and members by name: exact matches first, then prefix, camel-humps ('URepo' finds \
                   UserRepository) and substring. Returns symbolKeys to pass to get_type_hierarchy and the other \
-                  tools. Narrow with kinds (e.g. [\"class\",\"interface\"]) and scope; page with skip/take.",
+                  tools. Narrow with kinds (e.g. [\"class\",\"interface\"]) and scope; page with skip/take. \
+                  Source symbols only, unless scope.includeExternal is true: then also the public and protected \
+                  types and members of the reference assemblies (isExternal, assemblyName).",
     input: || {
         json!({
             "query": {"type": "string", "description": "Name or part of a name, e.g. 'UserRepository', 'Save', 'URepo'."},
             "kinds": {"type": "array", "items": {"type": "string", "enum": kind::names()}, "description": "Only symbols of these kinds."},
-            "scope": schema::scope("Filters which declarations are searched."),
+            "scope": schema::scope("mode filters which source declarations are searched; includeExternal adds the symbols of the reference assemblies, whatever the mode."),
             "skip": schema::count("Pagination offset.", 0, 1_000_000),
             "take": schema::count("Pagination size.", 50, MAX_TAKE),
         })
@@ -52,6 +54,7 @@ fn run(call: &Call<'_>) -> Answer {
     let scope = super::parse_scope(call)?;
     let page = PageRequest::parse(call.args, "skip", "take", 50, MAX_TAKE)?;
     let projects = scope
+        .scope
         .project()
         .and_then(|name| world.project_id(name))
         .map(|id| vec![id]);
@@ -59,7 +62,7 @@ fn run(call: &Call<'_>) -> Answer {
         text: text.to_owned(),
         kinds,
         projects,
-        include_external: false,
+        include_external: scope.include_external,
         limit: MATCH_LIMIT,
     };
     let found = call.snapshot.analysis.search_symbols(&query)?;
@@ -67,10 +70,11 @@ fn run(call: &Call<'_>) -> Answer {
     let in_scope: Vec<_> = found
         .into_iter()
         .filter(|s| {
-            scope.includes(
-                &s.key.project,
-                s.declarations.iter().map(|d| world.path(d.file)),
-            )
+            s.is_external()
+                || scope.scope.includes(
+                    &s.key.project,
+                    s.declarations.iter().map(|d| world.path(d.file)),
+                )
         })
         .collect();
     let (page_items, paging) = page.apply(in_scope);

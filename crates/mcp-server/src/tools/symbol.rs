@@ -1,6 +1,6 @@
 //! Symbols and positions as tools report them: 1-based lines, 1-based columns counted in characters.
 
-use ide::{Cancellable, FileId, SymbolInfo, TextSize};
+use ide::{Cancellable, FileId, SymbolInfo, SymbolOrigin, TextSize};
 use serde_json::{Value, json};
 
 use super::{Call, kind};
@@ -11,7 +11,8 @@ pub(crate) fn key_of(info: &SymbolInfo) -> String {
 }
 
 /// `name`, `fullName`, `kind`, `symbolKey`; the first declaration's `filePath`, `lineNumber`,
-/// `column`; with `full` detail also `documentationId` and `projectName`.
+/// `column`, or for a library symbol `isExternal` and `assemblyName`; with `full` detail also
+/// `documentationId` and `projectName`.
 pub(crate) fn to_json(call: &Call<'_>, info: &SymbolInfo) -> Cancellable<Value> {
     let mut object = json!({
         "name": info.name.as_str(),
@@ -19,6 +20,10 @@ pub(crate) fn to_json(call: &Call<'_>, info: &SymbolInfo) -> Cancellable<Value> 
         "kind": kind::name(info.kind),
         "symbolKey": key_of(info),
     });
+    if let SymbolOrigin::Library { assembly } = &info.origin {
+        object["isExternal"] = json!(true);
+        object["assemblyName"] = json!(assembly.as_str());
+    }
     if let Some(declaration) = info.declarations.first() {
         let (line, column) = line_column(call, declaration.file, declaration.focus_range.start())?;
         object["filePath"] = json!(call.snapshot.world.root.display(
@@ -30,7 +35,9 @@ pub(crate) fn to_json(call: &Call<'_>, info: &SymbolInfo) -> Cancellable<Value> 
     }
     if call.options.full() {
         object["documentationId"] = json!(info.documentation_id);
-        object["projectName"] = json!(info.key.project.as_str());
+        if !info.is_external() {
+            object["projectName"] = json!(info.key.project.as_str());
+        }
     }
     Ok(object)
 }

@@ -10,7 +10,9 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
     title: "Symbol at a position",
     description: "Returns the symbol declared or referenced at a position in a C# file, with its symbolKey. \
                   line and column are 1-based; column counts characters (a tab is one). Use it to go from a \
-                  location you are reading to get_type_hierarchy or the other symbolKey tools.",
+                  location you are reading to get_type_hierarchy or the other symbolKey tools. A reference to a \
+                  framework or package type or member (Console.WriteLine, Stream) gives that symbol, with \
+                  isExternal and assemblyName.",
     input: || {
         json!({
             "filePath": {"type": "string", "description": "Absolute, or relative to the workspace root."},

@@ -15,14 +15,17 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
     description: "Gets base types (nearest first, up to System.Object), all implemented interfaces and derived \
                   types (subclasses, implementers of an interface, derived interfaces; transitive, with isDirect) \
                   for a class, struct, record or interface. Requires a symbolKey from search_symbols, \
-                  resolve_symbol or get_symbol_at_position. Derived types are paged with derivedSkip/derivedTake.",
+                  resolve_symbol or get_symbol_at_position. Derived types are paged with derivedSkip/derivedTake. \
+                  A framework or package type (ControllerBase, Stream) works too: its bases and interfaces come \
+                  from metadata and its derived types are the source types deriving from it. External bases and \
+                  interfaces (isExternal) carry symbolKeys for such a type, or with scope.includeExternal.",
     input: || {
         json!({
             "symbolKey": schema::symbol_key("Opaque symbolKey of a type from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
             "includeBaseTypes": {"type": "boolean", "default": true, "description": "Include base types."},
             "includeInterfaces": {"type": "boolean", "default": true, "description": "Include interfaces."},
             "includeDerivedTypes": {"type": "boolean", "default": true, "description": "Include derived types."},
-            "scope": schema::scope("This scope applies to the derived type search. Base types and interfaces use no scope filter."),
+            "scope": schema::scope("This scope applies to the derived type search. Base types and interfaces use no scope filter; includeExternal gives external ones symbolKeys."),
             "derivedSkip": schema::count("Derived type paging offset.", 0, 1_000_000),
             "derivedTake": schema::count("Derived type paging size.", 200, MAX_TAKE),
         })
@@ -34,7 +37,8 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
             "properties": {
                 "name": {"type": "string"}, "fullName": {"type": "string"}, "symbolKey": {"type": "string"},
                 "kind": {"type": "string"}, "isExternal": {"type": "boolean"}, "filePath": {"type": "string"},
-                "lineNumber": {"type": "integer"}, "column": {"type": "integer"}, "declaredHere": {"type": "boolean"}
+                "lineNumber": {"type": "integer"}, "column": {"type": "integer"}, "declaredHere": {"type": "boolean"},
+                "assemblyName": {"type": "string"}, "documentationId": {"type": "string"}, "projectName": {"type": "string"}
             },
             "required": ["name", "fullName", "isExternal"],
         });
@@ -74,11 +78,13 @@ fn run(call: &Call<'_>) -> Answer {
         .into());
     };
     let world = &call.snapshot.world;
+    // A library type's hierarchy is all library types: keys are what make it navigable.
+    let external_keys = scope.include_external || info.is_external();
     let base_types = if include_bases {
         hierarchy
             .base_types
             .iter()
-            .map(|t| type_ref(call, t))
+            .map(|t| type_ref(call, t, external_keys))
             .collect::<Result<Vec<_>, _>>()?
     } else {
         Vec::new()
@@ -88,7 +94,7 @@ fn run(call: &Call<'_>) -> Answer {
             .interfaces
             .iter()
             .map(|i| {
-                let mut value = type_ref(call, &i.ty)?;
+                let mut value = type_ref(call, &i.ty, external_keys)?;
                 value["declaredHere"] = json!(i.declared_here);
                 Ok(value)
             })
@@ -101,7 +107,7 @@ fn run(call: &Call<'_>) -> Answer {
             .derived
             .iter()
             .filter(|d| {
-                scope.includes(
+                scope.scope.includes(
                     &d.symbol.key.project,
                     d.symbol.declarations.iter().map(|n| world.path(n.file)),
                 )
@@ -150,13 +156,13 @@ fn check_kind(call: &Call<'_>, info: &SymbolInfo) -> Result<(), Failure> {
         ),
     );
     if let Some(container) = &info.container_name {
-        for ty in call
-            .snapshot
-            .analysis
-            .symbols_by_full_name(container)?
-            .iter()
-            .filter(|s| kind::is_type(s.kind))
-        {
+        let analysis = &call.snapshot.analysis;
+        let containers = if info.is_external() {
+            analysis.library_symbols_by_full_name(container)?
+        } else {
+            analysis.symbols_by_full_name(container)?
+        };
+        for ty in containers.iter().filter(|s| kind::is_type(s.kind)) {
             error = error.suggest(format!(
                 "Use the containing type {} with symbolKey {}",
                 ty.full_name,
@@ -167,10 +173,12 @@ fn check_kind(call: &Call<'_>, info: &SymbolInfo) -> Result<(), Failure> {
     Err(error.into())
 }
 
-fn type_ref(call: &Call<'_>, ty: &TypeRefInfo) -> Result<Value, Failure> {
+/// A base or interface as the type uses it (`name` and `fullName` with its type arguments); with its
+/// symbol when it is a source type, or a library one and `external_keys`.
+fn type_ref(call: &Call<'_>, ty: &TypeRefInfo, external_keys: bool) -> Result<Value, Failure> {
     let mut value = match &ty.symbol {
-        Some(info) => symbol::to_json(call, info)?,
-        None => json!({}),
+        Some(info) if external_keys || !info.is_external() => symbol::to_json(call, info)?,
+        _ => json!({}),
     };
     value["name"] = json!(ty.display);
     value["fullName"] = json!(ty.full_name);
