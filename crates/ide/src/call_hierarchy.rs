@@ -93,6 +93,8 @@ pub enum CalleeInfo {
         /// When that member is outside the sources (`ToString` overrides `System.Object.ToString`), its
         /// full name.
         external_root: Option<String>,
+        /// That member, when a loaded assembly declares it.
+        library_root: Option<Box<SymbolInfo>>,
     },
     External {
         /// As the binder names it (`System.Console.WriteLine`), also when no assembly declares it.
@@ -207,10 +209,14 @@ fn callee_info(db: &RootDatabase, callee: &Callee) -> CalleeInfo {
     match callee {
         Callee::Member(m) => {
             let root = hir::root_member(db, *m);
+            let external_root = hir::external_root(db, *m);
             CalleeInfo::Source {
                 symbol: Box::new(SymbolInfo::new(db, Symbol::Member(*m))),
                 root: (root != *m).then(|| key_of(db, root)),
-                external_root: hir::external_root(db, *m),
+                external_root: external_root.clone(),
+                library_root: external_root
+                    .and_then(|_| external::slot_root(db, *m))
+                    .map(|l| Box::new(external::info(db, external::LibrarySymbol::Member(l)))),
             }
         }
         Callee::Library(m) => CalleeInfo::External {

@@ -77,6 +77,15 @@ pub(crate) fn lookup(db: &RootDatabase, doc_id: &str) -> Option<LibrarySymbol> {
     }
 }
 
+/// The library member that introduced the virtual slot a source override fills (`Object.ToString`
+/// for an override of `ToString`): the last class member of the chain it overrides.
+pub(crate) fn slot_root(db: &RootDatabase, member: hir::MemberId) -> Option<LibMember> {
+    hir::library_members_filled_by(db, member)
+        .into_iter()
+        .filter(|m| hir::library_type_kind(db, m.owner()) != SymbolKind::Interface)
+        .last()
+}
+
 /// The name call sites of a library member carry: a constructor's is its type's.
 pub(crate) fn site_name(db: &RootDatabase, member: LibMember) -> String {
     if hir::library_member_kind(db, member) == SymbolKind::Constructor {

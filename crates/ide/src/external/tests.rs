@@ -133,6 +133,49 @@ class C
     .assert_eq(&out);
 }
 
+#[test]
+fn overrides_of_framework_virtuals_name_the_member_that_introduced_the_slot() {
+    let (host, fixture) = AnalysisHost::from_fixture(
+        r#"
+using System.IO;
+class Log : MemoryStream
+{
+    public override void Flush() { }
+    public override string ToString() => "";
+    protected override void Dispose(bool disposing) { }
+    public void Close2() { Dispose(true); }
+}
+class C { void M$0(Log l) { l.Flush(); l.ToString(); l.Close2(); } }
+"#,
+    );
+    let analysis = host.analysis();
+    let (file, offset) = fixture.cursor.expect("cursor");
+    let symbol = analysis.symbol_at(file, offset).unwrap().expect("symbol");
+    let calls = analysis
+        .outgoing_calls(&symbol.key, 2, 100)
+        .unwrap()
+        .expect("a member");
+    let mut out = String::new();
+    for callee in &calls.callees {
+        if let CalleeInfo::Source {
+            symbol,
+            library_root,
+            ..
+        } = &callee.callee
+        {
+            let root = library_root.as_deref().map_or("-".to_owned(), describe);
+            out.push_str(&format!("{} -> {root}\n", symbol.documentation_id));
+        }
+    }
+    expect![[r#"
+        M:Log.Flush -> Method M:System.IO.Stream.Flush [mscorlib]
+        M:Log.ToString -> Method M:System.Object.ToString [mscorlib]
+        M:Log.Close2 -> -
+        M:Log.Dispose(System.Boolean) -> Method M:System.IO.Stream.Dispose(System.Boolean) [mscorlib]
+    "#]]
+    .assert_eq(&out);
+}
+
 /// The callers of the library member `doc_id`: one line per site.
 fn check_callers(fixture: &str, doc_id: &str, expect: Expect) {
     let (host, _) = AnalysisHost::from_fixture(fixture);

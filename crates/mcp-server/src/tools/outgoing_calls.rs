@@ -45,7 +45,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                 "symbolKey": {"type": "string"}, "filePath": {"type": "string"}, "lineNumber": {"type": "integer"},
                 "column": {"type": "integer"}, "assemblyName": {"type": "string"},
                 "containingType": calls::brief_schema(),
-                "virtualRoot": {"type": "object", "description": "The member that introduced the virtual slot this callee overrides (isExternal when it is a framework member)."},
+                "virtualRoot": {"type": "object", "description": "The member that introduced the virtual slot this callee overrides (isExternal when it is a framework member, with its symbolKey when a loaded assembly declares it)."},
             },
             "required": ["name", "fullName"],
         });
@@ -193,13 +193,22 @@ fn callee(
             symbol: info,
             root,
             external_root,
+            library_root,
         } => {
             let mut value = symbol::to_json(call, info)?;
             if let Some(root) = root {
                 value["virtualRoot"] = sites.symbol_ref(root)?;
             }
-            if let Some(full_name) = external_root {
-                value["virtualRoot"] = json!({ "fullName": full_name, "isExternal": true });
+            match (library_root, external_root) {
+                (Some(library), _) => {
+                    let mut root = calls::brief(library);
+                    root["isExternal"] = json!(true);
+                    value["virtualRoot"] = root;
+                }
+                (None, Some(full_name)) => {
+                    value["virtualRoot"] = json!({ "fullName": full_name, "isExternal": true });
+                }
+                (None, None) => {}
             }
             value
         }
