@@ -162,6 +162,9 @@ async def test_search_and_resolve_framework_symbols(workspace):
         first = everything["symbols"][0]
         assert first["fullName"] == "System.IO.Stream" and is_library(first)
         assert "App.LogStream" in {s["fullName"] for s in everything["symbols"]}
+        for exact in ("System.IO.Stream", "T:System.IO.Stream"):
+            named = await tools.ok("search_symbols", {"query": exact})
+            assert [s["symbolKey"] for s in named["symbols"]] == [first["symbolKey"]]
 
         by_full = await tools.ok("resolve_symbol", {"fullName": "System.IO.Stream"})
         assert by_full["resolved"] and by_full["symbolKey"] == first["symbolKey"]

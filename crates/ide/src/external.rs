@@ -38,13 +38,13 @@ pub(crate) fn info(db: &RootDatabase, symbol: LibrarySymbol) -> SymbolInfo {
         LibrarySymbol::Type(t) => (
             hir::library_type_doc_id(db, t),
             hir::library_type_name(db, t),
-            hir::library_type_qualified_name(db, t),
+            full_name(db, symbol),
             hir::library_type_container(db, t),
         ),
         LibrarySymbol::Member(m) => (
             hir::library_member_doc_id(db, m),
             hir::library_member_name(db, m),
-            hir::library_member_qualified_name(db, m),
+            full_name(db, symbol),
             Some(hir::library_type_qualified_name(db, m.owner())),
         ),
     };
@@ -57,6 +57,14 @@ pub(crate) fn info(db: &RootDatabase, symbol: LibrarySymbol) -> SymbolInfo {
         origin: SymbolOrigin::Library { assembly },
         documentation_id,
         declarations: Vec::new(),
+    }
+}
+
+/// `System.IO.File.ReadAllText(string)`, as [`SymbolInfo::full_name`] has it.
+pub(crate) fn full_name(db: &RootDatabase, symbol: LibrarySymbol) -> String {
+    match symbol {
+        LibrarySymbol::Type(t) => hir::library_type_qualified_name(db, t),
+        LibrarySymbol::Member(m) => hir::library_member_qualified_name(db, m),
     }
 }
 

@@ -1,8 +1,13 @@
-//! Finding symbols by name: exact, prefix, camel humps (`JsnR` → `JsonReader`), substring.
+//! Finding symbols by name: exact, prefix, camel humps (`JsnR` → `JsonReader`), substring; and by
+//! full name or documentation id, of the sources and of the reference assemblies.
 
-use hir::{ProjectId, RootDatabase, SymbolKind};
+use hir::{ProjectId, RootDatabase, Symbol, SymbolKind};
 
-use crate::{SymbolInfo, external, symbol_info::AnySymbol};
+use crate::{
+    SymbolInfo,
+    external::{self, LibrarySymbol},
+    symbol_info::AnySymbol,
+};
 
 #[derive(Debug, Clone, Default)]
 pub struct SymbolQuery {
@@ -102,6 +107,23 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
     // At equal rank and name, source symbols come before library ones (`AnySymbol`'s order).
     let mut hits: Vec<(Rank, usize, &str, AnySymbol)> = Vec::new();
     let kind_fits = |kind: SymbolKind| query.kinds.as_ref().is_none_or(|k| k.contains(&kind));
+    // A full name or documentation id names its symbols exactly, library ones too: no name in the
+    // indexes holds a `.` or `:`, so these are the only hits such a query can have.
+    for symbol in qualified_matches(db, text) {
+        let fits = match symbol {
+            AnySymbol::Source(s) => {
+                query
+                    .projects
+                    .as_ref()
+                    .is_none_or(|p| p.contains(&s.project()))
+                    && kind_fits(hir::symbol_kind(db, s))
+            }
+            AnySymbol::Library(s) => kind_fits(external::kind(db, s)),
+        };
+        if fits {
+            hits.push((Rank::ExactCase, 0, "", symbol));
+        }
+    }
     let index = hir::symbol_index(db);
     for (i, (name_lower, name, symbol)) in index.iter().enumerate() {
         if i % 4096 == 0 {
@@ -139,27 +161,64 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
         .collect()
 }
 
+/// The symbols a documentation id (`T:System.IO.Stream`) or a full name (`System.IO.Stream`,
+/// `Ns.Repo.Find(int)`) names; nothing for a plain name.
+fn qualified_matches(db: &RootDatabase, text: &str) -> Vec<AnySymbol> {
+    let is_doc_id = text.split_once(':').is_some_and(|(prefix, rest)| {
+        matches!(prefix, "T" | "M" | "P" | "F" | "E") && !rest.is_empty()
+    });
+    if is_doc_id {
+        let source = hir::symbols_with_documentation_id(db, text).into_iter();
+        return source
+            .map(AnySymbol::Source)
+            .chain(external::lookup(db, text).map(AnySymbol::Library))
+            .collect();
+    }
+    if !text.contains('.') {
+        return Vec::new();
+    }
+    let query = FullNameQuery::new(text);
+    let source = source_full_name_matches(db, &query).into_iter();
+    source
+        .map(AnySymbol::Source)
+        .chain(
+            library_full_name_matches(db, &query)
+                .into_iter()
+                .map(AnySymbol::Library),
+        )
+        .collect()
+}
+
 /// Symbols whose full name is `full_name`. Type parameters and, for methods, the parameter list may be
 /// left out (`Ns.Repository.Find` matches `Ns.Repository<T>.Find(int)` and every other overload);
 /// whitespace does not matter.
 pub(crate) fn by_full_name(db: &RootDatabase, full_name: &str) -> Vec<SymbolInfo> {
-    let query = FullNameQuery::new(full_name);
-    let index = hir::symbol_index(db);
-    index
-        .exact(query.simple_name())
-        .filter(|&(_, symbol)| query.matches(&hir::full_name(db, symbol)))
-        .map(|(_, symbol)| SymbolInfo::new(db, symbol))
+    source_full_name_matches(db, &FullNameQuery::new(full_name))
+        .into_iter()
+        .map(|symbol| SymbolInfo::new(db, symbol))
         .collect()
 }
 
 /// Library symbols whose full name is `full_name`, as [`by_full_name`] matches them.
 pub(crate) fn library_by_full_name(db: &RootDatabase, full_name: &str) -> Vec<SymbolInfo> {
-    let query = FullNameQuery::new(full_name);
-    let index = external::library_symbol_index(db);
-    index
-        .exact(query.simple_name())
+    library_full_name_matches(db, &FullNameQuery::new(full_name))
+        .into_iter()
         .map(|symbol| external::info(db, symbol))
-        .filter(|info| query.matches(&info.full_name))
+        .collect()
+}
+
+fn source_full_name_matches(db: &RootDatabase, query: &FullNameQuery) -> Vec<Symbol> {
+    hir::symbol_index(db)
+        .exact(query.simple_name())
+        .map(|(_, symbol)| symbol)
+        .filter(|&symbol| query.matches(&hir::full_name(db, symbol)))
+        .collect()
+}
+
+fn library_full_name_matches(db: &RootDatabase, query: &FullNameQuery) -> Vec<LibrarySymbol> {
+    external::library_symbol_index(db)
+        .exact(query.simple_name())
+        .filter(|&symbol| query.matches(&external::full_name(db, symbol)))
         .collect()
 }
 

@@ -522,6 +522,27 @@ fn search_finds_library_symbols_only_when_asked() {
         search("SReader", true, types.clone()),
         search("ReadAllText", true, None),
     ]);
+    // A full name or a documentation id names its symbols, library ones without being asked.
+    expect![[r#"
+        [
+            [
+                "Class T:System.IO.Stream [mscorlib]",
+            ],
+            [
+                "Class T:System.IO.Stream [mscorlib]",
+            ],
+            [
+                "Class T:App.StreamPump",
+            ],
+            [],
+        ]
+    "#]]
+    .assert_debug_eq(&[
+        search("System.IO.Stream", false, None),
+        search("T:System.IO.Stream", false, None),
+        search("App.StreamPump", false, None),
+        search("System.IO.File.ReadAllText", false, types.clone()),
+    ]);
     let full = |name: &str| -> Vec<String> {
         analysis
             .library_symbols_by_full_name(name)

@@ -13,10 +13,12 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                   UserRepository) and substring. Returns symbolKeys to pass to get_type_hierarchy and the other \
                   tools. Narrow with kinds (e.g. [\"class\",\"interface\"]) and scope; page with skip/take. \
                   Source symbols only, unless scope.includeExternal is true: then also the public and protected \
-                  types and members of the reference assemblies (isExternal, assemblyName).",
+                  types and members of the reference assemblies (isExternal, assemblyName). A full name \
+                  ('System.IO.Stream') or documentation id ('T:System.IO.Stream') finds exactly that symbol, a \
+                  framework one too.",
     input: || {
         json!({
-            "query": {"type": "string", "description": "Name or part of a name, e.g. 'UserRepository', 'Save', 'URepo'."},
+            "query": {"type": "string", "description": "Name or part of a name, e.g. 'UserRepository', 'Save', 'URepo'; or a full name or documentation id."},
             "kinds": {"type": "array", "items": {"type": "string", "enum": kind::names()}, "description": "Only symbols of these kinds."},
             "scope": schema::scope("mode filters which source declarations are searched; includeExternal adds the symbols of the reference assemblies, whatever the mode."),
             "skip": schema::count("Pagination offset.", 0, 1_000_000),
