@@ -1,6 +1,6 @@
 """Framework symbols (the reference assemblies, here the built-in surface): keys from outgoing calls,
-positions, search and resolve; their callers, their hierarchies with derived source types; includeExternal;
-the errors of library keys. Every answer, failures included, is checked against the tool's outputSchema."""
+positions, search and resolve; their callers, their hierarchies with derived source (and library) types;
+includeExternal; the errors of library keys. Every answer, failures included, is checked against the tool's outputSchema."""
 
 import base64
 
@@ -142,14 +142,18 @@ async def test_hierarchy_of_a_framework_type_and_external_bases_of_a_source_type
         paged = await tools.ok("get_type_hierarchy", {"symbolKey": at["symbolKey"], "derivedTake": 1})
         assert paged["derivedPaging"] == {"skip": 0, "take": 1, "returned": 1, "total": 2, "nextSkip": 1}
 
+        with_library = await tools.ok("get_type_hierarchy", {"symbolKey": at["symbolKey"], "derivedTake": 1000,
+                                                             "scope": {"includeExternal": True}})
+        library = {d["fullName"]: d for d in with_library["derivedTypes"] if d.get("isExternal")}
+        assert library["System.IO.MemoryStream"]["isDirect"] and is_library(library["System.IO.MemoryStream"])
+        assert "App.RollingLog" in {d["fullName"] for d in with_library["derivedTypes"]}
+
         log = await tools.ok("resolve_symbol", {"fullName": "App.LogStream"})
-        plain = await tools.ok("get_type_hierarchy", {"symbolKey": log["symbolKey"]})
-        assert plain["baseTypes"][0]["fullName"] == "System.IO.Stream" and plain["baseTypes"][0]["isExternal"]
-        assert "symbolKey" not in plain["baseTypes"][0]
-        keyed = await tools.ok("get_type_hierarchy",
-                               {"symbolKey": log["symbolKey"], "scope": {"includeExternal": True}})
-        assert keyed["baseTypes"][0]["symbolKey"] == at["symbolKey"]
-        assert keyed["interfaces"][0]["fullName"] == "System.IDisposable" and keyed["interfaces"][0]["symbolKey"]
+        own = await tools.ok("get_type_hierarchy", {"symbolKey": log["symbolKey"]})
+        stream_base = own["baseTypes"][0]
+        assert stream_base["fullName"] == "System.IO.Stream" and stream_base["symbolKey"] == at["symbolKey"]
+        assert is_library(stream_base)
+        assert own["interfaces"][0]["fullName"] == "System.IDisposable" and own["interfaces"][0]["symbolKey"]
 
 
 async def test_search_and_resolve_framework_symbols(workspace):

@@ -59,12 +59,12 @@ pub use crate::{
     infer::{CallKind, CallSite, Callee, InferenceResult, UnresolvedReason, UnresolvedSite, infer},
     library::{
         LibMember, LibType, LibraryIndex, LibraryInput, library_all_interfaces, library_base_chain,
-        library_index, library_member_bases, library_member_by_doc_id, library_member_doc_id,
-        library_member_full_name, library_member_kind, library_member_metadata_name,
-        library_member_name, library_member_qualified_name, library_members_filled_by,
-        library_type_by_doc_id, library_type_container, library_type_doc_id, library_type_kind,
-        library_type_members, library_type_name, library_type_of, library_type_qualified_name,
-        library_type_ty,
+        library_direct_bases, library_index, library_member_bases, library_member_by_doc_id,
+        library_member_doc_id, library_member_full_name, library_member_kind,
+        library_member_metadata_name, library_member_name, library_member_qualified_name,
+        library_members_filled_by, library_type_by_doc_id, library_type_container,
+        library_type_doc_id, library_type_kind, library_type_members, library_type_name,
+        library_type_of, library_type_qualified_name, library_type_ty,
     },
     overrides::{Overrides, external_root, overrides, root_member},
 };

@@ -32,7 +32,7 @@ pub(crate) use self::{
     members::{library_delegate_shape, library_indexers, library_members, library_signature},
 };
 pub use self::{
-    hierarchy::{library_all_interfaces, library_base_chain},
+    hierarchy::{library_all_interfaces, library_base_chain, library_direct_bases},
     identity::{
         library_member_by_doc_id, library_member_kind, library_type_by_doc_id, library_type_doc_id,
         library_type_kind, library_type_members, library_type_of, library_type_ty,

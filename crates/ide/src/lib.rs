@@ -186,10 +186,19 @@ impl Analysis {
         self.with_db(|db| symbol_info::resolve(db, key).map(|s| SymbolInfo::of(db, s)))
     }
 
-    /// `None` when the key names no symbol; `Some` with an empty-ish hierarchy for non-types is never
-    /// returned: the caller checks the kind first.
+    /// `None` when the key names no type (the caller checks the kind first). Derived types are
+    /// source types.
     pub fn type_hierarchy(&self, key: &SymbolKey) -> Cancellable<Option<TypeHierarchy>> {
-        self.with_db(|db| type_hierarchy::type_hierarchy(db, key))
+        self.with_db(|db| type_hierarchy::type_hierarchy(db, key, false))
+    }
+
+    /// Like [`Analysis::type_hierarchy`]; the derived types of a library type also include the
+    /// library types deriving from it.
+    pub fn type_hierarchy_including_external(
+        &self,
+        key: &SymbolKey,
+    ) -> Cancellable<Option<TypeHierarchy>> {
+        self.with_db(|db| type_hierarchy::type_hierarchy(db, key, true))
     }
 
     /// Every call site of the member (a source or a library one) in the workspace, grouped per

@@ -56,11 +56,17 @@ pub struct DerivedType {
     pub is_direct: bool,
 }
 
-pub(crate) fn type_hierarchy(db: &RootDatabase, key: &SymbolKey) -> Option<TypeHierarchy> {
+/// With `include_external`, the derived types of a library type include library types (no library
+/// type derives from a source one).
+pub(crate) fn type_hierarchy(
+    db: &RootDatabase,
+    key: &SymbolKey,
+    include_external: bool,
+) -> Option<TypeHierarchy> {
     let id = match symbol_info::resolve(db, key)? {
         AnySymbol::Source(Symbol::Type(id)) => id,
         AnySymbol::Library(external::LibrarySymbol::Type(id)) => {
-            return Some(external::type_hierarchy(db, id));
+            return Some(external::type_hierarchy(db, id, include_external));
         }
         AnySymbol::Source(Symbol::Member(_)) | AnySymbol::Library(_) => return None,
     };

@@ -8,6 +8,12 @@ use crate::{
     ty::Ty,
 };
 
+/// The direct base class and the interfaces a library type lists, over its own type parameters.
+pub fn library_direct_bases(db: &dyn Db, id: LibType) -> (Option<Ty>, Vec<Ty>) {
+    let this = library_type_ty(db, id);
+    (base_class_of(db, &this), declared_interfaces_of(db, &this))
+}
+
 /// The base classes of a library type, nearest first (metadata has no cycles, but a broken
 /// assembly set must not loop).
 pub fn library_base_chain(db: &dyn Db, id: LibType) -> Vec<Ty> {

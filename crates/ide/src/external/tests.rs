@@ -424,6 +424,64 @@ fn hierarchy_of_a_framework_class() {
 }
 
 #[test]
+fn derived_library_types_when_asked() {
+    let (host, _) = AnalysisHost::from_fixture(STREAMS);
+    let analysis = host.analysis();
+    let derived = |doc_id: &str| {
+        let key = analysis
+            .library_symbols_by_documentation_id(doc_id)
+            .unwrap()
+            .pop()
+            .expect("library type")
+            .key;
+        let h = analysis
+            .type_hierarchy_including_external(&key)
+            .unwrap()
+            .expect("a type");
+        h.derived
+            .iter()
+            .filter(|d| !d.symbol.is_external() || d.symbol.full_name.starts_with("System.IO."))
+            .map(|d| {
+                format!(
+                    "{} {:?}{}",
+                    describe(&d.symbol),
+                    d.relation,
+                    if d.is_direct { " [direct]" } else { "" }
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    expect![[r#"
+        [
+            "Class T:App.LogStream Subclass [direct]",
+            "Class T:System.IO.BufferedStream [mscorlib] Subclass [direct]",
+            "Class T:System.IO.Compression.DeflateStream [System] Subclass [direct]",
+            "Class T:System.IO.Compression.GZipStream [System] Subclass [direct]",
+            "Class T:System.IO.FileStream [mscorlib] Subclass [direct]",
+            "Class T:System.IO.MemoryStream [mscorlib] Subclass [direct]",
+            "Class T:System.IO.Pipes.PipeStream [System.Core] Subclass [direct]",
+            "Class T:System.IO.UnmanagedMemoryStream [mscorlib] Subclass [direct]",
+            "Class T:App.Capture Subclass",
+            "Class T:App.RollingLog Subclass",
+            "Class T:System.IO.IsolatedStorage.IsolatedStorageFileStream [mscorlib] Subclass",
+            "Class T:System.IO.MemoryMappedFiles.MemoryMappedViewStream [System.Core] Subclass",
+            "Class T:System.IO.Pipes.AnonymousPipeClientStream [System.Core] Subclass",
+            "Class T:System.IO.Pipes.AnonymousPipeServerStream [System.Core] Subclass",
+            "Class T:System.IO.Pipes.NamedPipeClientStream [System.Core] Subclass",
+            "Class T:System.IO.Pipes.NamedPipeServerStream [System.Core] Subclass",
+        ]
+    "#]]
+    .assert_debug_eq(&derived("T:System.IO.Stream"));
+    expect![[r#"
+        [
+            "Class T:System.IO.StreamReader [mscorlib] Subclass [direct]",
+            "Class T:System.IO.StringReader [mscorlib] Subclass [direct]",
+        ]
+    "#]]
+    .assert_debug_eq(&derived("T:System.IO.TextReader"));
+}
+
+#[test]
 fn hierarchy_of_a_framework_interface() {
     check_hierarchy(
         STREAMS,

@@ -17,15 +17,16 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                   for a class, struct, record or interface. Requires a symbolKey from search_symbols, \
                   resolve_symbol or get_symbol_at_position. Derived types are paged with derivedSkip/derivedTake. \
                   A framework or package type (ControllerBase, Stream) works too: its bases and interfaces come \
-                  from metadata and its derived types are the source types deriving from it. External bases and \
-                  interfaces (isExternal) carry symbolKeys for such a type, or with scope.includeExternal.",
+                  from metadata and its derived types are the source types deriving from it, plus with \
+                  scope.includeExternal the library types deriving from it. External bases and interfaces \
+                  (isExternal) carry symbolKeys when a loaded assembly declares them.",
     input: || {
         json!({
             "symbolKey": schema::symbol_key("Opaque symbolKey of a type from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
             "includeBaseTypes": {"type": "boolean", "default": true, "description": "Include base types."},
             "includeInterfaces": {"type": "boolean", "default": true, "description": "Include interfaces."},
             "includeDerivedTypes": {"type": "boolean", "default": true, "description": "Include derived types."},
-            "scope": schema::scope("This scope applies to the derived type search. Base types and interfaces use no scope filter; includeExternal gives external ones symbolKeys."),
+            "scope": schema::scope("This scope applies to the derived type search; includeExternal adds the library types deriving from a library type. Base types and interfaces use no scope filter."),
             "derivedSkip": schema::count("Derived type paging offset.", 0, 1_000_000),
             "derivedTake": schema::count("Derived type paging size.", 200, MAX_TAKE),
         })
@@ -69,7 +70,13 @@ fn run(call: &Call<'_>) -> Answer {
     let include_derived = call.args.bool("includeDerivedTypes", true)?;
     let scope = super::parse_scope(call)?;
     let page = PageRequest::parse(call.args, "derivedSkip", "derivedTake", 200, MAX_TAKE)?;
-    let Some(hierarchy) = call.snapshot.analysis.type_hierarchy(&info.key)? else {
+    let analysis = &call.snapshot.analysis;
+    let hierarchy = if scope.include_external {
+        analysis.type_hierarchy_including_external(&info.key)?
+    } else {
+        analysis.type_hierarchy(&info.key)?
+    };
+    let Some(hierarchy) = hierarchy else {
         return Err(ToolError::new(
             ErrorCode::UnsupportedSymbol,
             "symbolKey",
@@ -78,13 +85,11 @@ fn run(call: &Call<'_>) -> Answer {
         .into());
     };
     let world = &call.snapshot.world;
-    // A library type's hierarchy is all library types: keys are what make it navigable.
-    let external_keys = scope.include_external || info.is_external();
     let base_types = if include_bases {
         hierarchy
             .base_types
             .iter()
-            .map(|t| type_ref(call, t, external_keys))
+            .map(|t| type_ref(call, t))
             .collect::<Result<Vec<_>, _>>()?
     } else {
         Vec::new()
@@ -94,7 +99,7 @@ fn run(call: &Call<'_>) -> Answer {
             .interfaces
             .iter()
             .map(|i| {
-                let mut value = type_ref(call, &i.ty, external_keys)?;
+                let mut value = type_ref(call, &i.ty)?;
                 value["declaredHere"] = json!(i.declared_here);
                 Ok(value)
             })
@@ -107,10 +112,11 @@ fn run(call: &Call<'_>) -> Answer {
             .derived
             .iter()
             .filter(|d| {
-                scope.scope.includes(
-                    &d.symbol.key.project,
-                    d.symbol.declarations.iter().map(|n| world.path(n.file)),
-                )
+                d.symbol.is_external()
+                    || scope.scope.includes(
+                        &d.symbol.key.project,
+                        d.symbol.declarations.iter().map(|n| world.path(n.file)),
+                    )
             })
             .collect()
     } else {
@@ -173,12 +179,12 @@ fn check_kind(call: &Call<'_>, info: &SymbolInfo) -> Result<(), Failure> {
     Err(error.into())
 }
 
-/// A base or interface as the type uses it (`name` and `fullName` with its type arguments); with its
-/// symbol when it is a source type, or a library one and `external_keys`.
-fn type_ref(call: &Call<'_>, ty: &TypeRefInfo, external_keys: bool) -> Result<Value, Failure> {
+/// A base or interface as the type uses it (`name` and `fullName` with its type arguments), with its
+/// symbol's key and location (or assembly) when the sources or a loaded assembly declare it.
+fn type_ref(call: &Call<'_>, ty: &TypeRefInfo) -> Result<Value, Failure> {
     let mut value = match &ty.symbol {
-        Some(info) if external_keys || !info.is_external() => symbol::to_json(call, info)?,
-        _ => json!({}),
+        Some(info) => symbol::to_json(call, info)?,
+        None => json!({}),
     };
     value["name"] = json!(ty.display);
     value["fullName"] = json!(ty.full_name);
