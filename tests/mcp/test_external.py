@@ -4,7 +4,7 @@ includeExternal; the errors of library keys. Every answer, failures included, is
 
 import base64
 
-import jsonschema
+import jsonschema  # a dependency of the MCP SDK, which validates results with it too
 import pytest
 
 from conftest import SDK_PROJECT, call, connect, write_workspace
