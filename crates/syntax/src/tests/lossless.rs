@@ -18,6 +18,7 @@ const VALID: &[&str] = &[
     "class C { int M(object o) => o switch { int i when i > 0 => i, string { Length: var n } => n, _ => 0 }; }",
     "class C { void M() { int L(int a) => a; var f = (int a, int b) => a + b; f(L(1), 2); } }",
     "unsafe class C { delegate* unmanaged[Cdecl]<int, void> f; int* p; }",
+    "#!/usr/bin/env dotnet\n#:package Humanizer@2.14.1\n#:property LangVersion=preview\nConsole.WriteLine(1);\n",
     // Syntax the grammar lacks, hidden from it by `grammar_gaps`.
     "static class E { extension(string s) { public bool IsBlank() => s.Length == 0; public int Len => s.Length; } extension<T>(List<T> list) where T : class { public T First() => list[0]; } extension(string) { public static string Make() => \"\"; } }",
     "static class E {\n    /// <summary>Doc.</summary>\n    extension /* c */ (ref int i)\n    { public void Inc() => i++; }\n}",
