@@ -7,16 +7,24 @@
 //! One rule a module, each on the significant tokens of the coarse lexer, so nothing inside a comment,
 //! a literal or a directive line is ever touched:
 //! - `async_identifier`: `async` used as an identifier;
+//! - `pattern_words`: `Vector128<byte> and = …`, a variable named `and` or `or` after a generic type;
 //! - `attribute_targets`: `[type]`, a collection expression starting with an attribute-target word;
 //! - `extension_blocks`: C# 14 `extension(string s) { … }`;
-//! - `ref_call_targets`: a call assigned to, `GetRef(ref x) = 5`.
+//! - `ref_call_targets`: a call assigned to, `GetRef(ref x) = 5`;
+//! - `pointer_indirection`: `*(int*)&value`, a dereference of what is not assignable;
+//! - `empty_interpolation`: `$""`;
+//! - `verbatim_interpolation`: `$@"""{file}"""`, escaped quotes next to a delimiter.
 
 mod async_identifier;
 mod attribute_targets;
+mod empty_interpolation;
 mod extension_blocks;
+mod pattern_words;
+mod pointer_indirection;
 mod ref_call_targets;
 #[cfg(test)]
 mod tests;
+mod verbatim_interpolation;
 
 use std::borrow::Cow;
 
@@ -37,6 +45,10 @@ pub(crate) struct Marks {
     call_brackets: Vec<usize>,
     /// The `(` of an argument-less call that is assigned to, whose `()` is shown as `.a`.
     empty_calls: Vec<usize>,
+    /// A prefix `*` (dereference), shown as `-`.
+    stars: Vec<usize>,
+    /// An empty interpolated string `$""`, shown as `@""`.
+    empty_interpolations: Vec<usize>,
 }
 
 impl Marks {
@@ -62,6 +74,17 @@ impl Marks {
         self.empty_calls.binary_search(&at).is_ok()
     }
 
+    /// Whether the `-` tree-sitter saw at `at` is a `*`.
+    pub(crate) fn is_star(&self, at: usize) -> bool {
+        self.stars.binary_search(&at).is_ok()
+    }
+
+    /// Whether the verbatim string tree-sitter saw at `at` is `$""`.
+    pub(crate) fn is_empty_interpolation(&self, at: usize) -> bool {
+        self.empty_interpolations.binary_search(&at).is_ok()
+    }
+
+    /// Whether no node needs another kind (token-only marks aside, the converter's fast path).
     pub(crate) fn is_empty(&self) -> bool {
         self.extension_keywords.is_empty()
             && self.call_brackets.is_empty()
@@ -77,9 +100,13 @@ pub(crate) fn hide_grammar_gaps(text: &str) -> Hidden<'_> {
         marks: Marks::default(),
     };
     async_identifier::hide(&tokens, &mut rewriter);
+    pattern_words::hide(&tokens, &mut rewriter);
     attribute_targets::hide(&tokens, &mut rewriter);
     extension_blocks::hide(&tokens, &mut rewriter);
     ref_call_targets::hide(&tokens, &mut rewriter);
+    pointer_indirection::hide(&tokens, &mut rewriter);
+    empty_interpolation::hide(&tokens, &mut rewriter);
+    verbatim_interpolation::hide(&tokens, &mut rewriter);
     rewriter.finish()
 }
 
@@ -113,8 +140,12 @@ impl<'a> Tokens<'a> {
             .map_or("", |token| &self.text[token.range.clone()])
     }
 
+    fn kind(&self, i: usize) -> Option<Kind> {
+        self.tokens.get(i).map(|t| t.kind)
+    }
+
     fn is_ident(&self, i: usize) -> bool {
-        self.tokens.get(i).is_some_and(|t| t.kind == Kind::Ident)
+        self.kind(i) == Some(Kind::Ident)
     }
 
     fn start(&self, i: usize) -> usize {
@@ -182,6 +213,8 @@ impl<'a> Rewriter<'a> {
             &mut marks.extension_keywords,
             &mut marks.call_brackets,
             &mut marks.empty_calls,
+            &mut marks.stars,
+            &mut marks.empty_interpolations,
         ] {
             list.sort_unstable();
         }

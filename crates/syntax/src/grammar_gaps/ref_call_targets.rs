@@ -7,8 +7,9 @@
 //! and the operator (`(F(x)) = 5`, `(a, F(x)) = t`).
 //!
 //! A call is a `(…)` after a name, a `>` of type arguments, a `)` or a `]`. A reserved word before the
-//! `(` makes it something else (`return (x) = 5;` assigns to a parenthesized `x`), and so does `var`
-//! (`var (a, b) = t;` deconstructs).
+//! `(` makes it something else (`return (x) = 5;` assigns to a parenthesized `x`), and so do `var`
+//! (`var (a, b) = t;` deconstructs), the `>` of `=>` (`=> (a, b) = (b, a)`) and the `)` of a statement
+//! header (`if (c) (a, b) = t;`).
 
 use crate::coarse_lexer::is_reserved_keyword;
 
@@ -16,6 +17,8 @@ use super::{Rewriter, Tokens};
 
 pub(super) fn hide(tokens: &Tokens<'_>, rewriter: &mut Rewriter<'_>) {
     let mut open_parens = Vec::new();
+    // The `(` each `)` closes.
+    let mut opening = vec![None; tokens.len()];
     for i in 0..tokens.len() {
         match tokens.text(i) {
             "(" => open_parens.push(i),
@@ -23,11 +26,15 @@ pub(super) fn hide(tokens: &Tokens<'_>, rewriter: &mut Rewriter<'_>) {
                 let Some(open) = open_parens.pop() else {
                     continue;
                 };
+                opening[i] = Some(open);
                 // `(F(x)) = 5` and `(a, F(x)) = t` assign to the call too.
                 let after = (i + 1..tokens.len())
                     .find(|&j| tokens.text(j) != ")")
                     .unwrap_or(tokens.len());
-                if open > 0 && is_callee_end(tokens, open - 1) && is_assignment(tokens, after) {
+                if open > 0
+                    && is_callee_end(tokens, &opening, open - 1)
+                    && is_assignment(tokens, after)
+                {
                     let (open, close) = (tokens.start(open), tokens.start(i));
                     if close == open + 1 {
                         rewriter.overwrite(open, ".a");
@@ -44,9 +51,14 @@ pub(super) fn hide(tokens: &Tokens<'_>, rewriter: &mut Rewriter<'_>) {
     }
 }
 
-fn is_callee_end(tokens: &Tokens<'_>, i: usize) -> bool {
+/// Whether token `i` can end what is called: a name, type arguments, a call or an element access.
+fn is_callee_end(tokens: &Tokens<'_>, opening: &[Option<usize>], i: usize) -> bool {
     match tokens.text(i) {
-        ">" | ")" | "]" => true,
+        "]" => true,
+        ">" => !(i > 0 && tokens.text(i - 1) == "=" && tokens.glued(i - 1)),
+        ")" => {
+            opening[i].is_some_and(|open| open > 0 && !is_reserved_keyword(tokens.text(open - 1)))
+        }
         word => tokens.is_ident(i) && word != "var" && !is_reserved_keyword(word),
     }
 }

@@ -56,18 +56,48 @@ fn extension_blocks_are_shown_as_classes() {
 
 #[test]
 fn assigned_calls_are_shown_as_element_and_member_accesses() {
-    let text = "Unsafe.AsRef(in this) = default; GetRef(ref x) += 5; F() = 1; a.G<int>() ??= 2; (H(y)) = 3; I(x) >>>= 1; J(K(z)) = 4;";
+    let text = "Unsafe.AsRef(in this) = default; GetRef(ref x) += 5; F() = 1; a.G<int>() ??= 2; (H(y)) = 3; I(x) >>>= 1; J(K(z)) = 4; L(m)(n) = 5;";
     let result = hide_grammar_gaps(text);
     assert_eq!(
         result.text,
-        "Unsafe.AsRef[in this] = default; GetRef[ref x] += 5; F.a = 1; a.G<int>.a ??= 2; (H[y]) = 3; I[x] >>>= 1; J[K[z]] = 4;"
+        "Unsafe.AsRef[in this] = default; GetRef[ref x] += 5; F.a = 1; a.G<int>.a ??= 2; (H[y]) = 3; I[x] >>>= 1; J[K[z]] = 4; L(m)[n] = 5;"
     );
     let at = |needle: &str| text.find(needle).unwrap();
     assert!(result.marks.is_call_bracket(at("(in")) && result.marks.is_call_bracket(at(") =")));
     assert!(result.marks.is_empty_call(at("()")));
     // Not assignments, or not calls.
     check(
-        "F(x) == 1; F(x) <= 1; F(x) >= 1; G(x) => 1; var (a, b) = t; return (c) = 5; if (d) e = 1; (f, g) = t; F(x) + = 1;",
-        "F(x) == 1; F(x) <= 1; F(x) >= 1; G(x) => 1; var (a, b) = t; return (c) = 5; if (d) e = 1; (f, g) = t; F(x) + = 1;",
+        "F(x) == 1; F(x) <= 1; F(x) >= 1; G(x) => 1; var (a, b) = t; return (c) = 5; if (d) e = 1; (f, g) = t; F(x) + = 1; M() => (h, i) = (i, h); if (j) (k, l) = t;",
+        "F(x) == 1; F(x) <= 1; F(x) >= 1; G(x) => 1; var (a, b) = t; return (c) = 5; if (d) e = 1; (f, g) = t; F(x) + = 1; M() => (h, i) = (i, h); if (j) (k, l) = t;",
     );
+}
+
+#[test]
+fn and_or_variables_after_a_generic_type_are_identifiers() {
+    check(
+        "Vector128<byte> and = F(); List<int> or; b = x is List<int> or null;",
+        "Vector128<byte> _nd = F(); List<int> _r; b = x is List<int> or null;",
+    );
+}
+
+#[test]
+fn prefix_dereferences_of_parentheses_are_shown_as_minus() {
+    let text = "a = *(int*)&v; F(*(p + 1), b * (c), d++ * (e)); return *(T*)q; f = (float)*(double*)&x; g = (h)*(i);";
+    let result = hide_grammar_gaps(text);
+    assert_eq!(
+        result.text,
+        "a = -(int*)&v; F(-(p + 1), b * (c), d++ * (e)); return -(T*)q; f = (float)-(double*)&x; g = (h)*(i);"
+    );
+    assert!(result.marks.is_star(4) && !result.marks.is_star(text.find("* (c)").unwrap()));
+}
+
+#[test]
+fn empty_and_quoted_interpolated_strings() {
+    let text = r#"F($"", $@"""{a}"" ""{b:N2}""", @$"{$@"x""{c}"}""", @"""d""", $"""{e}""");"#;
+    let result = hide_grammar_gaps(text);
+    assert_eq!(
+        result.text,
+        r#"F(@"", $@"''{a}'' ''{b:N2}''", @$"{$@"x''{c}"}''", @"""d""", $"""{e}""");"#
+    );
+    assert!(result.marks.is_empty_interpolation(2));
 }

@@ -329,3 +329,95 @@ fn calls_assigned_to() {
         "#]],
     );
 }
+
+#[test]
+fn dereference_of_a_cast_and_interpolated_strings() {
+    check_valid(
+        "unsafe class C { int M() { Vector128<byte> and = F($\"\"); return *(int*)&v + $@\"{x}\"\"\".Length; } }",
+        expect![[r#"
+            COMPILATION_UNIT@0..97
+              CLASS_DECLARATION@0..97
+                MODIFIER@0..6 "unsafe"
+                WHITESPACE@6..7 " "
+                CLASS_KW@7..12 "class"
+                WHITESPACE@12..13 " "
+                name: IDENTIFIER@13..14 "C"
+                WHITESPACE@14..15 " "
+                body: DECLARATION_LIST@15..97
+                  L_CURLY@15..16 "{"
+                  WHITESPACE@16..17 " "
+                  METHOD_DECLARATION@17..95
+                    returns: PREDEFINED_TYPE@17..20 "int"
+                    WHITESPACE@20..21 " "
+                    name: IDENTIFIER@21..22 "M"
+                    parameters: PARAMETER_LIST@22..24
+                      L_PAREN@22..23 "("
+                      R_PAREN@23..24 ")"
+                    WHITESPACE@24..25 " "
+                    body: BLOCK@25..95
+                      L_CURLY@25..26 "{"
+                      WHITESPACE@26..27 " "
+                      LOCAL_DECLARATION_STATEMENT@27..56
+                        VARIABLE_DECLARATION@27..55
+                          type: GENERIC_NAME@27..42
+                            IDENTIFIER@27..36 "Vector128"
+                            TYPE_ARGUMENT_LIST@36..42
+                              L_ANGLE@36..37 "<"
+                              PREDEFINED_TYPE@37..41 "byte"
+                              R_ANGLE@41..42 ">"
+                          WHITESPACE@42..43 " "
+                          VARIABLE_DECLARATOR@43..55
+                            name: IDENTIFIER@43..46 "and"
+                            WHITESPACE@46..47 " "
+                            EQ@47..48 "="
+                            WHITESPACE@48..49 " "
+                            INVOCATION_EXPRESSION@49..55
+                              function: IDENTIFIER@49..50 "F"
+                              arguments: ARGUMENT_LIST@50..55
+                                L_PAREN@50..51 "("
+                                ARGUMENT@51..54
+                                  INTERPOLATED_STRING_EXPRESSION@51..54
+                                    INTERPOLATION_START@51..52 "$"
+                                    DOUBLE_QUOTE@52..53 "\""
+                                    DOUBLE_QUOTE@53..54 "\""
+                                R_PAREN@54..55 ")"
+                        SEMICOLON@55..56 ";"
+                      WHITESPACE@56..57 " "
+                      RETURN_STATEMENT@57..93
+                        RETURN_KW@57..63 "return"
+                        WHITESPACE@63..64 " "
+                        BINARY_EXPRESSION@64..92
+                          left: PREFIX_UNARY_EXPRESSION@64..73
+                            STAR@64..65 "*"
+                            CAST_EXPRESSION@65..73
+                              L_PAREN@65..66 "("
+                              type: POINTER_TYPE@66..70
+                                type: PREDEFINED_TYPE@66..69 "int"
+                                STAR@69..70 "*"
+                              R_PAREN@70..71 ")"
+                              value: PREFIX_UNARY_EXPRESSION@71..73
+                                AMP@71..72 "&"
+                                IDENTIFIER@72..73 "v"
+                          WHITESPACE@73..74 " "
+                          operator: PLUS@74..75 "+"
+                          WHITESPACE@75..76 " "
+                          right: MEMBER_ACCESS_EXPRESSION@76..92
+                            expression: INTERPOLATED_STRING_EXPRESSION@76..85
+                              INTERPOLATION_START@76..78 "$@"
+                              DOUBLE_QUOTE@78..79 "\""
+                              INTERPOLATION@79..82
+                                INTERPOLATION_BRACE@79..80 "{"
+                                IDENTIFIER@80..81 "x"
+                                INTERPOLATION_BRACE@81..82 "}"
+                              STRING_CONTENT@82..84 "\"\""
+                              DOUBLE_QUOTE@84..85 "\""
+                            DOT@85..86 "."
+                            name: IDENTIFIER@86..92 "Length"
+                        SEMICOLON@92..93 ";"
+                      WHITESPACE@93..94 " "
+                      R_CURLY@94..95 "}"
+                  WHITESPACE@95..96 " "
+                  R_CURLY@96..97 "}"
+        "#]],
+    );
+}

@@ -23,6 +23,7 @@ const VALID: &[&str] = &[
     "static class E { extension(string s) { public bool IsBlank() => s.Length == 0; public int Len => s.Length; } extension<T>(List<T> list) where T : class { public T First() => list[0]; } extension(string) { public static string Make() => \"\"; } }",
     "static class E {\n    /// <summary>Doc.</summary>\n    extension /* c */ (ref int i)\n    { public void Inc() => i++; }\n}",
     "class C { object M(Type type) { M([type, other]); var f = [field]; return [type]; } }",
+    "unsafe class C { void M() { ulong a = *(ulong*)&x, b = *(ulong*)&y; Vector128<byte> and = Sse2.And(a, b); F($\"\", $@\"\"\"{f}\"\" \"\"{g}\"\"\"); } }",
     "struct S { void M() { Unsafe.AsRef(in this) = default; GetRef(ref x) = 5; GetRef() += 1; (Get(x)) = 2; Get<int>(y) ??= 3; } }",
 ];
 

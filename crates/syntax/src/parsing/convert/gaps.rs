@@ -3,7 +3,9 @@
 //!   token over the nine bytes of `extension`; a receiver without a name (`extension(string)`), which
 //!   tree-sitter wraps in an `ERROR` or gives a missing name, is a `PARAMETER` with only a type;
 //! - an assigned-to call shown as `F[x]` or `F.a` is an `INVOCATION_EXPRESSION` with its `function`
-//!   and its `arguments` in parentheses.
+//!   and its `arguments` in parentheses;
+//! - a dereference shown as `-` is a `STAR`; `$""` shown as `@""` is an
+//!   `INTERPOLATED_STRING_EXPRESSION`.
 
 use tree_sitter::Node;
 
@@ -92,6 +94,11 @@ impl Converter<'_> {
                 self.emit_empty_arguments(start);
                 return;
             }
+            SyntaxKind::MINUS if self.marks.is_star(start) => SyntaxKind::STAR,
+            SyntaxKind::VERBATIM_STRING_LITERAL if self.marks.is_empty_interpolation(start) => {
+                self.emit_empty_interpolation(start, field);
+                return;
+            }
             _ => kind,
         };
         self.emit(node.end_byte(), kind.to_raw(field));
@@ -107,6 +114,21 @@ impl Converter<'_> {
         }
         self.emit(at + 1, SyntaxKind::L_PAREN.into());
         self.emit(at + 2, SyntaxKind::R_PAREN.into());
+        if opened {
+            self.builder.finish_node();
+        }
+    }
+
+    /// The `$""` at `at`, which tree-sitter saw as a verbatim string: an interpolated string of its own.
+    fn emit_empty_interpolation(&mut self, at: usize, field: Option<Field>) {
+        let opened = self.depth < MAX_DEPTH;
+        if opened {
+            self.builder
+                .start_node(SyntaxKind::INTERPOLATED_STRING_EXPRESSION.to_raw(field));
+        }
+        self.emit(at + 1, SyntaxKind::INTERPOLATION_START.into());
+        self.emit(at + 2, SyntaxKind::DOUBLE_QUOTE.into());
+        self.emit(at + 3, SyntaxKind::DOUBLE_QUOTE.into());
         if opened {
             self.builder.finish_node();
         }
