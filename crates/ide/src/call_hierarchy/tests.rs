@@ -132,6 +132,61 @@ namespace App
     );
 }
 
+/// C# 14 extension blocks: an instance method is the classic extension method the compiler emits
+/// (`static bool IsBlank(this string s)`, documentation id `M:Lib.Strings.IsBlank(System.String)`),
+/// so both call forms bind to it; the block's type parameters come first. Extension properties and
+/// static extension members are in the item tree (`Member::extension`), but the binder does not look
+/// in blocks for them yet: `"x".Len` is no site and `string.Make()` is taken for a `System.String`
+/// member.
+#[test]
+fn extension_block_members_are_the_methods_the_compiler_emits() {
+    check_outgoing(
+        r#"
+//- /Strings.cs
+using System.Collections.Generic;
+namespace Lib
+{
+    public static class Strings
+    {
+        extension(string s)
+        {
+            public bool IsBlank() => s.Length == 0;
+            public int Len => s.Length;
+        }
+        extension<T>(List<T> list) where T : class
+        {
+            public T FirstOr<U>(T fallback, U ignored) => fallback;
+        }
+        extension(string)
+        {
+            public static string Make() => "";
+        }
+    }
+}
+//- /App.cs
+using System.Collections.Generic;
+using Lib;
+class C
+{
+    void M$0(List<C> cs)
+    {
+        "x".IsBlank();
+        Strings.IsBlank("y");
+        cs.FirstOr(this, 1);
+        var n = "x".Len;
+        string.Make();
+    }
+}
+"#,
+        expect![[r#"
+            M:Lib.Strings.IsBlank(System.String) [Call, Call]
+            M:Lib.Strings.FirstOr``2(System.Collections.Generic.List{``0},``0,``1) [Call]
+            external System.String.Make [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
 #[test]
 fn ctors_base_this_properties_indexers_events_delegates_and_method_groups() {
     check_outgoing(
