@@ -4,6 +4,7 @@
 //! Where the facts run out (a receiver of unknown type, several overloads the argument types cannot
 //! tell apart) the site is recorded as unresolved with a reason, never bound by guess.
 
+mod extension_blocks;
 mod external;
 mod known;
 mod lookup;
@@ -1000,18 +1001,24 @@ impl Ctx<'_> {
                         library: Vec::new(),
                     });
                 }
+                if let Some(val) =
+                    self.extension_block_member(expr, Some(&ty), &ty, name, &type_args, access)
+                {
+                    return val;
+                }
+                let known_type = crate::library::library_type(db, &ty).is_some();
                 match known::external_member(db, &ty, name, 0, false) {
-                    Some(m) => {
+                    Some(m) if !known_type => {
                         self.external_access(expr, &ty, name, access);
                         Val::Value(m.ret)
                     }
-                    // A source type (or one of its source bases) without the member, and no
-                    // framework base that could declare it.
-                    None if matches!(ty, Ty::Source(..)) && found.external.is_none() => {
+                    // A type whose members are all known (a source type without a framework
+                    // base that could declare it, or a library type) and none is this one.
+                    _ if known_type || matches!(ty, Ty::Source(..)) && found.external.is_none() => {
                         self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
                         Val::Unknown
                     }
-                    None => Val::Unknown,
+                    _ => Val::Unknown,
                 }
             }
             Val::Type(ty) => {
@@ -1065,6 +1072,24 @@ impl Ctx<'_> {
                     if crate::library::library_type(db, &nested).is_some() {
                         return Val::Type(nested);
                     }
+                    if let Some(val) =
+                        self.extension_block_member(expr, None, &ty, name, &type_args, access)
+                    {
+                        return val;
+                    }
+                    // The assemblies declare the type, and no such member: no invented edge.
+                    if access == Access::Invoke {
+                        return Val::Group(Group {
+                            name: name.clone(),
+                            levels: Vec::new(),
+                            receiver: None,
+                            external: None,
+                            type_args,
+                            library: vec![(ty.clone(), Vec::new())],
+                        });
+                    }
+                    self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
+                    return Val::Unknown;
                 }
                 // A namespace or a framework type: try the longer name as a type first.
                 let full = format!("{prefix}.{name}");
@@ -1808,11 +1833,12 @@ impl Ctx<'_> {
             return Val::Value(ret);
         }
         self.infer_args_unbound_after(args);
-        let reason = if group.levels.is_empty() && group.receiver.is_none() {
-            UnresolvedReason::UnknownReceiver
-        } else {
-            UnresolvedReason::NotFound
-        };
+        let reason =
+            if group.levels.is_empty() && group.receiver.is_none() && group.library.is_empty() {
+                UnresolvedReason::UnknownReceiver
+            } else {
+                UnresolvedReason::NotFound
+            };
         self.unresolved(callee, group.name.clone(), reason);
         Val::Unknown
     }

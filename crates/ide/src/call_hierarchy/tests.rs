@@ -181,8 +181,9 @@ class C
         expect![[r#"
             M:Lib.Strings.IsBlank(System.String) [Call, Call]
             M:Lib.Strings.FirstOr``2(System.Collections.Generic.List{``0},``0,``1) [Call]
-            external System.String.Make [Call]
-            coverage 4/4/0/0
+            P:Lib.Strings.Len [Get]
+            M:Lib.Strings.Make [Call]
+            coverage 5/5/0/0
         "#]],
     );
 }
