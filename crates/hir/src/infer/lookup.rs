@@ -127,13 +127,17 @@ pub(crate) fn is_object(ty: &Ty) -> bool {
     matches!(ty, Ty::External(name, args) if name == "System.Object" && args.is_empty())
 }
 
+/// Extension members by name: the namespace of their class, the member, and whether it is a member
+/// of a C# 14 extension block other than an instance method.
+type ExtensionIndex = FxHashMap<SmolStr, Vec<(SmolStr, MemberId, bool)>>;
+
 /// Every extension method of the projects a project sees, by name, with the namespace of its class.
 #[salsa::tracked(returns(clone))]
 fn extension_index_query<'db>(
     db: &'db dyn Db,
     key: ProjectKey<'db>,
-) -> Arc<FxHashMap<SmolStr, Vec<(SmolStr, MemberId, bool)>>> {
-    let mut index: FxHashMap<SmolStr, Vec<(SmolStr, MemberId, bool)>> = FxHashMap::default();
+) -> Arc<ExtensionIndex> {
+    let mut index = ExtensionIndex::default();
     for &project in visible_projects(db, key.id(db)).iter() {
         let map = def_map(db, project);
         for (idx, def) in map.types() {
