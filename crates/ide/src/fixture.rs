@@ -128,7 +128,7 @@ impl Fixture {
                 .collect(),
             project_graph: Some(ProjectGraph { projects }),
             // Fixtures see the framework as a machine without .NET does: the built-in surface.
-            libraries: Some(builtin_surface::assemblies()),
+            libraries: Some(builtin_surface::assemblies(builtin_surface::Flavor::NetFx)),
         }
     }
 }

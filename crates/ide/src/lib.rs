@@ -26,7 +26,7 @@ pub use crate::{
     symbol_info::{NavigationTarget, SymbolInfo, SymbolKey},
     type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
 };
-pub use builtin_surface::assemblies as builtin_surface;
+pub use builtin_surface::{Flavor as SurfaceFlavor, assemblies as builtin_surface};
 pub use hir::{
     CallKind, Cancelled, Change, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId,
     SymbolKind, UnresolvedReason,

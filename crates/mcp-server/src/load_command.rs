@@ -32,8 +32,8 @@ pub fn load_and_report(path: &Path) -> anyhow::Result<String> {
         )?;
         let refs = &project.libraries;
         let mut frameworks = refs.frameworks.join(", ");
-        if refs.builtin_surface {
-            frameworks = "built-in .NET Framework 4.8 surface".to_owned();
+        if let Some(flavor) = refs.builtin_surface {
+            frameworks = flavor.describe().to_owned();
         }
         writeln!(
             out,

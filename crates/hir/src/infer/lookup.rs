@@ -133,10 +133,7 @@ type ExtensionIndex = FxHashMap<SmolStr, Vec<(SmolStr, MemberId, bool)>>;
 
 /// Every extension method of the projects a project sees, by name, with the namespace of its class.
 #[salsa::tracked(returns(clone))]
-fn extension_index_query<'db>(
-    db: &'db dyn Db,
-    key: ProjectKey<'db>,
-) -> Arc<ExtensionIndex> {
+fn extension_index_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<ExtensionIndex> {
     let mut index = ExtensionIndex::default();
     for &project in visible_projects(db, key.id(db)).iter() {
         let map = def_map(db, project);
