@@ -96,6 +96,9 @@ pub enum UnresolvedReason {
     NotFound,
     /// Several overloads remain and the argument types cannot tell them apart.
     Ambiguous,
+    /// The receiver's type is declared in a reference assembly that was not found (a package not
+    /// restored, a framework not installed): its members are not known.
+    MissingMetadata,
 }
 
 #[salsa::tracked(returns(clone))]
@@ -1006,20 +1009,18 @@ impl Ctx<'_> {
                 {
                     return val;
                 }
-                let known_type = crate::library::library_type(db, &ty).is_some();
-                match known::external_member(db, &ty, name, 0, false) {
-                    Some(m) if !known_type => {
-                        self.external_access(expr, &ty, name, access);
-                        Val::Value(m.ret)
-                    }
-                    // A type whose members are all known (a source type without a framework
-                    // base that could declare it, or a library type) and none is this one.
-                    _ if known_type || matches!(ty, Ty::Source(..)) && found.external.is_none() => {
-                        self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
-                        Val::Unknown
-                    }
-                    _ => Val::Unknown,
-                }
+                // A type whose members are all known (a source type without a base outside the
+                // sources, or a library type) and none is this one; else a type declared in an
+                // assembly that was not found.
+                let known_type = crate::library::library_type(db, &ty).is_some()
+                    || matches!(ty, Ty::Source(..)) && found.external.is_none();
+                let reason = if known_type {
+                    UnresolvedReason::NotFound
+                } else {
+                    UnresolvedReason::MissingMetadata
+                };
+                self.unresolved(expr, name.clone(), reason);
+                Val::Unknown
             }
             Val::Type(ty) => {
                 if let Ty::Source(id, args) = &ty {
@@ -1114,13 +1115,7 @@ impl Ctx<'_> {
                         type_args,
                         library: Vec::new(),
                     }),
-                    _ => match known::external_member(db, &ty, name, 0, false) {
-                        Some(m) => {
-                            self.external_access(expr, &ty, name, access);
-                            Val::Value(m.ret)
-                        }
-                        None => Val::Type(Ty::External(SmolStr::new(full), type_args)),
-                    },
+                    _ => Val::Type(Ty::External(SmolStr::new(full), type_args)),
                 }
             }
             Val::Group(_) | Val::Unknown => {
@@ -1137,19 +1132,6 @@ impl Ctx<'_> {
                 self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
                 Val::Unknown
             }
-        }
-    }
-
-    /// A property of a framework type read or written: the accessor calls, out of the sources.
-    fn external_access(&mut self, expr: ExprId, owner: &Ty, name: &str, access: Access) {
-        let callee = Callee::External(known::external_name(self.db, owner, name));
-        match access {
-            Access::Write => self.site(expr, callee, CallKind::Set),
-            Access::ReadWrite | Access::Add | Access::Remove => {
-                self.site(expr, callee.clone(), CallKind::Get);
-                self.site(expr, callee, CallKind::Set);
-            }
-            Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
         }
     }
 
@@ -1387,27 +1369,6 @@ impl Ctx<'_> {
             .collect()
     }
 
-    /// `map.TryGetValue(key, out var value)`: the `out var` of a dictionary's lookup has its value type.
-    fn type_framework_out_args(&mut self, receiver: &Ty, name: &str, args: &[Arg]) {
-        let (Ty::External(full, targs), "TryGetValue") = (receiver, name) else {
-            return;
-        };
-        let ([_, value_ty], Some(last)) = (targs.as_slice(), args.last()) else {
-            return;
-        };
-        if !full.ends_with("Dictionary") || last.modifier != ArgModifier::Out {
-            return;
-        }
-        if let Expr::Declaration(local) = self.body.exprs[last.expr]
-            && self.body.locals[local].ty.is_none()
-        {
-            self.local_tys.insert(local, value_ty.clone());
-        }
-    }
-
-    /// What a lambda body gives back, without binding it (see [`LambdaReturn`]). An expression body
-    /// counts as `void` only when it calls a method of the enclosing types by its simple name and every
-    /// method of that name returns `void`.
     fn lambda_return(&self, body: StmtId) -> LambdaReturn {
         match &self.body.stmts[body] {
             Stmt::Return(Some(expr)) => match &self.body.exprs[*expr] {
@@ -1666,18 +1627,7 @@ impl Ctx<'_> {
                 external::LibraryBinding::NoneApplicable => {}
             }
         }
-        // Without assemblies for the receiver's type, a framework method the table knows beats any
-        // extension method: `text.IndexOf('=')` is `string.IndexOf`, not a source `IndexOf<T>`.
-        let framework_instance_method = !knows_receiver
-            && group.receiver.as_ref().is_some_and(|r| {
-                matches!(r, Ty::External(..))
-                    && crate::library::library_type(db, r).is_none()
-                    && known::framework_instance_member(r, &group.name, true).is_some()
-            });
-        if !ambiguous
-            && !framework_instance_method
-            && let Some(receiver) = group.receiver.clone()
-        {
+        if !ambiguous && let Some(receiver) = group.receiver.clone() {
             // Extension methods, when no instance method applies: the sources' and the assemblies'
             // compete in one overload resolution, as the compiler makes them.
             let (namespaces, statics) = self.imports();
@@ -1689,7 +1639,6 @@ impl Ctx<'_> {
                 .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
                 .collect();
             let library = self.library_extensions(&group.name, &statics);
-            let has_library_extensions = !library.is_empty();
             candidates.extend(
                 library
                     .into_iter()
@@ -1703,24 +1652,11 @@ impl Ctx<'_> {
                     modifier: ParamModifier::None,
                 }];
                 all.extend(infos.iter().cloned());
-                // Without assemblies, LINQ's extension methods are not candidates: a source one
-                // whose fit rests on argument types the binder does not know may not be the one
-                // the compiler picks among both.
-                let competes_with_linq = !has_library_extensions
-                    && matches!(receiver, Ty::External(..) | Ty::Array(..))
-                    && known::external_member(db, &receiver, &group.name, args.len(), true)
-                        .is_some();
                 let resolution =
                     resolve_overloads_with(db, &candidates, &all, &type_args, &mut |e, p| {
                         self.speculative_lambda(e, p)
                     });
                 match resolution {
-                    Resolution::Bound(applied)
-                        if competes_with_linq
-                            && applied.convs.contains(&overload::Conv::Unknown) =>
-                    {
-                        ambiguous = true;
-                    }
                     Resolution::Bound(mut applied) => {
                         applied.arg_params.remove(0);
                         match candidates[applied.index].member {
@@ -1765,7 +1701,7 @@ impl Ctx<'_> {
             self.unresolved(callee, group.name.clone(), UnresolvedReason::Ambiguous);
             return Val::Unknown;
         }
-        // A framework method: typed from the table of well-known members when it is there.
+        // A method of a type outside the sources that no overload or extension method fitted.
         let owner = group.external.clone().or_else(|| {
             group
                 .receiver
@@ -1773,64 +1709,26 @@ impl Ctx<'_> {
                 .filter(|r| !matches!(r, Ty::Source(..)))
         });
         if let Some(owner) = owner {
-            let receiver = group.receiver.clone().unwrap_or_else(|| owner.clone());
-            let member = known::external_member(db, &receiver, &group.name, args.len(), true);
-            self.site(
-                callee,
-                Callee::External(known::external_name(db, &owner, &group.name)),
-                CallKind::Call,
-            );
-            self.type_framework_out_args(&receiver, &group.name, args);
-            // `OfType<T>()`, `Cast<T>()`, `Enumerable.Empty<T>()`: the written type argument is the
-            // element type.
-            if matches!(group.name.as_str(), "OfType" | "Cast" | "Empty")
-                && let [element] = group.type_args.as_slice()
+            self.infer_args_unbound_after(args);
+            let library_knows = crate::library::library_type(db, &owner).is_some();
+            if library_knows && !crate::library::library_members(db, &owner, &group.name).is_empty()
             {
-                return Val::Value(known::enumerable_of(element.clone()));
+                // The assemblies declare methods of this name there, but none the binder could
+                // match to the arguments: a call out of the sources all the same.
+                self.site(
+                    callee,
+                    Callee::External(known::external_name(db, &owner, &group.name)),
+                    CallKind::Call,
+                );
+            } else {
+                let reason = if library_knows {
+                    UnresolvedReason::NotFound
+                } else {
+                    UnresolvedReason::MissingMetadata
+                };
+                self.unresolved(callee, group.name.clone(), reason);
             }
-            let lambda_params = member
-                .as_ref()
-                .map(|m| m.lambda_params.clone())
-                .unwrap_or_default();
-            let mut lambda_results = Vec::new();
-            for arg in args {
-                if matches!(self.body.exprs[arg.expr], Expr::Lambda { .. }) {
-                    lambda_results.push(self.infer_lambda(arg.expr, &lambda_params, None));
-                }
-            }
-            let Some(member) = member else {
-                return Val::Unknown;
-            };
-            let first = lambda_results
-                .first()
-                .cloned()
-                .flatten()
-                .unwrap_or(Ty::Unknown);
-            let ret = match member.from_lambda {
-                None => member.ret,
-                Some(known::LambdaResult::Sequence) => known::enumerable_of(first),
-                Some(known::LambdaResult::Flatten) => {
-                    known::enumerable_of(known::element_type(db, &first))
-                }
-                Some(known::LambdaResult::Value) => first,
-                Some(known::LambdaResult::Grouping) => {
-                    let elem = member.lambda_params.first().cloned().unwrap_or(Ty::Unknown);
-                    known::enumerable_of(Ty::External(
-                        "System.Linq.IGrouping".into(),
-                        vec![first, elem],
-                    ))
-                }
-                Some(known::LambdaResult::Dictionary) => {
-                    let value = lambda_results.get(1).cloned().flatten().unwrap_or_else(|| {
-                        member.lambda_params.first().cloned().unwrap_or(Ty::Unknown)
-                    });
-                    Ty::External(
-                        "System.Collections.Generic.Dictionary".into(),
-                        vec![first, value],
-                    )
-                }
-            };
-            return Val::Value(ret);
+            return Val::Unknown;
         }
         self.infer_args_unbound_after(args);
         let reason =
@@ -2181,11 +2079,8 @@ impl Ctx<'_> {
                     {
                         return Val::Value(ty);
                     }
-                    return Val::Value(
-                        found
-                            .external
-                            .map_or(Ty::Unknown, |e| known::external_indexer(db, &e)),
-                    );
+                    self.infer_args_unbound(args);
+                    return Val::Unknown;
                 }
                 self.unresolved(
                     expr,
@@ -2199,7 +2094,7 @@ impl Ctx<'_> {
                     return Val::Value(ty);
                 }
                 self.infer_args_unbound(args);
-                Val::Value(known::external_indexer(db, other))
+                Val::Unknown
             }
         }
     }

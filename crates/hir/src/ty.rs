@@ -332,10 +332,10 @@ fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
             .type_def(id.idx)
             .kind
             .is_value_type(),
-        Ty::External(name, _) => match crate::library::library_kind(db, ty) {
-            Some(kind) => matches!(kind, metadata::TypeKind::Struct | metadata::TypeKind::Enum),
-            None => crate::known_types::is_value_type(name),
-        },
+        Ty::External(..) => matches!(
+            crate::library::library_kind(db, ty),
+            Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)
+        ),
         Ty::Tuple(_) => true,
         _ => false,
     }

@@ -13,7 +13,6 @@ use crate::{
         lookup::{own_members, type_kind},
     },
     item_tree::{ParamModifier, TypeKind},
-    known_types,
     library::LibMember,
     symbols::{MemberId, member_signature},
     ty::{Ty, TypeParam},
@@ -388,8 +387,7 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> C
         None => match param_ty {
             Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => Conv::No,
             Ty::External(name, _)
-                if known_types::lookup(name, 0).is_some()
-                    || known::is_predefined(name)
+                if known::is_predefined(name)
                     || crate::library::library_type(db, param_ty).is_some() =>
             {
                 Conv::No
@@ -640,8 +638,7 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
         match &current {
             Ty::Source(..) => {}
             Ty::External(name, args) if name != NULL => {
-                if known_types::lookup(name, args.len() as u32).is_none()
-                    && crate::library::library_type(db, &current).is_none()
+                if crate::library::library_type(db, &current).is_none()
                     && !known::is_predefined(name)
                 {
                     complete = false;
@@ -852,10 +849,10 @@ pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
             type_kind(db, *id),
             TypeKind::Struct | TypeKind::Enum | TypeKind::RecordStruct
         ),
-        Ty::External(name, _) => match crate::library::library_kind(db, ty) {
-            Some(kind) => matches!(kind, metadata::TypeKind::Struct | metadata::TypeKind::Enum),
-            None => known_types::is_value_type(name),
-        },
+        Ty::External(..) => matches!(
+            crate::library::library_kind(db, ty),
+            Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)
+        ),
         Ty::Nullable(_) | Ty::Tuple(_) => true,
         _ => false,
     }
