@@ -5,6 +5,7 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::Db,
+    generics::type_param_bounds,
     hierarchy::{base_class_of, declared_interfaces_of},
     infer::{
         known,
@@ -12,7 +13,7 @@ use crate::{
     },
     item_tree::{ParamModifier, TypeKind},
     known_types,
-    symbols::{MemberId, member_signature},
+    symbols::{MemberId, member_data, member_signature},
     ty::{Ty, TypeParam},
 };
 
@@ -201,6 +202,9 @@ fn applicable(
             unify(db, &param_ty, ty, &mut method_args);
         }
     }
+    if !satisfies_constraints(db, cand, &method_args) {
+        return None;
+    }
     let mut arg_params = Vec::with_capacity(args.len());
     let mut convs = Vec::with_capacity(args.len());
     for (arg, &slot) in args.iter().zip(&slot_of_arg) {
@@ -246,6 +250,30 @@ fn applicable(
         method_args,
         expanded,
         convs,
+    })
+}
+
+/// Whether the method's type arguments satisfy the type constraints of its `where` clauses: a
+/// candidate whose constraints fail is removed (C# §12.6.4.2). A bound or argument the binder cannot
+/// tell about keeps the candidate.
+fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> bool {
+    let Some(data) = member_data(db, cand.member) else {
+        return true;
+    };
+    data.type_params.iter().enumerate().all(|(i, name)| {
+        let Some(arg) = method_args.get(i).filter(|a| **a != Ty::Unknown) else {
+            return true;
+        };
+        let param = TypeParam {
+            name: name.clone(),
+            index: i as u32,
+            of_method: true,
+        };
+        type_param_bounds(db, cand.member, &param)
+            .iter()
+            .map(|bound| bound.substitute_method(method_args))
+            .filter(|bound| !has_unknown(bound))
+            .all(|bound| conv(db, arg, &bound) != Conv::No)
     })
 }
 
@@ -408,20 +436,23 @@ pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
         (Ty::Tuple(ps), Ty::Tuple(as_)) => {
             ps.iter().zip(as_).for_each(|(p, a)| unify(db, p, a, out))
         }
-        (Ty::External(_, pargs), Ty::Source(..) | Ty::External(..) | Ty::Array(..))
-            if !pargs.is_empty() =>
-        {
-            // `IEnumerable<T>` from `List<Product>`: through the argument's supertypes.
+        (
+            Ty::External(_, pargs) | Ty::Source(_, pargs),
+            Ty::Source(..) | Ty::External(..) | Ty::Array(..),
+        ) if !pargs.is_empty() => {
+            // `IEnumerable<T>` from `List<Product>`, `ICommand<T>` from `Lookup : ICommand<Answer>`:
+            // through the argument's supertypes.
             for sup in supertypes(db, arg).0 {
-                if let (Ty::External(pn, _), Ty::External(sn, sargs)) = (param, &sup)
-                    && pn == sn
-                {
-                    pargs
-                        .iter()
-                        .zip(sargs)
-                        .for_each(|(p, a)| unify(db, p, a, out));
-                    return;
-                }
+                let sargs = match (param, &sup) {
+                    (Ty::External(pn, _), Ty::External(sn, sargs)) if pn == sn => sargs,
+                    (Ty::Source(pid, _), Ty::Source(sid, sargs)) if pid == sid => sargs,
+                    _ => continue,
+                };
+                pargs
+                    .iter()
+                    .zip(sargs)
+                    .for_each(|(p, a)| unify(db, p, a, out));
+                return;
             }
         }
         _ => {}

@@ -1102,3 +1102,35 @@ namespace Acme
         "#]],
     );
 }
+
+#[test]
+fn overloads_whose_constraints_fail_are_not_candidates() {
+    check_outgoing(
+        r#"
+public interface ICommand { }
+public interface ICommand<TResult> { }
+public class Answer { }
+public class Lookup : ICommand<Answer> { }
+public class Plain : ICommand { }
+public class Bus
+{
+    public TResult Dispatch<TResult>(ICommand<TResult> command) => default;
+    public void Dispatch<TCommand>(TCommand command) where TCommand : ICommand { }
+}
+public class User
+{
+    void M$0(Bus bus, Lookup lookup)
+    {
+        bus.Dispatch(lookup);
+        bus.Dispatch(new Plain());
+    }
+}
+"#,
+        expect![[r#"
+            M:Bus.Dispatch``1(ICommand{``0}) [Call]
+            M:Plain.#ctor [Ctor]
+            M:Bus.Dispatch``1(``0) [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
