@@ -203,6 +203,16 @@ fn unwrap_task(ty: &Ty) -> Ty {
     }
 }
 
+/// The methods of `System.Object`, which every type has.
+const OBJECT_METHODS: [&str; 6] = [
+    "ReferenceEquals",
+    "Equals",
+    "GetHashCode",
+    "ToString",
+    "GetType",
+    "MemberwiseClone",
+];
+
 /// What an expression denotes.
 #[derive(Debug, Clone)]
 enum Val {
@@ -796,14 +806,6 @@ impl Ctx<'_> {
             .filter(|t| matches!(t, Ty::External(..)))
             .collect();
         // Every class inherits `System.Object`'s methods, callable by their simple names.
-        const OBJECT_METHODS: [&str; 6] = [
-            "ReferenceEquals",
-            "Equals",
-            "GetHashCode",
-            "ToString",
-            "GetType",
-            "MemberwiseClone",
-        ];
         if access == Access::Invoke && OBJECT_METHODS.contains(&name.as_str()) {
             return Val::Group(Group {
                 name: name.clone(),
@@ -1531,6 +1533,15 @@ impl Ctx<'_> {
                 .receiver
                 .clone()
                 .filter(|r| !matches!(r, Ty::Source(..)))
+        });
+        // `System.Object`, where every lookup ends, declares only its few methods: a source method
+        // group none of whose overloads applies is not a call of it.
+        let owner = owner.filter(|o| {
+            !lookup::is_object(o)
+                || OBJECT_METHODS.contains(&group.name.as_str())
+                || group.receiver.as_ref().is_some_and(|r| {
+                    known::external_member(db, r, &group.name, args.len(), true).is_some()
+                })
         });
         if let Some(owner) = owner {
             let receiver = group.receiver.clone().unwrap_or_else(|| owner.clone());

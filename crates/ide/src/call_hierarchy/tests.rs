@@ -1134,3 +1134,28 @@ public class User
         "#]],
     );
 }
+#[test]
+fn a_source_method_no_overload_of_which_applies_is_not_found_not_a_framework_call() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+class Repo : List<int> { public void Add(string s) { } }
+class Bus { public void Send(string s) { } }
+class User
+{
+    void M$0(Bus bus, Repo repo)
+    {
+        bus.Send(1);
+        bus.ToString();
+        repo.Add(3);
+    }
+}
+"#,
+        expect![[r#"
+            external System.Object.ToString [Call]
+            external System.Collections.Generic.List.Add [Call]
+            unresolved Send (NotFound)
+            coverage 3/2/0/1
+        "#]],
+    );
+}
