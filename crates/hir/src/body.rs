@@ -278,7 +278,9 @@ pub enum AssignOp {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Literal {
-    Int,
+    /// An integer literal without a suffix, with its value (saturated): typed `int`, `uint`, `long`
+    /// or `ulong`, the first that holds it (C# §6.4.5.3).
+    Int(u64),
     Long,
     UInt,
     ULong,

@@ -1195,9 +1195,26 @@ impl Ctx<'_> {
                     name: arg.name.clone(),
                     ty,
                     modifier,
+                    int_constant: self.int_constant(arg.expr),
                 }
             })
             .collect()
+    }
+
+    /// The value of an `int` constant expression written as a literal, possibly negated.
+    fn int_constant(&self, expr: ExprId) -> Option<i64> {
+        match &self.body.exprs[expr] {
+            Expr::Literal(Literal::Int(v)) => i32::try_from(*v).ok().map(i64::from),
+            Expr::Unary { op, operand } if op == "-" || op == "+" => {
+                let Expr::Literal(Literal::Int(v)) = self.body.exprs[*operand] else {
+                    return None;
+                };
+                let v = i64::try_from(v).ok()?;
+                let v = if op == "-" { -v } else { v };
+                i32::try_from(v).ok().map(i64::from)
+            }
+            _ => None,
+        }
     }
 
     /// `map.TryGetValue(key, out var value)`: the `out var` of a dictionary's lookup has its value type.
@@ -1489,6 +1506,7 @@ impl Ctx<'_> {
                     name: None,
                     ty: ArgTy::Known(receiver.clone()),
                     modifier: ParamModifier::None,
+                    int_constant: None,
                 }];
                 all.extend(infos.iter().cloned());
                 // LINQ declares extension methods of this name too (`Concat`, `Select`): a source one
@@ -2022,6 +2040,7 @@ impl Ctx<'_> {
                     ArgTy::Known(t.clone())
                 },
                 modifier: ParamModifier::None,
+                int_constant: None,
             })
             .collect();
         let candidates: Vec<Candidate> = members
@@ -2095,7 +2114,10 @@ fn callee_name(body: &Body, expr: ExprId) -> SmolStr {
 
 fn literal_ty(lit: Literal) -> Ty {
     Ty::external(match lit {
-        Literal::Int => "System.Int32",
+        Literal::Int(v) if v <= i32::MAX as u64 => "System.Int32",
+        Literal::Int(v) if v <= u32::MAX as u64 => "System.UInt32",
+        Literal::Int(v) if v <= i64::MAX as u64 => "System.Int64",
+        Literal::Int(_) => "System.UInt64",
         Literal::Long => "System.Int64",
         Literal::UInt => "System.UInt32",
         Literal::ULong => "System.UInt64",

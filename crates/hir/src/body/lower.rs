@@ -1368,7 +1368,7 @@ fn literal(kind: SyntaxKind, text: &str) -> Option<Literal> {
             } else if lower.ends_with('u') {
                 Literal::UInt
             } else {
-                Literal::Int
+                Literal::Int(integer_value(&lower))
             }
         }
         SyntaxKind::REAL_LITERAL => match text.chars().last().map(|c| c.to_ascii_lowercase()) {
@@ -1384,6 +1384,17 @@ fn literal(kind: SyntaxKind, text: &str) -> Option<Literal> {
         | SyntaxKind::RAW_STRING_LITERAL => Literal::String,
         _ => return None,
     })
+}
+
+/// The value of an integer literal without suffix (`42`, `0x2A`, `0b10_1010`), saturated.
+fn integer_value(text: &str) -> u64 {
+    let digits: String = text.chars().filter(|&c| c != '_').collect();
+    let (digits, radix) = match digits.get(..2) {
+        Some("0x") => (&digits[2..], 16),
+        Some("0b") => (&digits[2..], 2),
+        _ => (digits.as_str(), 10),
+    };
+    u64::from_str_radix(digits, radix).unwrap_or(u64::MAX)
 }
 
 /// `F(a * b)` parses as the declaration of a pointer variable `b` of type `a*`; in an argument without

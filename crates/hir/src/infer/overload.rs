@@ -38,6 +38,8 @@ pub(crate) struct ArgInfo {
     pub(crate) name: Option<SmolStr>,
     pub(crate) ty: ArgTy,
     pub(crate) modifier: ParamModifier,
+    /// The value of an `int` constant expression, which converts to any integer type that holds it.
+    pub(crate) int_constant: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -219,7 +221,16 @@ fn applicable(
         // A `params` array in normal form takes an array; a single non-array argument means the
         // expanded form.
         let arg_conv = match &arg.ty {
-            ArgTy::Known(ty) => conv(db, ty, &param_ty),
+            ArgTy::Known(ty) => match conv(db, ty, &param_ty) {
+                Conv::No
+                    if arg
+                        .int_constant
+                        .is_some_and(|v| constant_fits(v, &param_ty)) =>
+                {
+                    Conv::Implicit
+                }
+                c => c,
+            },
             ArgTy::Lambda(n, returns) => lambda_conv(db, &param_ty, *n, *returns),
             ArgTy::Unknown => Conv::Unknown,
         };
@@ -275,6 +286,29 @@ fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> b
             .filter(|bound| !has_unknown(bound))
             .all(|bound| conv(db, arg, &bound) != Conv::No)
     })
+}
+
+/// The implicit constant expression conversion (C# §10.2.11): an `int` constant converts to
+/// `sbyte`, `byte`, `short`, `ushort`, `uint` or `ulong` when its value is in range (also to their
+/// nullable forms).
+fn constant_fits(value: i64, to: &Ty) -> bool {
+    let to = match to {
+        Ty::Nullable(inner) => inner,
+        t => t,
+    };
+    let Ty::External(name, args) = to else {
+        return false;
+    };
+    let (min, max): (i64, i64) = match name.as_str() {
+        "System.SByte" => (i8::MIN.into(), i8::MAX.into()),
+        "System.Byte" => (0, u8::MAX.into()),
+        "System.Int16" => (i16::MIN.into(), i16::MAX.into()),
+        "System.UInt16" => (0, u16::MAX.into()),
+        "System.UInt32" => (0, u32::MAX.into()),
+        "System.UInt64" => (0, i64::MAX),
+        _ => return false,
+    };
+    args.is_empty() && (min..=max).contains(&value)
 }
 
 fn param_type(param: &ParamInfo, expanded: bool) -> Ty {
@@ -502,11 +536,15 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
 }
 
 /// `string?` is `string` to the binder: a nullable annotation on a reference type (or on a type
-/// parameter) changes no conversion; `int?` is `Nullable<int>` and stays.
+/// parameter) changes no conversion; `int?` is `Nullable<int>` and stays, and `Nullable<int>`
+/// written out is `int?`.
 fn strip_annotation(db: &dyn Db, ty: &Ty) -> Ty {
     match ty {
         Ty::Nullable(inner) if !is_value_type(db, inner) && **inner != Ty::Unknown => {
             (**inner).clone()
+        }
+        Ty::External(name, args) if name == "System.Nullable" && args.len() == 1 => {
+            Ty::Nullable(Box::new(args[0].clone()))
         }
         _ => ty.clone(),
     }

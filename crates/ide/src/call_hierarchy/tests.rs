@@ -1159,3 +1159,55 @@ class User
         "#]],
     );
 }
+#[test]
+fn literals_and_constant_conversions_decide_overloads() {
+    check_outgoing(
+        r#"
+public class Bus
+{
+    public void Check(string s, int i) { }
+    public void Check(char c) { }
+    public void Small(byte b) { }
+    public void Small(string s) { }
+    public void Signed(sbyte b) { }
+    public void Signed(string s) { }
+    public void Unsigned(uint u) { }
+    public void Unsigned(string s) { }
+    public void Wide(long l) { }
+    public void Wide(ulong u) { }
+    public void Box(object o) { }
+    public void Box(string s) { }
+    public void Opt(int? x) { }
+    public void Opt(string s) { }
+}
+public class User
+{
+    void M$0(Bus bus, bool? flag, System.Nullable<int> n)
+    {
+        bus.Check('%');
+        bus.Small(5);
+        bus.Small(0xFF);
+        bus.Signed(-1);
+        bus.Unsigned(7);
+        bus.Wide(3_000_000_000);
+        bus.Wide(10_000_000_000_000_000_000);
+        bus.Box(flag);
+        bus.Box(true);
+        bus.Opt(n);
+        bus.Opt(1);
+    }
+}
+"#,
+        expect![[r#"
+            M:Bus.Check(System.Char) [Call]
+            M:Bus.Small(System.Byte) [Call, Call]
+            M:Bus.Signed(System.SByte) [Call]
+            M:Bus.Unsigned(System.UInt32) [Call]
+            M:Bus.Wide(System.Int64) [Call]
+            M:Bus.Wide(System.UInt64) [Call]
+            M:Bus.Box(System.Object) [Call, Call]
+            M:Bus.Opt(System.Nullable{System.Int32}) [Call, Call]
+            coverage 11/11/0/0
+        "#]],
+    );
+}
