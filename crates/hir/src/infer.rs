@@ -1161,6 +1161,15 @@ impl Ctx<'_> {
             .collect()
     }
 
+    /// The members code of this body may use: an inaccessible overload is no candidate (C# §12.6.4.1).
+    fn accessible(&self, members: &[MemberId]) -> Vec<MemberId> {
+        members
+            .iter()
+            .copied()
+            .filter(|&m| lookup::is_accessible(self.db, m, self.owner))
+            .collect()
+    }
+
     fn arg_infos(&mut self, args: &[Arg]) -> Vec<ArgInfo> {
         args.iter()
             .map(|arg| {
@@ -1451,8 +1460,9 @@ impl Ctx<'_> {
         let type_args = group.type_args.clone();
         let mut ambiguous = false;
         for (decl_ty, members) in &group.levels {
+            let members = self.accessible(members);
             let candidates: Vec<Candidate> = self
-                .candidates(decl_ty, members, false)
+                .candidates(decl_ty, &members, false)
                 .into_iter()
                 .filter(|c| {
                     if type_args.is_empty() {
@@ -1496,6 +1506,7 @@ impl Ctx<'_> {
             let (namespaces, statics) = self.imports();
             let members =
                 lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
+            let members = self.accessible(&members);
             if !members.is_empty() {
                 let candidates: Vec<Candidate> = self
                     .candidates(&Ty::Unknown, &members, false)
@@ -1784,6 +1795,7 @@ impl Ctx<'_> {
         } else {
             ctors
         };
+        let ctors = self.accessible(&ctors);
         let candidates = self.candidates(ty, &ctors, false);
         match resolve_overloads(db, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
@@ -1887,7 +1899,8 @@ impl Ctx<'_> {
                 let found = lookup_members(db, &receiver_ty, "this");
                 let infos = self.arg_infos(args);
                 for (decl_ty, members) in &found.groups {
-                    let candidates = self.candidates(decl_ty, members, false);
+                    let members = self.accessible(members);
+                    let candidates = self.candidates(decl_ty, &members, false);
                     match resolve_overloads(db, &candidates, &infos, &[]) {
                         Resolution::Bound(applied) => {
                             let member = candidates[applied.index].member;

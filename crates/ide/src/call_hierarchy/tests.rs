@@ -1211,3 +1211,62 @@ public class User
         "#]],
     );
 }
+#[test]
+fn inaccessible_overloads_of_another_type_are_not_candidates() {
+    check_outgoing(
+        r#"
+public class Store
+{
+    private Store(int capacity) { }
+    public Store(object capacity) { }
+    private void Put(int x) { }
+    public void Put(object o) { }
+    protected void Log(string s) { }
+    public void Log(object o) { }
+    internal void Tag(string s) { }
+    public void Tag(object o) { }
+    void Self() { Put(1); }
+    public class Nested { void Use(Store s) => s.Put(2); }
+}
+public class Cache : Store
+{
+    public Cache() : base(3) { }
+    void Derived() { Log("d"); }
+}
+public class User
+{
+    void M$0(Store s)
+    {
+        s.Put(1);
+        s.Log("x");
+        s.Tag("t");
+        new Store(4);
+    }
+}
+"#,
+        expect![[r#"
+            M:Store.Put(System.Object) [Call]
+            M:Store.Log(System.Object) [Call]
+            M:Store.Tag(System.String) [Call]
+            M:Store.#ctor(System.Object) [Ctor]
+            coverage 4/4/0/0
+        "#]],
+    );
+    check_incoming(
+        r#"
+public class Store
+{
+    private void P$0ut(int x) { }
+    public void Put(object o) { }
+    void Self() { Put(1); }
+    public class Nested { void Use(Store s) => s.Put(2); }
+}
+public class User { void M(Store s) => s.Put(3); }
+"#,
+        expect![[r#"
+            M:Store.Self [Call@5]
+            M:Store.Nested.Use(Store) [Call@6]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
