@@ -23,6 +23,7 @@ use crate::{
     generics::type_param_bounds,
     hierarchy::base_class_of,
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind, lower::operator_name},
+    overrides::overrides,
     resolve::Resolver,
     symbols::{MemberId, member_data, member_signature},
     ty::Ty,
@@ -1459,8 +1460,14 @@ impl Ctx<'_> {
         let infos = self.arg_infos(args);
         let type_args = group.type_args.clone();
         let mut ambiguous = false;
-        for (decl_ty, members) in &group.levels {
-            let members = self.accessible(members);
+        for (level, (decl_ty, members)) in group.levels.iter().enumerate() {
+            // An override is no candidate of its own (C# §12.6.4.1): the method it overrides is, at
+            // its base's level. An override of a framework method stands for it.
+            let members: Vec<MemberId> = self
+                .accessible(members)
+                .into_iter()
+                .filter(|&m| !overrides_source_member(db, m))
+                .collect();
             let candidates: Vec<Candidate> = self
                 .candidates(decl_ty, &members, false)
                 .into_iter()
@@ -1474,16 +1481,20 @@ impl Ctx<'_> {
                 .collect();
             match resolve_overloads(db, &candidates, &infos, &type_args) {
                 Resolution::Bound(applied) => {
-                    let cand = &candidates[applied.index];
-                    return self.bound_call(
-                        callee,
-                        decl_ty,
-                        cand.member,
-                        applied,
-                        &type_args,
-                        args,
-                        &infos,
-                    );
+                    // The receiver's type may override the chosen method: the call is to that, as
+                    // far as the static type tells.
+                    let chosen = candidates[applied.index].member;
+                    let (decl_ty, member) = group.levels[..level]
+                        .iter()
+                        .find_map(|(ty, members)| {
+                            members
+                                .iter()
+                                .find(|&&m| overrides(db, m).overridden.contains(&chosen))
+                                .map(|&m| (ty, m))
+                        })
+                        .unwrap_or((decl_ty, chosen));
+                    return self
+                        .bound_call(callee, decl_ty, member, applied, &type_args, args, &infos);
                 }
                 Resolution::Ambiguous => {
                     ambiguous = true;
@@ -2106,6 +2117,12 @@ fn declared_type(db: &dyn Db, member: MemberId, decl_ty: &Ty) -> Ty {
         .clone()
         .unwrap_or(Ty::Unknown)
         .substitute(decl_args)
+}
+
+/// Whether `member` is an `override` of a method of the sources.
+fn overrides_source_member(db: &dyn Db, member: MemberId) -> bool {
+    member_data(db, member).is_some_and(|d| d.modifiers.contains(Modifiers::OVERRIDE))
+        && !overrides(db, member).overridden.is_empty()
 }
 
 fn has_method_param(ty: &Ty) -> bool {

@@ -1270,3 +1270,41 @@ public class User { void M(Store s) => s.Put(3); }
         "#]],
     );
 }
+#[test]
+fn an_override_is_no_candidate_beside_the_method_it_overrides() {
+    check_outgoing(
+        r#"
+public class Channel
+{
+    public virtual void Send(string s) { }
+    public virtual void Close() { }
+}
+public class Logging : Channel
+{
+    public override void Send(string s) { }
+    public void Send(object o) { }
+    public override void Close() { }
+    public override string ToString() => "";
+}
+public class Audited : Logging { public override void Send(string s) { } }
+public class User
+{
+    void M$0(Logging log, Audited audited, Channel channel)
+    {
+        log.Send("x");
+        log.Close();
+        log.ToString();
+        audited.Send(1);
+        channel.Send("y");
+    }
+}
+"#,
+        expect![[r#"
+            M:Logging.Send(System.Object) [Call, Call]
+            M:Logging.Close (root M:Channel.Close) [Call]
+            M:Logging.ToString [Call]
+            M:Channel.Send(System.String) [Call]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
