@@ -181,8 +181,10 @@ pub enum Expr {
     },
     /// The `base()` call of a constructor without an initializer.
     ImplicitBaseCtor,
+    /// `new T[size] { elements }`, `new[] { elements }`, `stackalloc`.
     ArrayNew {
         elem: Option<TypeRef>,
+        sizes: Vec<ExprId>,
         elements: Vec<ExprId>,
     },
     AnonymousObject {

@@ -594,14 +594,20 @@ impl Ctx<'_> {
                 }
                 Val::Unknown
             }
-            Expr::ArrayNew { elem, elements } => {
-                let elem = elem.as_ref().map(|t| self.resolver.resolve(t));
-                let mut first = None;
-                for &e in elements {
-                    let t = self.infer_expr(e, elem.as_ref());
-                    first.get_or_insert(t);
+            Expr::ArrayNew {
+                elem,
+                sizes,
+                elements,
+            } => {
+                for &size in sizes {
+                    self.infer_expr(size, None);
                 }
-                let elem = elem.or(first).unwrap_or(Ty::Unknown);
+                let elem = elem.as_ref().map(|t| self.resolver.resolve(t));
+                let tys: Vec<Ty> = elements
+                    .iter()
+                    .map(|&e| self.infer_expr(e, elem.as_ref()))
+                    .collect();
+                let elem = elem.unwrap_or_else(|| best_common_type(db, &tys));
                 Val::Value(Ty::Array(Box::new(elem), 1))
             }
             Expr::AnonymousObject { members } => {
@@ -881,23 +887,19 @@ impl Ctx<'_> {
                         *inner
                     }
                     // Members of a `T` are those of what it is bound by (`where T : Entity`).
+                    // Without a source bound that has the member, a framework bound's (or
+                    // `System.Object`'s) members are those of a `T`.
                     Ty::TypeParam(p) => {
                         let bounds = type_param_bounds(db, self.member, &p);
-                        match bounds
-                            .into_iter()
-                            .find(|b| !lookup_members(db, b, name).groups.is_empty())
-                        {
-                            Some(bound) => bound,
-                            None => {
-                                if access != Access::Invoke {
-                                    self.unresolved(
-                                        expr,
-                                        name.clone(),
-                                        UnresolvedReason::UnknownReceiver,
-                                    );
-                                }
-                                return Val::Unknown;
-                            }
+                        let source = bounds
+                            .iter()
+                            .find(|b| !lookup_members(db, b, name).groups.is_empty());
+                        match source {
+                            Some(bound) => bound.clone(),
+                            None => bounds
+                                .into_iter()
+                                .find(|b| matches!(b, Ty::External(..)))
+                                .unwrap_or_else(Ty::object),
                         }
                     }
                     other => other,
@@ -934,8 +936,10 @@ impl Ctx<'_> {
                         Val::Value(m.ret)
                     }
                     // A source type (or one of its source bases) without the member, and no
-                    // framework base that could declare it.
-                    None if matches!(ty, Ty::Source(..)) && found.external.is_none() => {
+                    // framework base that could declare it; `object` has no properties.
+                    None if (matches!(ty, Ty::Source(..)) && found.external.is_none())
+                        || lookup::is_object(&ty) =>
+                    {
                         self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
                         Val::Unknown
                     }
@@ -1724,15 +1728,28 @@ impl Ctx<'_> {
             })
             .collect();
         self.finish_args(args, infos, &param_tys, &mut method_args);
-        let ret = declared_type(db, member, decl_ty);
-        let ret = match kind {
-            CallKind::Ctor => decl_ty.clone(),
-            _ => ret.substitute_method(&method_args),
+        if kind == CallKind::Ctor {
+            return Val::Value(decl_ty.clone());
+        }
+        // The declared type with the receiver's and the method's type arguments in one step: an
+        // argument that is itself a type parameter (of the calling method) stays what it is.
+        let raw = member_signature(db, member)
+            .ty
+            .clone()
+            .unwrap_or(Ty::Unknown);
+        let decl_args = match decl_ty {
+            Ty::Source(_, a) => a.as_slice(),
+            _ => &[],
         };
-        if has_method_param(&ret) {
+        let arity = member_data(db, member).map_or(0, |d| d.type_params.len());
+        let open = (0..arity).any(|i| {
+            overload::mentions_method_param(&raw, i as u32)
+                && method_args.get(i).is_none_or(|a| *a == Ty::Unknown)
+        });
+        if open {
             Val::Value(Ty::Unknown)
         } else {
-            Val::Value(ret)
+            Val::Value(raw.substitute_all(decl_args, &method_args))
         }
     }
 
@@ -2117,6 +2134,23 @@ fn declared_type(db: &dyn Db, member: MemberId, decl_ty: &Ty) -> Ty {
         .clone()
         .unwrap_or(Ty::Unknown)
         .substitute(decl_args)
+}
+
+/// The element type of `new[] { .. }` (C# §12.6.3.15): of the elements' types, the one all the
+/// others convert to; `null` elements have none.
+fn best_common_type(db: &dyn Db, tys: &[Ty]) -> Ty {
+    let typed: Vec<&Ty> = tys
+        .iter()
+        .filter(|t| **t != Ty::Unknown && !is_null(t))
+        .collect();
+    typed
+        .iter()
+        .find(|candidate| {
+            typed
+                .iter()
+                .all(|t| conv(db, t, candidate) >= overload::Conv::Implicit)
+        })
+        .map_or(Ty::Unknown, |t| (*t).clone())
 }
 
 /// Whether `member` is an `override` of a method of the sources.

@@ -828,17 +828,33 @@ impl Ctx {
                     other => other,
                 });
                 // Sizes sit in the rank specifiers of the type (`new Bin[Count(n)]`).
-                let mut elements = Vec::new();
+                let mut sizes = Vec::new();
                 if let Some(ty) = field(node, Field::Type).and_then(SyntaxElement::into_node) {
                     for rank in ty
                         .descendants()
                         .filter(|n| n.kind() == SyntaxKind::ARRAY_RANK_SPECIFIER)
                     {
-                        elements.extend(self.lower_sub_exprs(&rank));
+                        sizes.extend(self.lower_sub_exprs(&rank));
                     }
                 }
-                elements.extend(self.lower_sub_exprs(node));
-                Expr::ArrayNew { elem, elements }
+                let mut elements = Vec::new();
+                for child in node.children() {
+                    if child.kind() == SyntaxKind::INITIALIZER_EXPRESSION {
+                        for element in child
+                            .children_with_tokens()
+                            .filter(|c| Expression::can_cast_element(c.kind()))
+                        {
+                            elements.push(self.lower_expr(&element));
+                        }
+                    } else if child.field() != Some(Field::Type) {
+                        sizes.extend(self.lower_sub_exprs(&child));
+                    }
+                }
+                Expr::ArrayNew {
+                    elem,
+                    sizes,
+                    elements,
+                }
             }
             SyntaxKind::INITIALIZER_EXPRESSION => Expr::Other(self.lower_sub_exprs(node)),
             SyntaxKind::ANONYMOUS_OBJECT_CREATION_EXPRESSION => {

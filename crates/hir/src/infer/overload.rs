@@ -137,7 +137,7 @@ pub(crate) fn infers_every_type_param(cand: &Candidate) -> bool {
         .all(|i| cand.params.iter().any(|p| mentions_method_param(&p.ty, i)))
 }
 
-fn mentions_method_param(ty: &Ty, index: u32) -> bool {
+pub(crate) fn mentions_method_param(ty: &Ty, index: u32) -> bool {
     match ty {
         Ty::TypeParam(p) => p.of_method && p.index == index,
         Ty::Source(_, args) | Ty::External(_, args) | Ty::Tuple(args) => {

@@ -1308,3 +1308,76 @@ public class User
         "#]],
     );
 }
+
+#[test]
+fn generic_results_with_the_callers_type_parameters_and_implicit_array_elements() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+public interface IEntity { int Id { get; } void Touch(); }
+public class Coll<T> { public void Delete(int id) { } public T First() => default; public U Map<U>(U u) => u; }
+public class Db { public Coll<T> Collection<T>(string name) => null; }
+public class Animal { public void Feed() { } }
+public class Dog : Animal { }
+public class Cat : Animal { }
+public class Repo<T> where T : IEntity
+{
+    Db db;
+    public void Remove$0<TItem>(TItem item, T entity, int id) where TItem : IEntity
+    {
+        db.Collection<T>("n").Delete(id);
+        db.Collection<TItem>("n").Delete(id);
+        db.Collection<TItem>("n").First().Touch();
+        db.Collection<T>("n").Map(entity).Touch();
+        item.Touch();
+        entity.Touch();
+        var pets = new[] { new Dog(), (Animal)new Cat() };
+        pets[0].Feed();
+        var dogs = new[] { new Dog(), new Dog() };
+        dogs[0].Feed();
+    }
+}
+"#,
+        expect![[r#"
+            M:Db.Collection``1(System.String) [Call, Call, Call, Call]
+            M:Coll`1.Delete(System.Int32) [Call, Call]
+            M:Coll`1.First [Call]
+            M:IEntity.Touch [Call, Call, Call, Call]
+            M:Coll`1.Map``1(``0) [Call]
+            M:Dog.#ctor [Ctor, Ctor, Ctor]
+            M:Cat.#ctor [Ctor]
+            M:Animal.Feed [Call, Call]
+            coverage 18/18/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn members_of_type_parameters_through_framework_bounds_and_object() {
+    check_outgoing(
+        r#"
+using System;
+public interface IEntity { int Id { get; } }
+public class Holder<T, TKey> where TKey : IComparable<TKey>
+{
+    T value; TKey key;
+    public int M$0(TKey other, object o)
+    {
+        value.ToString();
+        key.CompareTo(other);
+        var x = value.Missing;
+        o.Nope();
+        return o.GetHashCode();
+    }
+}
+"#,
+        expect![[r#"
+            external System.Object.ToString [Call]
+            external System.IComparable.CompareTo [Call]
+            external System.Object.GetHashCode [Call]
+            unresolved Missing (NotFound)
+            unresolved Nope (NotFound)
+            coverage 5/3/0/2
+        "#]],
+    );
+}
