@@ -1381,3 +1381,34 @@ public class Holder<T, TKey> where TKey : IComparable<TKey>
         "#]],
     );
 }
+
+#[test]
+fn explicit_type_arguments_never_bind_a_non_generic_overload() {
+    check_outgoing(
+        r#"
+using System.Threading.Tasks;
+public class Checker
+{
+    public Task<bool> CheckAsync() => null;
+    public Task<T> CheckAsync<T>() => null;
+    public Task<T> CheckAsync<T>(string name) => null;
+    async Task M$0(Checker other)
+    {
+        await CheckAsync<bool?>();
+        await this.CheckAsync<bool?>();
+        await other.CheckAsync<int?>("x");
+        await CheckAsync();
+        var r = await CheckAsync<bool?>() ?? false;
+        if (await CheckAsync<bool?>() == true) { }
+        var t = (await other.CheckAsync<bool?>()).HasValue;
+    }
+}
+"#,
+        expect![[r#"
+            M:Checker.CheckAsync``1 [Call, Call, Call, Call, Call]
+            M:Checker.CheckAsync``1(System.String) [Call]
+            M:Checker.CheckAsync [Call]
+            coverage 7/7/0/0
+        "#]],
+    );
+}
