@@ -52,6 +52,9 @@ pub struct CallSite {
     pub expr: ExprId,
     pub callee: Callee,
     pub kind: CallKind,
+    /// A call through `base.` (`base.M()`, `base.P`, `base[i]`): it runs the member named, never an
+    /// override of it.
+    pub non_virtual: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -271,7 +274,17 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     fn site(&mut self, expr: ExprId, callee: Callee, kind: CallKind) {
-        self.result.sites.push(CallSite { expr, callee, kind });
+        let receiver = match &self.body.exprs[expr] {
+            Expr::Member { receiver, .. } | Expr::Index { receiver, .. } => Some(*receiver),
+            _ => None,
+        };
+        let non_virtual = receiver.is_some_and(|r| matches!(self.body.exprs[r], Expr::Base));
+        self.result.sites.push(CallSite {
+            expr,
+            callee,
+            kind,
+            non_virtual,
+        });
     }
 
     fn unresolved(&mut self, expr: ExprId, name: SmolStr, reason: UnresolvedReason) {

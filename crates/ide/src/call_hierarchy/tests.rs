@@ -1412,3 +1412,27 @@ public class Checker
         "#]],
     );
 }
+
+#[test]
+fn a_base_call_never_dispatches_to_an_override() {
+    check_incoming(
+        r#"
+public class Shape
+{
+    public virtual double Area() => 0;
+    public virtual string Name => "shape";
+}
+public class Square : Shape
+{
+    public override double Ar$0ea() => base.Area() + 1;
+    public override string Name => base.Name + Area();
+}
+public class User { double M(Shape s, Square q) => s.Area() + q.Area(); }
+"#,
+        expect![[r#"
+            P:Square.Name [Call@9]
+            M:User.M(Shape,Square) [Call@11 indirect, Call@11]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
