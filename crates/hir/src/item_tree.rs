@@ -225,6 +225,9 @@ pub struct Member {
     /// `: base(...)` / `: this(...)` on a constructor.
     pub initializer: Option<CtorInitializer>,
     pub origin: MemberOrigin,
+    /// The member's code is written here (a block, `=>`, accessor bodies): not for an abstract or
+    /// interface member, nor for the defining declaration of a partial method or property.
+    pub has_body: bool,
 }
 
 /// Whether the member is written out, or implied by the language.

@@ -84,7 +84,35 @@ pub fn type_members(db: &dyn Db, id: TypeId) -> Vec<MemberId> {
     if !has_instance_ctor && let Some(&first) = default_ctors.first() {
         out.push(first);
     }
-    out
+    merge_partial_members(db, out)
+}
+
+/// A partial method or property (C# 9, 13) is one member declared twice: the defining declaration
+/// (no body) and the implementing one. The implementing declaration stands for both.
+fn merge_partial_members(db: &dyn Db, members: Vec<MemberId>) -> Vec<MemberId> {
+    let data: Vec<Option<Member>> = members.iter().map(|&m| member_data(db, m)).collect();
+    let same_signature = |a: &Member, b: &Member| {
+        a.kind == b.kind
+            && a.name == b.name
+            && a.type_params.len() == b.type_params.len()
+            && a.params.len() == b.params.len()
+            && a.params.iter().zip(&b.params).all(|(x, y)| x.ty == y.ty)
+    };
+    members
+        .iter()
+        .zip(&data)
+        .filter(|(_, d)| {
+            let Some(d) = d else { return true };
+            let defining = d.modifiers.contains(Modifiers::PARTIAL) && !d.has_body;
+            !defining
+                || !data.iter().flatten().any(|other| {
+                    other.modifiers.contains(Modifiers::PARTIAL)
+                        && other.has_body
+                        && same_signature(d, other)
+                })
+        })
+        .map(|(&m, _)| m)
+        .collect()
 }
 
 fn decl_of(db: &dyn Db, member: MemberId) -> Option<TypeDecl> {

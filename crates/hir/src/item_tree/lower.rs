@@ -161,6 +161,7 @@ impl Ctx {
             accessors: Accessors::default(),
             initializer: None,
             origin: MemberOrigin::TopLevelStatements,
+            has_body: true,
         };
         self.push_member(program, main, full, name);
         Some(program)
@@ -322,6 +323,7 @@ impl Ctx {
             accessors: Accessors::default(),
             initializer: None,
             origin,
+            has_body: false,
         };
         let mut members = Vec::new();
         if let Some(params) = &item.primary_ctor {
@@ -470,6 +472,7 @@ impl Ctx {
                 },
                 initializer: None,
                 origin: MemberOrigin::Declared,
+                has_body: false,
             };
             self.push_member(owner, member, node.text_range(), name_el.text_range());
         }
@@ -502,6 +505,7 @@ fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
         accessors: accessors(node),
         initializer: None,
         origin: MemberOrigin::Declared,
+        has_body: has_body(node),
     };
     match node.kind() {
         SyntaxKind::METHOD_DECLARATION => {
@@ -599,6 +603,24 @@ pub(crate) fn operator_name(op: &str, params: usize) -> Option<&'static str> {
         "false" => "op_False",
         _ => return None,
     })
+}
+
+/// A block or `=>` body, or an accessor that has one.
+fn has_body(node: &SyntaxNode) -> bool {
+    let is_body = |c: &SyntaxNode| {
+        matches!(
+            c.kind(),
+            SyntaxKind::BLOCK | SyntaxKind::ARROW_EXPRESSION_CLAUSE
+        )
+    };
+    node.children().any(|c| is_body(&c))
+        || field(node, Field::Accessors)
+            .and_then(SyntaxElement::into_node)
+            .is_some_and(|list| {
+                list.children()
+                    .filter(|c| c.kind() == SyntaxKind::ACCESSOR_DECLARATION)
+                    .any(|a| a.children().any(|c| is_body(&c)))
+            })
 }
 
 fn accessors(node: &SyntaxNode) -> Accessors {

@@ -1436,3 +1436,62 @@ public class User { double M(Shape s, Square q) => s.Area() + q.Area(); }
         "#]],
     );
 }
+
+#[test]
+fn partial_methods_and_properties_are_one_symbol() {
+    let (host, _) = AnalysisHost::from_fixture(
+        r#"
+//- /Gen.cs
+public partial class Model
+{
+    partial void OnChanged(string name);
+    public partial string Title { get; set; }
+}
+//- /Model.cs
+public partial class Model
+{
+    string _title;
+    partial void OnChanged(string name) { }
+    public partial string Title { get => _title; set { _title = value; OnChanged(nameof(Title)); } }
+}
+class User { string M(Model m) { m.Title = "x"; return m.Title; } }
+"#,
+    );
+    let analysis = host.analysis();
+    let callers = |id: &str| -> Vec<String> {
+        let symbols = analysis.symbols_by_documentation_id(id).unwrap();
+        let [symbol] = symbols.as_slice() else {
+            return vec![format!("{} symbols", symbols.len())];
+        };
+        let incoming = analysis
+            .incoming_calls(&symbol.key)
+            .unwrap()
+            .expect("member");
+        incoming
+            .callers
+            .iter()
+            .map(|c| {
+                let kinds: Vec<String> = c
+                    .sites
+                    .iter()
+                    .map(|s| format!("{:?}", s.site.kind))
+                    .collect();
+                format!("{} [{}]", c.caller.documentation_id, kinds.join(", "))
+            })
+            .collect()
+    };
+    expect![[r#"
+        [
+            [
+                "P:Model.Title [Call]",
+            ],
+            [
+                "M:User.M(Model) [Set, Get]",
+            ],
+        ]
+    "#]]
+    .assert_debug_eq(&[
+        callers("M:Model.OnChanged(System.String)"),
+        callers("P:Model.Title"),
+    ]);
+}
