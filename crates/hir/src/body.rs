@@ -171,9 +171,20 @@ pub enum Expr {
     /// of a collection initializer) apply to the value of the member `P`.
     NestedInitializer(Vec<ExprId>),
     /// The object an initializer's items apply to (the created object, or the member of a nested
-    /// initializer): the receiver of a collection initializer's implicit `Add(..)` and of an index
-    /// initializer's `[k] = v`.
+    /// initializer), or the value a pattern tests: the receiver of a collection initializer's
+    /// implicit `Add(..)`, of an index initializer's `[k] = v` and of a property pattern's members.
     ImplicitReceiver,
+    /// The property part of a recursive pattern, `T { A.B: p, C: q }` (C# 8, 10): reading each
+    /// member calls its getter on the tested value, of type `T` when written.
+    PropertyPattern {
+        ty: Option<TypeRef>,
+        subpatterns: Vec<Subpattern>,
+    },
+    /// A `switch` statement or expression: the patterns of its sections or arms test `scrutinee`.
+    Switch {
+        scrutinee: ExprId,
+        arms: Vec<Part>,
+    },
     /// `: base(args)` / `: this(args)`.
     CtorInitializer {
         is_base: bool,
@@ -249,6 +260,14 @@ pub enum Expr {
     },
     /// Syntax binding does not model: its subexpressions in order.
     Other(Vec<ExprId>),
+}
+
+/// `A.B: p` in a property pattern: the member read (accesses on [`Expr::ImplicitReceiver`]) and
+/// the parts of the pattern its value is tested with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subpattern {
+    pub member: ExprId,
+    pub pattern: Vec<Part>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -381,16 +381,7 @@ impl Ctx<'_> {
                     self.frames.pop();
                 }
             }
-            Stmt::Compound(parts) => {
-                for part in parts {
-                    match *part {
-                        crate::body::Part::Expr(e) => {
-                            self.infer_expr(e, None);
-                        }
-                        crate::body::Part::Stmt(s) => self.infer_stmt(s),
-                    }
-                }
-            }
+            Stmt::Compound(parts) => self.infer_parts(parts),
             Stmt::Missing => {}
         }
     }
@@ -502,6 +493,17 @@ impl Ctx<'_> {
         None
     }
 
+    fn infer_parts(&mut self, parts: &[Part]) {
+        for part in parts {
+            match *part {
+                Part::Expr(e) => {
+                    self.infer_expr(e, None);
+                }
+                Part::Stmt(s) => self.infer_stmt(s),
+            }
+        }
+    }
+
     fn infer_expr(&mut self, expr: ExprId, expected: Option<&Ty>) -> Ty {
         match self.infer_val(expr, Access::Read, expected) {
             Val::Value(ty) => ty,
@@ -579,6 +581,32 @@ impl Ctx<'_> {
                 for &item in items {
                     self.infer_expr(item, None);
                 }
+                Val::Unknown
+            }
+            Expr::PropertyPattern { ty, subpatterns } => {
+                let tested = match ty {
+                    Some(t) => self.resolver.resolve(t),
+                    None => self
+                        .implicit_receivers
+                        .last()
+                        .cloned()
+                        .unwrap_or(Ty::Unknown),
+                };
+                self.implicit_receivers.push(tested);
+                for sub in subpatterns {
+                    let value = self.infer_expr(sub.member, None);
+                    self.implicit_receivers.push(value);
+                    self.infer_parts(&sub.pattern);
+                    self.implicit_receivers.pop();
+                }
+                self.implicit_receivers.pop();
+                Val::Unknown
+            }
+            Expr::Switch { scrutinee, arms } => {
+                let tested = self.infer_expr(*scrutinee, None);
+                self.implicit_receivers.push(tested);
+                self.infer_parts(arms);
+                self.implicit_receivers.pop();
                 Val::Unknown
             }
             Expr::ImplicitReceiver => Val::Value(
@@ -673,21 +701,22 @@ impl Ctx<'_> {
                 binding,
                 ..
             } => {
-                let tested = self.infer_expr(*inner, None);
+                let tested = match self.infer_expr(*inner, None) {
+                    Ty::Nullable(inner) => *inner,
+                    t => t,
+                };
                 // `x is { } y` and `x is var y` give `y` the tested expression's type.
                 if let Some(local) = *binding
                     && self.body.locals[local].ty.is_none()
                     && tested != Ty::Unknown
                 {
-                    let tested = match tested {
-                        Ty::Nullable(inner) => *inner,
-                        t => t,
-                    };
-                    self.local_tys.insert(local, tested);
+                    self.local_tys.insert(local, tested.clone());
                 }
+                self.implicit_receivers.push(tested);
                 for &e in rest {
                     self.infer_expr(e, None);
                 }
+                self.implicit_receivers.pop();
                 Val::Value(Ty::external("System.Boolean"))
             }
             Expr::Conditional { cond, then, else_ } => {
@@ -1312,11 +1341,19 @@ impl Ctx<'_> {
             Stmt::Return(value) => value.is_some(),
             Stmt::Block(stmts) => stmts.iter().any(|&s| self.returns_value(s)),
             Stmt::Foreach { body, .. } => body.is_some_and(|b| self.returns_value(b)),
-            Stmt::Compound(parts) => parts
-                .iter()
-                .any(|p| matches!(p, Part::Stmt(s) if self.returns_value(*s))),
-            Stmt::Expr(_) | Stmt::Let { .. } | Stmt::LocalFunction { .. } | Stmt::Missing => false,
+            Stmt::Compound(parts) => self.parts_return_value(parts),
+            Stmt::Expr(e) => match &self.body.exprs[*e] {
+                Expr::Switch { arms, .. } => self.parts_return_value(arms),
+                _ => false,
+            },
+            Stmt::Let { .. } | Stmt::LocalFunction { .. } | Stmt::Missing => false,
         }
+    }
+
+    fn parts_return_value(&self, parts: &[Part]) -> bool {
+        parts
+            .iter()
+            .any(|p| matches!(p, Part::Stmt(s) if self.returns_value(*s)))
     }
 
     fn simple_name_return(&self, name: &SmolStr) -> LambdaReturn {

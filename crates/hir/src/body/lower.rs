@@ -8,7 +8,7 @@ use syntax::{
 
 use super::{
     Arg, ArgModifier, AssignOp, Body, BodyRoot, BodySourceMap, Enumeration, Expr, ExprId,
-    ExprRange, Literal, Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId,
+    ExprRange, Literal, Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId, Subpattern,
 };
 use crate::{
     base_db::{Db, parse},
@@ -482,6 +482,20 @@ impl Ctx {
                 });
                 out.push(self.alloc_stmt(stmt));
             }
+            SyntaxKind::SWITCH_STATEMENT => {
+                let scrutinee = self.lower_opt(node, Field::Value);
+                let arms = self.scoped(|ctx| {
+                    let mut parts = Vec::new();
+                    if let Some(body) = field(node, Field::Body).and_then(SyntaxElement::into_node)
+                    {
+                        ctx.lower_parts(&body, &mut parts);
+                    }
+                    parts
+                });
+                let range = node.text_range();
+                let expr = self.alloc_expr(Expr::Switch { scrutinee, arms }, range, range);
+                out.push(self.alloc_stmt(Stmt::Expr(expr)));
+            }
             SyntaxKind::IF_STATEMENT => {
                 // Variables the condition declares (`if (!TryGet(out var x)) return;`) stay in scope
                 // after the `if`, in the enclosing block; each branch has a scope of its own.
@@ -604,22 +618,56 @@ impl Ctx {
                 if let Some(name) =
                     field(node, Field::Name).filter(|n| n.kind() == SyntaxKind::IDENTIFIER)
                 {
-                    self.declare(identifier(&name), ty, LocalKind::Pattern);
+                    self.declare(identifier(&name), ty.clone(), LocalKind::Pattern);
                 }
-                // `{ Title: var title }`: the subpatterns' designations and constants.
+                // `{ Title: var title }`: the subpatterns' designations and constants; the members
+                // a property pattern names are read from the tested value.
                 for clause in node.children().filter(|c| {
                     matches!(
                         c.kind(),
                         SyntaxKind::PROPERTY_PATTERN_CLAUSE | SyntaxKind::POSITIONAL_PATTERN_CLAUSE
                     )
                 }) {
+                    let mut subpatterns = Vec::new();
                     for sub in clause
                         .children()
                         .filter(|c| c.kind() == SyntaxKind::SUBPATTERN)
                     {
+                        let member = (clause.kind() == SyntaxKind::PROPERTY_PATTERN_CLAUSE)
+                            .then(|| {
+                                sub.children_with_tokens().find(|c| {
+                                    matches!(
+                                        c.kind(),
+                                        SyntaxKind::IDENTIFIER
+                                            | SyntaxKind::MEMBER_ACCESS_EXPRESSION
+                                    )
+                                })
+                            })
+                            .flatten()
+                            .map(|name| self.lower_pattern_member(&name));
+                        let mut nested = Vec::new();
                         for child in sub.children_with_tokens().filter(|c| is_pattern(c.kind())) {
-                            self.lower_pattern(&child, parts);
+                            self.lower_pattern(&child, &mut nested);
                         }
+                        match member {
+                            Some(member) => subpatterns.push(Subpattern {
+                                member,
+                                pattern: nested,
+                            }),
+                            None => parts.extend(nested),
+                        }
+                    }
+                    if !subpatterns.is_empty() {
+                        let range = clause.text_range();
+                        let expr = self.alloc_expr(
+                            Expr::PropertyPattern {
+                                ty: ty.clone(),
+                                subpatterns,
+                            },
+                            range,
+                            range,
+                        );
+                        parts.push(Part::Expr(expr));
                     }
                 }
             }
@@ -632,6 +680,35 @@ impl Ctx {
                 }
             }
         }
+    }
+
+    /// `Total` / `Price.Amount` in a property pattern: member accesses on the tested value.
+    fn lower_pattern_member(&mut self, element: &SyntaxElement) -> ExprId {
+        let range = element.text_range();
+        let (receiver, name, focus) = match element.as_node() {
+            Some(node) => {
+                let receiver = match field(node, Field::Expression) {
+                    Some(inner) => self.lower_pattern_member(&inner),
+                    None => self.missing(node),
+                };
+                let (name, _, focus) = member_name(node);
+                (receiver, name, focus)
+            }
+            None => {
+                let receiver = self.alloc_expr(Expr::ImplicitReceiver, range, range);
+                (receiver, identifier(element), range)
+            }
+        };
+        self.alloc_expr(
+            Expr::Member {
+                receiver,
+                name,
+                type_args: Vec::new(),
+                conditional: false,
+            },
+            range,
+            focus,
+        )
     }
 
     fn lower_variable_declaration(&mut self, decl: &SyntaxNode, out: &mut Vec<StmtId>) {
@@ -1062,6 +1139,28 @@ impl Ctx {
                 _ => Expr::Other(Vec::new()),
             },
             SyntaxKind::QUERY_EXPRESSION => self.lower_query(node),
+            SyntaxKind::SWITCH_EXPRESSION => {
+                let scrutinee = match node
+                    .children_with_tokens()
+                    .find(|c| Expression::can_cast_element(c.kind()))
+                {
+                    Some(e) => self.lower_expr(&e),
+                    None => self.missing(node),
+                };
+                let mut arms = Vec::new();
+                for arm in node
+                    .children()
+                    .filter(|c| c.kind() == SyntaxKind::SWITCH_EXPRESSION_ARM)
+                {
+                    let inner = self.scoped(|ctx| {
+                        let mut parts = Vec::new();
+                        ctx.lower_parts(&arm, &mut parts);
+                        parts
+                    });
+                    arms.push(Part::Stmt(self.alloc_stmt(Stmt::Compound(inner))));
+                }
+                Expr::Switch { scrutinee, arms }
+            }
             _ => Expr::Other(self.lower_sub_exprs(node)),
         };
         self.alloc_expr(expr, full, focus)

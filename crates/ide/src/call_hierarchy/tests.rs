@@ -618,7 +618,8 @@ public class App { public void Run() { var p = new Pricing(new Money(2m, "EUR"))
             M:Shop.Money.Add(Shop.Money) [Call, Call]
             P:Shop.Point.X [Get]
             P:Shop.Point.Y [Get]
-            coverage 8/8/0/0
+            P:Shop.Money.Amount [Get]
+            coverage 9/9/0/0
         "#]],
     );
 }
@@ -1494,4 +1495,45 @@ class User { string M(Model m) { m.Title = "x"; return m.Title; } }
         callers("M:Model.OnChanged(System.String)"),
         callers("P:Model.Title"),
     ]);
+}
+
+#[test]
+fn property_patterns_call_the_getters_they_name() {
+    check_outgoing(
+        r#"
+public class Money { public decimal Amount { get; } }
+public class Line { public int Count { get; } }
+public class Order
+{
+    public Money Total { get; }
+    public Line Lines { get; }
+    public bool Ok => true;
+}
+public class User
+{
+    string M$0(object value, Order order)
+    {
+        if (order is { Total.Amount: > 100m, Lines: { Count: 1 } }) { }
+        switch (value)
+        {
+            case Order { Ok: true } o when o.Lines.Count > 0:
+                break;
+        }
+        return value switch
+        {
+            Order { Total: { Amount: 0 } } => "free",
+            _ => "",
+        };
+    }
+}
+"#,
+        expect![[r#"
+            P:Order.Total [Get, Get]
+            P:Money.Amount [Get, Get]
+            P:Order.Lines [Get, Get]
+            P:Line.Count [Get, Get]
+            P:Order.Ok [Get]
+            coverage 9/9/0/0
+        "#]],
+    );
 }
