@@ -162,6 +162,11 @@ pub enum Expr {
         args: Vec<Arg>,
         initializer: Vec<ExprId>,
     },
+    /// `receiver with { P = value }` (C# 9): a copy whose members the initializer sets.
+    With {
+        receiver: ExprId,
+        initializer: Vec<ExprId>,
+    },
     /// `P = value` inside an object initializer: a member of the created object.
     InitMember {
         name: SmolStr,

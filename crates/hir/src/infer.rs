@@ -577,6 +577,14 @@ impl Ctx<'_> {
                 self.infer_expr(*value, None);
                 Val::Unknown
             }
+            Expr::With {
+                receiver,
+                initializer,
+            } => {
+                let ty = self.infer_expr(*receiver, None);
+                self.infer_initializer(&ty, initializer);
+                Val::Value(ty)
+            }
             Expr::NestedInitializer(items) => {
                 for &item in items {
                     self.infer_expr(item, None);
@@ -988,6 +996,20 @@ impl Ctx<'_> {
                     None => Val::Unknown,
                 }
             }
+            // `T.Parse(s)`: a static (abstract or virtual) member of an interface `T` is bound by
+            // (C# 11), through a source bound that has it, else a framework one.
+            Val::Type(Ty::TypeParam(p)) => {
+                let bounds = type_param_bounds(db, self.member, &p);
+                let bound = bounds
+                    .iter()
+                    .find(|b| !lookup_members(db, b, name).groups.is_empty())
+                    .or_else(|| bounds.iter().find(|b| matches!(b, Ty::External(..))))
+                    .cloned();
+                match bound {
+                    Some(bound) => self.member_of(expr, Val::Type(bound), name, type_args, access),
+                    None => self.member_of(expr, Val::Unknown, name, type_args, access),
+                }
+            }
             Val::Type(ty) => {
                 if let Ty::Source(id, args) = &ty {
                     let map = def_map(db, id.project);
@@ -1014,6 +1036,9 @@ impl Ctx<'_> {
                             external: found.external,
                             type_args,
                         });
+                    }
+                    if found.external.is_none_or(|e| lookup::is_object(&e)) {
+                        self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
                     }
                     return Val::Unknown;
                 }

@@ -1139,6 +1139,47 @@ impl Ctx {
                 _ => Expr::Other(Vec::new()),
             },
             SyntaxKind::QUERY_EXPRESSION => self.lower_query(node),
+            SyntaxKind::WITH_EXPRESSION => {
+                let receiver = match node
+                    .children_with_tokens()
+                    .find(|c| Expression::can_cast_element(c.kind()))
+                {
+                    Some(e) => self.lower_expr(&e),
+                    None => self.missing(node),
+                };
+                let mut initializer = Vec::new();
+                for item in node
+                    .children()
+                    .filter(|c| c.kind() == SyntaxKind::WITH_INITIALIZER)
+                {
+                    let Some(name) = item
+                        .children_with_tokens()
+                        .find(|c| c.kind() == SyntaxKind::IDENTIFIER)
+                    else {
+                        continue;
+                    };
+                    let value = match item
+                        .children_with_tokens()
+                        .skip_while(|c| c.kind() != SyntaxKind::EQ)
+                        .find(|c| Expression::can_cast_element(c.kind()))
+                    {
+                        Some(v) => self.lower_expr(&v),
+                        None => self.missing(&item),
+                    };
+                    initializer.push(self.alloc_expr(
+                        Expr::InitMember {
+                            name: identifier(&name),
+                            value,
+                        },
+                        item.text_range(),
+                        name.text_range(),
+                    ));
+                }
+                Expr::With {
+                    receiver,
+                    initializer,
+                }
+            }
             SyntaxKind::SWITCH_EXPRESSION => {
                 let scrutinee = match node
                     .children_with_tokens()

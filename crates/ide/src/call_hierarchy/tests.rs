@@ -770,13 +770,31 @@ class Report
 /// Renders the callers of the member at `$0`: one line per caller with its sites' kinds and
 /// directness, then the coverage.
 fn check_incoming(fixture: &str, expect: Expect) {
+    check_incoming_of(fixture, None, expect);
+}
+
+/// [`check_incoming`] of the member with documentation id `doc_id` (implied members, such as
+/// primary constructors, have no name to put `$0` on), or else of the member at `$0`.
+fn check_incoming_of(fixture: &str, doc_id: Option<&str>, expect: Expect) {
     let (host, fixture) = AnalysisHost::from_fixture(fixture);
     let analysis = host.analysis();
-    let (file, offset) = fixture.cursor.expect("fixture needs $0");
-    let symbol = analysis
-        .symbol_at(file, offset)
-        .unwrap()
-        .expect("no symbol at $0");
+    let symbol = match doc_id {
+        Some(id) => {
+            let [symbol] = analysis
+                .symbols_by_documentation_id(id)
+                .unwrap()
+                .try_into()
+                .expect("one symbol with the id");
+            symbol
+        }
+        None => {
+            let (file, offset) = fixture.cursor.expect("fixture needs $0");
+            analysis
+                .symbol_at(file, offset)
+                .unwrap()
+                .expect("no symbol at $0")
+        }
+    };
     let incoming = analysis
         .incoming_calls(&symbol.key)
         .unwrap()
@@ -1534,6 +1552,114 @@ public class User
             P:Line.Count [Get, Get]
             P:Order.Ok [Get]
             coverage 9/9/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn record_primary_constructors_and_with_expressions() {
+    let fixture = r#"
+public record Point(int X, int Y)
+{
+    public Point(int both) : this(both, both) { }
+}
+public record Point3(int X, int Y, int Z) : Point(X, Y);
+public class Box(int size) { public int Size => size; }
+public class User
+{
+    Point M$0()
+    {
+        var p = new Point(1, 2);
+        Point q = new(3, 4);
+        var b = new Box(
+            5);
+        return p with { X = 9 };
+    }
+}
+"#;
+    check_incoming_of(
+        fixture,
+        Some("M:Point.#ctor(System.Int32,System.Int32)"),
+        expect![[r#"
+            M:Point.#ctor(System.Int32) [Ctor@3]
+            M:Point3.#ctor(System.Int32,System.Int32,System.Int32) [Ctor@5]
+            M:User.M [Ctor@11, Ctor@12]
+            coverage 4/4/0/0
+        "#]],
+    );
+    check_outgoing(
+        fixture,
+        expect![[r#"
+            M:Point.#ctor(System.Int32,System.Int32) [Ctor, Ctor]
+            M:Box.#ctor(System.Int32) [Ctor]
+            P:Point.X [Set]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn static_abstract_interface_members_through_a_type_parameter() {
+    let fixture = r#"
+public interface IParser<TSelf> where TSelf : IParser<TSelf>
+{
+    static abstract TSelf Parse(string s);
+    static virtual bool Check(string s) => true;
+}
+public struct Code : IParser<Code>
+{
+    public static Code Pa/*p*/rse(string s) => default;
+}
+public static class Reader
+{
+    public static T Read/*r*/<T>(string s) where T : IParser<T>, System.IComparable<T>
+    {
+        if (T.Check(s) && T.Parse(s).CompareTo(default) == 0) { }
+        return T
+            .Parse(s);
+    }
+}
+"#;
+    check_outgoing(
+        &fixture.replace("/*r*/", "$0").replace("/*p*/", ""),
+        expect![[r#"
+            M:IParser`1.Check(System.String) [Call]
+            M:IParser`1.Parse(System.String) [Call, Call]
+            external System.IComparable.CompareTo [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+    check_incoming(
+        &fixture.replace("/*r*/", "").replace("/*p*/", "$0"),
+        expect![[r#"
+            M:Reader.Read``1(System.String) [Call@14 indirect, Call@16 indirect]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_site_is_on_the_line_of_the_invoked_name() {
+    check_incoming(
+        r#"
+public class Builder
+{
+    public Builder A$0dd(int x) => this;
+    public string Build() => "";
+}
+public class User
+{
+    string M(Builder b) =>
+        b
+            .Add(1)
+            .Add(
+                2)
+            .Build();
+}
+"#,
+        expect![[r#"
+            M:User.M(Builder) [Call@10, Call@11]
+            coverage 2/2/0/0
         "#]],
     );
 }
