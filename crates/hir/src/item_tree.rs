@@ -235,6 +235,9 @@ pub struct Member {
     ///   static one, an operator) keeps its kind, parameters and modifiers, `STATIC` as declared
     ///   telling static from instance members: binding those needs the receiver kept here.
     pub extension: Option<Box<ExtensionBlock>>,
+    /// The member's code is written here (a block, `=>`, accessor bodies): not for an abstract or
+    /// interface member, nor for the defining declaration of a partial method or property.
+    pub has_body: bool,
 }
 
 /// `extension<T>(List<T> list) where T : class { … }`, as its members see it.

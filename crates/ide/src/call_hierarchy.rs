@@ -262,7 +262,8 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
                 continue;
             };
             let is_direct = callee == target;
-            if !is_direct && !indirect.contains(&callee) {
+            // A `base.` call never dispatches to an override.
+            if !is_direct && (site.non_virtual || !indirect.contains(&callee)) {
                 continue;
             }
             if !by_caller.contains_key(&site.caller) {

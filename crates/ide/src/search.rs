@@ -127,14 +127,23 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
 /// Symbols whose full name is `full_name`. Type parameters and, for methods, the parameter list may be
 /// left out (`Ns.Repository.Find` matches `Ns.Repository<T>.Find(int)` and every other overload);
 /// whitespace does not matter.
+/// `full_name` as csnav writes it (`Ns.Repo<T>.Find(int)`) or with metadata arities
+/// (``Ns.Repo`1``); without type arguments it names every arity (`Ns.Repo`).
 pub(crate) fn by_full_name(db: &RootDatabase, full_name: &str) -> Vec<SymbolInfo> {
-    let query = normalize(full_name);
+    let with_arity = normalize(full_name);
+    // A name that gives no arity matches every one.
+    let by_arity = with_arity.contains('`');
+    let shape = |name: &str| {
+        let name = normalize(name);
+        if by_arity { name } else { strip_arity(&name) }
+    };
+    let query = shape(full_name);
     let without_params = query.split('(').next().unwrap_or(&query).to_owned();
-    let simple = without_params.rsplit('.').next().unwrap_or(&without_params);
+    let simple = strip_arity(without_params.rsplit('.').next().unwrap_or(&without_params));
     let index = hir::symbol_index(db);
     let mut out = Vec::new();
-    for (_, symbol) in index.exact(simple) {
-        let candidate = normalize(&hir::full_name(db, symbol));
+    for (_, symbol) in index.exact(&simple) {
+        let candidate = shape(&hir::full_name(db, symbol));
         let candidate_name = candidate.split('(').next().unwrap_or(&candidate);
         let matches = if query.contains('(') {
             candidate == query
@@ -148,17 +157,45 @@ pub(crate) fn by_full_name(db: &RootDatabase, full_name: &str) -> Vec<SymbolInfo
     out
 }
 
-/// Drops type argument lists and whitespace: `Ns.Repo<T>.Find(int id)` → `Ns.Repo.Find(intid)`.
+/// Writes type argument lists as metadata arities and drops whitespace:
+/// `Ns.Repo<K, V>.Find(List<int> id)` → ``Ns.Repo`2.Find(List`1id)``.
 fn normalize(name: &str) -> String {
     let mut out = String::new();
     let mut depth = 0;
+    let mut arity = 0;
     for c in name.chars() {
         match c {
-            '<' => depth += 1,
-            '>' => depth -= 1,
+            '<' => {
+                depth += 1;
+                if depth == 1 {
+                    arity = 1;
+                }
+            }
+            ',' if depth == 1 => arity += 1,
+            '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push('`');
+                    out.push_str(&arity.to_string());
+                }
+            }
             c if c.is_whitespace() => {}
             _ if depth == 0 => out.push(c),
             _ => {}
+        }
+    }
+    out
+}
+
+/// Drops the arities ``Ns.Repo`2.Find`` → `Ns.Repo.Find`.
+fn strip_arity(name: &str) -> String {
+    let mut out = String::new();
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '`' {
+            while chars.next_if(|d| d.is_ascii_digit() || *d == '`').is_some() {}
+        } else {
+            out.push(c);
         }
     }
     out

@@ -214,3 +214,63 @@ pub(crate) fn extension_block_members(
         .map(|(_, m, _)| *m)
         .collect()
 }
+
+/// Whether code in type `from` (or in a type nested in it) may use `member` (C# §7.5): private
+/// members only inside their type, protected ones also in derived types. Internal members count as
+/// accessible: code that compiles against them from another project has `InternalsVisibleTo`.
+pub(crate) fn is_accessible(db: &dyn Db, member: MemberId, from: TypeId) -> bool {
+    let Some(data) = member_data(db, member) else {
+        return true;
+    };
+    let m = data.modifiers;
+    let declaring = member.ty;
+    // Without a modifier, a member of a class or struct is private; of an interface or enum public.
+    let private = m.contains(Modifiers::PRIVATE)
+        || !(m.contains(Modifiers::PUBLIC)
+            || m.contains(Modifiers::PROTECTED)
+            || m.contains(Modifiers::INTERNAL)
+            || matches!(
+                type_kind(db, declaring),
+                TypeKind::Interface | TypeKind::Enum
+            ));
+    let protected = m.contains(Modifiers::PROTECTED);
+    if !private && !protected {
+        return true;
+    }
+    let containers = containing_types(db, from);
+    if containers.contains(&declaring) {
+        return true;
+    }
+    if private && !protected {
+        return false;
+    }
+    // `protected`, `protected internal`, `private protected`: from a derived type.
+    let derived = containers.iter().any(|&c| derives_from(db, c, declaring));
+    let internal_ok = !m.contains(Modifiers::PRIVATE) || from.project == declaring.project;
+    (derived && internal_ok) || m.contains(Modifiers::INTERNAL)
+}
+
+/// `id` and the types it is nested in, innermost first.
+fn containing_types(db: &dyn Db, id: TypeId) -> Vec<TypeId> {
+    let map = def_map(db, id.project);
+    let mut out = vec![id];
+    while let Some(parent) = map.type_def(out[out.len() - 1].idx).parent {
+        out.push(TypeId {
+            project: id.project,
+            idx: parent,
+        });
+    }
+    out
+}
+
+fn derives_from(db: &dyn Db, id: TypeId, base: TypeId) -> bool {
+    let mut current = Ty::Source(id, Vec::new());
+    for _ in 0..64 {
+        match base_class_of(db, &current) {
+            Some(Ty::Source(b, _)) if b == base => return true,
+            Some(next @ Ty::Source(..)) => current = next,
+            _ => return false,
+        }
+    }
+    false
+}

@@ -162,6 +162,7 @@ impl Ctx {
             initializer: None,
             origin: MemberOrigin::TopLevelStatements,
             extension: None,
+            has_body: true,
         };
         self.push_member(program, main, full, name);
         Some(program)
@@ -324,6 +325,7 @@ impl Ctx {
             initializer: None,
             origin,
             extension: None,
+            has_body: false,
         };
         let mut members = Vec::new();
         if let Some(params) = &item.primary_ctor {
@@ -517,6 +519,7 @@ impl Ctx {
                 initializer: None,
                 origin: MemberOrigin::Declared,
                 extension: None,
+                has_body: false,
             };
             self.push_member(owner, member, node.text_range(), name_el.text_range());
         }
@@ -550,6 +553,7 @@ fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
         initializer: None,
         origin: MemberOrigin::Declared,
         extension: None,
+        has_body: has_body(node),
     };
     match node.kind() {
         SyntaxKind::METHOD_DECLARATION => {
@@ -647,6 +651,24 @@ pub(crate) fn operator_name(op: &str, params: usize) -> Option<&'static str> {
         "false" => "op_False",
         _ => return None,
     })
+}
+
+/// A block or `=>` body, or an accessor that has one.
+fn has_body(node: &SyntaxNode) -> bool {
+    let is_body = |c: &SyntaxNode| {
+        matches!(
+            c.kind(),
+            SyntaxKind::BLOCK | SyntaxKind::ARROW_EXPRESSION_CLAUSE
+        )
+    };
+    node.children().any(|c| is_body(&c))
+        || field(node, Field::Accessors)
+            .and_then(SyntaxElement::into_node)
+            .is_some_and(|list| {
+                list.children()
+                    .filter(|c| c.kind() == SyntaxKind::ACCESSOR_DECLARATION)
+                    .any(|a| a.children().any(|c| is_body(&c)))
+            })
 }
 
 fn accessors(node: &SyntaxNode) -> Accessors {
