@@ -82,7 +82,7 @@ pub fn load_files(
             projects: vec![data],
         }),
         // The corpora compile against the .NET Framework: the built-in surface is its real API.
-        libraries: Some(builtin_surface::assemblies()),
+        libraries: Some(builtin_surface::assemblies(builtin_surface::Flavor::NetFx)),
     });
     Ok(host)
 }

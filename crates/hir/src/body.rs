@@ -162,6 +162,11 @@ pub enum Expr {
         args: Vec<Arg>,
         initializer: Vec<ExprId>,
     },
+    /// `receiver with { P = value }` (C# 9): a copy whose members the initializer sets.
+    With {
+        receiver: ExprId,
+        initializer: Vec<ExprId>,
+    },
     /// `P = value` inside an object initializer: a member of the created object.
     InitMember {
         name: SmolStr,
@@ -171,9 +176,20 @@ pub enum Expr {
     /// of a collection initializer) apply to the value of the member `P`.
     NestedInitializer(Vec<ExprId>),
     /// The object an initializer's items apply to (the created object, or the member of a nested
-    /// initializer): the receiver of a collection initializer's implicit `Add(..)` and of an index
-    /// initializer's `[k] = v`.
+    /// initializer), or the value a pattern tests: the receiver of a collection initializer's
+    /// implicit `Add(..)`, of an index initializer's `[k] = v` and of a property pattern's members.
     ImplicitReceiver,
+    /// The property part of a recursive pattern, `T { A.B: p, C: q }` (C# 8, 10): reading each
+    /// member calls its getter on the tested value, of type `T` when written.
+    PropertyPattern {
+        ty: Option<TypeRef>,
+        subpatterns: Vec<Subpattern>,
+    },
+    /// A `switch` statement or expression: the patterns of its sections or arms test `scrutinee`.
+    Switch {
+        scrutinee: ExprId,
+        arms: Vec<Part>,
+    },
     /// `: base(args)` / `: this(args)`.
     CtorInitializer {
         is_base: bool,
@@ -181,8 +197,10 @@ pub enum Expr {
     },
     /// The `base()` call of a constructor without an initializer.
     ImplicitBaseCtor,
+    /// `new T[size] { elements }`, `new[] { elements }`, `stackalloc`.
     ArrayNew {
         elem: Option<TypeRef>,
+        sizes: Vec<ExprId>,
         elements: Vec<ExprId>,
     },
     AnonymousObject {
@@ -249,6 +267,14 @@ pub enum Expr {
     Other(Vec<ExprId>),
 }
 
+/// `A.B: p` in a property pattern: the member read (accesses on [`Expr::ImplicitReceiver`]) and
+/// the parts of the pattern its value is tested with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subpattern {
+    pub member: ExprId,
+    pub pattern: Vec<Part>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Arg {
     pub name: Option<SmolStr>,
@@ -278,7 +304,9 @@ pub enum AssignOp {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Literal {
-    Int,
+    /// An integer literal without a suffix, with its value (saturated): typed `int`, `uint`, `long`
+    /// or `ulong`, the first that holds it (C# §6.4.5.3).
+    Int(u64),
     Long,
     UInt,
     ULong,

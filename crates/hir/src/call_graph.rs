@@ -26,6 +26,8 @@ pub struct CallSiteInfo {
     pub focus_range: TextRange,
     /// The whole expression.
     pub full_range: TextRange,
+    /// Through `base.`: the member named runs, no override of it.
+    pub non_virtual: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,6 +61,7 @@ pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
             file: member.file,
             focus_range: range.focus,
             full_range: range.full,
+            non_virtual: site.non_virtual,
         });
     }
     for site in &result.unresolved {

@@ -4,6 +4,7 @@
 //! Where the facts run out (a receiver of unknown type, several overloads the argument types cannot
 //! tell apart) the site is recorded as unresolved with a reason, never bound by guess.
 
+mod extension_blocks;
 mod external;
 mod known;
 mod lookup;
@@ -25,6 +26,7 @@ use crate::{
     hierarchy::base_class_of,
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind, lower::operator_name},
     library::LibMember,
+    overrides::overrides,
     resolve::Resolver,
     symbols::{MemberId, member_data, member_signature},
     ty::Ty,
@@ -53,6 +55,9 @@ pub struct CallSite {
     pub expr: ExprId,
     pub callee: Callee,
     pub kind: CallKind,
+    /// A call through `base.` (`base.M()`, `base.P`, `base[i]`): it runs the member named, never an
+    /// override of it.
+    pub non_virtual: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -95,6 +100,9 @@ pub enum UnresolvedReason {
     NotFound,
     /// Several overloads remain and the argument types cannot tell them apart.
     Ambiguous,
+    /// The receiver's type is declared in a reference assembly that was not found (a package not
+    /// restored, a framework not installed): its members are not known.
+    MissingMetadata,
 }
 
 #[salsa::tracked(returns(clone))]
@@ -222,6 +230,15 @@ struct Returned<'a> {
     /// A constructor gives the constructed type (`ty`, already complete).
     is_ctor: bool,
 }
+/// The methods of `System.Object`, which every type has.
+const OBJECT_METHODS: [&str; 6] = [
+    "ReferenceEquals",
+    "Equals",
+    "GetHashCode",
+    "ToString",
+    "GetType",
+    "MemberwiseClone",
+];
 
 /// What an expression denotes.
 #[derive(Debug, Clone)]
@@ -288,7 +305,17 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     fn site(&mut self, expr: ExprId, callee: Callee, kind: CallKind) {
-        self.result.sites.push(CallSite { expr, callee, kind });
+        let receiver = match &self.body.exprs[expr] {
+            Expr::Member { receiver, .. } | Expr::Index { receiver, .. } => Some(*receiver),
+            _ => None,
+        };
+        let non_virtual = receiver.is_some_and(|r| matches!(self.body.exprs[r], Expr::Base));
+        self.result.sites.push(CallSite {
+            expr,
+            callee,
+            kind,
+            non_virtual,
+        });
     }
 
     fn unresolved(&mut self, expr: ExprId, name: SmolStr, reason: UnresolvedReason) {
@@ -385,16 +412,7 @@ impl Ctx<'_> {
                     self.frames.pop();
                 }
             }
-            Stmt::Compound(parts) => {
-                for part in parts {
-                    match *part {
-                        crate::body::Part::Expr(e) => {
-                            self.infer_expr(e, None);
-                        }
-                        crate::body::Part::Stmt(s) => self.infer_stmt(s),
-                    }
-                }
-            }
+            Stmt::Compound(parts) => self.infer_parts(parts),
             Stmt::Missing => {}
         }
     }
@@ -508,6 +526,17 @@ impl Ctx<'_> {
         None
     }
 
+    fn infer_parts(&mut self, parts: &[Part]) {
+        for part in parts {
+            match *part {
+                Part::Expr(e) => {
+                    self.infer_expr(e, None);
+                }
+                Part::Stmt(s) => self.infer_stmt(s),
+            }
+        }
+    }
+
     fn infer_expr(&mut self, expr: ExprId, expected: Option<&Ty>) -> Ty {
         match self.infer_val(expr, Access::Read, expected) {
             Val::Value(ty) => ty,
@@ -581,10 +610,44 @@ impl Ctx<'_> {
                 self.infer_expr(*value, None);
                 Val::Unknown
             }
+            Expr::With {
+                receiver,
+                initializer,
+            } => {
+                let ty = self.infer_expr(*receiver, None);
+                self.infer_initializer(&ty, initializer);
+                Val::Value(ty)
+            }
             Expr::NestedInitializer(items) => {
                 for &item in items {
                     self.infer_expr(item, None);
                 }
+                Val::Unknown
+            }
+            Expr::PropertyPattern { ty, subpatterns } => {
+                let tested = match ty {
+                    Some(t) => self.resolver.resolve(t),
+                    None => self
+                        .implicit_receivers
+                        .last()
+                        .cloned()
+                        .unwrap_or(Ty::Unknown),
+                };
+                self.implicit_receivers.push(tested);
+                for sub in subpatterns {
+                    let value = self.infer_expr(sub.member, None);
+                    self.implicit_receivers.push(value);
+                    self.infer_parts(&sub.pattern);
+                    self.implicit_receivers.pop();
+                }
+                self.implicit_receivers.pop();
+                Val::Unknown
+            }
+            Expr::Switch { scrutinee, arms } => {
+                let tested = self.infer_expr(*scrutinee, None);
+                self.implicit_receivers.push(tested);
+                self.infer_parts(arms);
+                self.implicit_receivers.pop();
                 Val::Unknown
             }
             Expr::ImplicitReceiver => Val::Value(
@@ -613,14 +676,20 @@ impl Ctx<'_> {
                 }
                 Val::Unknown
             }
-            Expr::ArrayNew { elem, elements } => {
-                let elem = elem.as_ref().map(|t| self.resolver.resolve(t));
-                let mut first = None;
-                for &e in elements {
-                    let t = self.infer_expr(e, elem.as_ref());
-                    first.get_or_insert(t);
+            Expr::ArrayNew {
+                elem,
+                sizes,
+                elements,
+            } => {
+                for &size in sizes {
+                    self.infer_expr(size, None);
                 }
-                let elem = elem.or(first).unwrap_or(Ty::Unknown);
+                let elem = elem.as_ref().map(|t| self.resolver.resolve(t));
+                let tys: Vec<Ty> = elements
+                    .iter()
+                    .map(|&e| self.infer_expr(e, elem.as_ref()))
+                    .collect();
+                let elem = elem.unwrap_or_else(|| best_common_type(db, &tys));
                 Val::Value(Ty::Array(Box::new(elem), 1))
             }
             Expr::AnonymousObject { members } => {
@@ -673,21 +742,22 @@ impl Ctx<'_> {
                 binding,
                 ..
             } => {
-                let tested = self.infer_expr(*inner, None);
+                let tested = match self.infer_expr(*inner, None) {
+                    Ty::Nullable(inner) => *inner,
+                    t => t,
+                };
                 // `x is { } y` and `x is var y` give `y` the tested expression's type.
                 if let Some(local) = *binding
                     && self.body.locals[local].ty.is_none()
                     && tested != Ty::Unknown
                 {
-                    let tested = match tested {
-                        Ty::Nullable(inner) => *inner,
-                        t => t,
-                    };
-                    self.local_tys.insert(local, tested);
+                    self.local_tys.insert(local, tested.clone());
                 }
+                self.implicit_receivers.push(tested);
                 for &e in rest {
                     self.infer_expr(e, None);
                 }
+                self.implicit_receivers.pop();
                 Val::Value(Ty::external("System.Boolean"))
             }
             Expr::Conditional { cond, then, else_ } => {
@@ -855,14 +925,6 @@ impl Ctx<'_> {
             .filter(|t| matches!(t, Ty::External(..)))
             .collect();
         // Every class inherits `System.Object`'s methods, callable by their simple names.
-        const OBJECT_METHODS: [&str; 6] = [
-            "ReferenceEquals",
-            "Equals",
-            "GetHashCode",
-            "ToString",
-            "GetType",
-            "MemberwiseClone",
-        ];
         if access == Access::Invoke && OBJECT_METHODS.contains(&name.as_str()) {
             return Val::Group(Group {
                 name: name.clone(),
@@ -939,23 +1001,19 @@ impl Ctx<'_> {
                         *inner
                     }
                     // Members of a `T` are those of what it is bound by (`where T : Entity`).
+                    // Without a source bound that has the member, a framework bound's (or
+                    // `System.Object`'s) members are those of a `T`.
                     Ty::TypeParam(p) => {
                         let bounds = type_param_bounds(db, self.member, &p);
-                        match bounds
-                            .into_iter()
-                            .find(|b| !lookup_members(db, b, name).groups.is_empty())
-                        {
-                            Some(bound) => bound,
-                            None => {
-                                if access != Access::Invoke {
-                                    self.unresolved(
-                                        expr,
-                                        name.clone(),
-                                        UnresolvedReason::UnknownReceiver,
-                                    );
-                                }
-                                return Val::Unknown;
-                            }
+                        let source = bounds
+                            .iter()
+                            .find(|b| !lookup_members(db, b, name).groups.is_empty());
+                        match source {
+                            Some(bound) => bound.clone(),
+                            None => bounds
+                                .into_iter()
+                                .find(|b| matches!(b, Ty::External(..)))
+                                .unwrap_or_else(Ty::object),
                         }
                     }
                     other => other,
@@ -1000,18 +1058,36 @@ impl Ctx<'_> {
                         library: Vec::new(),
                     });
                 }
-                match known::external_member(db, &ty, name, 0, false) {
-                    Some(m) => {
-                        self.external_access(expr, &ty, name, access);
-                        Val::Value(m.ret)
-                    }
-                    // A source type (or one of its source bases) without the member, and no
-                    // framework base that could declare it.
-                    None if matches!(ty, Ty::Source(..)) && found.external.is_none() => {
-                        self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
-                        Val::Unknown
-                    }
-                    None => Val::Unknown,
+                if let Some(val) =
+                    self.extension_block_member(expr, Some(&ty), &ty, name, &type_args, access)
+                {
+                    return val;
+                }
+                // A type whose members are all known (a source type without a base outside the
+                // sources, or a library type) and none is this one; else a type declared in an
+                // assembly that was not found.
+                let known_type = crate::library::library_type(db, &ty).is_some()
+                    || matches!(ty, Ty::Source(..)) && found.external.is_none();
+                let reason = if known_type {
+                    UnresolvedReason::NotFound
+                } else {
+                    UnresolvedReason::MissingMetadata
+                };
+                self.unresolved(expr, name.clone(), reason);
+                Val::Unknown
+            }
+            // `T.Parse(s)`: a static (abstract or virtual) member of an interface `T` is bound by
+            // (C# 11), through a source bound that has it, else a framework one.
+            Val::Type(Ty::TypeParam(p)) => {
+                let bounds = type_param_bounds(db, self.member, &p);
+                let bound = bounds
+                    .iter()
+                    .find(|b| !lookup_members(db, b, name).groups.is_empty())
+                    .or_else(|| bounds.iter().find(|b| matches!(b, Ty::External(..))))
+                    .cloned();
+                match bound {
+                    Some(bound) => self.member_of(expr, Val::Type(bound), name, type_args, access),
+                    None => self.member_of(expr, Val::Unknown, name, type_args, access),
                 }
             }
             Val::Type(ty) => {
@@ -1042,6 +1118,9 @@ impl Ctx<'_> {
                             library: Vec::new(),
                         });
                     }
+                    if found.external.is_none_or(|e| lookup::is_object(&e)) {
+                        self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
+                    }
                     return Val::Unknown;
                 }
                 let Ty::External(prefix, _) = &ty else {
@@ -1065,6 +1144,24 @@ impl Ctx<'_> {
                     if crate::library::library_type(db, &nested).is_some() {
                         return Val::Type(nested);
                     }
+                    if let Some(val) =
+                        self.extension_block_member(expr, None, &ty, name, &type_args, access)
+                    {
+                        return val;
+                    }
+                    // The assemblies declare the type, and no such member: no invented edge.
+                    if access == Access::Invoke {
+                        return Val::Group(Group {
+                            name: name.clone(),
+                            levels: Vec::new(),
+                            receiver: None,
+                            external: None,
+                            type_args,
+                            library: vec![(ty.clone(), Vec::new())],
+                        });
+                    }
+                    self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
+                    return Val::Unknown;
                 }
                 // A namespace or a framework type: try the longer name as a type first.
                 let full = format!("{prefix}.{name}");
@@ -1089,13 +1186,7 @@ impl Ctx<'_> {
                         type_args,
                         library: Vec::new(),
                     }),
-                    _ => match known::external_member(db, &ty, name, 0, false) {
-                        Some(m) => {
-                            self.external_access(expr, &ty, name, access);
-                            Val::Value(m.ret)
-                        }
-                        None => Val::Type(Ty::External(SmolStr::new(full), type_args)),
-                    },
+                    _ => Val::Type(Ty::External(SmolStr::new(full), type_args)),
                 }
             }
             Val::Group(_) | Val::Unknown => {
@@ -1112,19 +1203,6 @@ impl Ctx<'_> {
                 self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
                 Val::Unknown
             }
-        }
-    }
-
-    /// A property of a framework type read or written: the accessor calls, out of the sources.
-    fn external_access(&mut self, expr: ExprId, owner: &Ty, name: &str, access: Access) {
-        let callee = Callee::External(known::external_name(self.db, owner, name));
-        match access {
-            Access::Write => self.site(expr, callee, CallKind::Set),
-            Access::ReadWrite | Access::Add | Access::Remove => {
-                self.site(expr, callee.clone(), CallKind::Get);
-                self.site(expr, callee, CallKind::Set);
-            }
-            Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
         }
     }
 
@@ -1311,6 +1389,15 @@ impl Ctx<'_> {
             .collect()
     }
 
+    /// The members code of this body may use: an inaccessible overload is no candidate (C# §12.6.4.1).
+    fn accessible(&self, members: &[MemberId]) -> Vec<MemberId> {
+        members
+            .iter()
+            .copied()
+            .filter(|&m| lookup::is_accessible(self.db, m, self.owner))
+            .collect()
+    }
+
     fn arg_infos(&mut self, args: &[Arg]) -> Vec<ArgInfo> {
         args.iter()
             .map(|arg| {
@@ -1357,26 +1444,25 @@ impl Ctx<'_> {
                     name: arg.name.clone(),
                     ty,
                     modifier,
+                    int_constant: self.int_constant(arg.expr),
                 }
             })
             .collect()
     }
 
-    /// `map.TryGetValue(key, out var value)`: the `out var` of a dictionary's lookup has its value type.
-    fn type_framework_out_args(&mut self, receiver: &Ty, name: &str, args: &[Arg]) {
-        let (Ty::External(full, targs), "TryGetValue") = (receiver, name) else {
-            return;
-        };
-        let ([_, value_ty], Some(last)) = (targs.as_slice(), args.last()) else {
-            return;
-        };
-        if !full.ends_with("Dictionary") || last.modifier != ArgModifier::Out {
-            return;
-        }
-        if let Expr::Declaration(local) = self.body.exprs[last.expr]
-            && self.body.locals[local].ty.is_none()
-        {
-            self.local_tys.insert(local, value_ty.clone());
+    /// The value of an `int` constant expression written as a literal, possibly negated.
+    fn int_constant(&self, expr: ExprId) -> Option<i64> {
+        match &self.body.exprs[expr] {
+            Expr::Literal(Literal::Int(v)) => i32::try_from(*v).ok().map(i64::from),
+            Expr::Unary { op, operand } if op == "-" || op == "+" => {
+                let Expr::Literal(Literal::Int(v)) = self.body.exprs[*operand] else {
+                    return None;
+                };
+                let v = i64::try_from(v).ok()?;
+                let v = if op == "-" { -v } else { v };
+                i32::try_from(v).ok().map(i64::from)
+            }
+            _ => None,
         }
     }
 
@@ -1434,11 +1520,19 @@ impl Ctx<'_> {
             Stmt::Return(value) => value.is_some(),
             Stmt::Block(stmts) => stmts.iter().any(|&s| self.returns_value(s)),
             Stmt::Foreach { body, .. } => body.is_some_and(|b| self.returns_value(b)),
-            Stmt::Compound(parts) => parts
-                .iter()
-                .any(|p| matches!(p, Part::Stmt(s) if self.returns_value(*s))),
-            Stmt::Expr(_) | Stmt::Let { .. } | Stmt::LocalFunction { .. } | Stmt::Missing => false,
+            Stmt::Compound(parts) => self.parts_return_value(parts),
+            Stmt::Expr(e) => match &self.body.exprs[*e] {
+                Expr::Switch { arms, .. } => self.parts_return_value(arms),
+                _ => false,
+            },
+            Stmt::Let { .. } | Stmt::LocalFunction { .. } | Stmt::Missing => false,
         }
+    }
+
+    fn parts_return_value(&self, parts: &[Part]) -> bool {
+        parts
+            .iter()
+            .any(|p| matches!(p, Part::Stmt(s) if self.returns_value(*s)))
     }
 
     fn simple_name_return(&self, name: &SmolStr) -> LambdaReturn {
@@ -1600,9 +1694,16 @@ impl Ctx<'_> {
         let infos = self.arg_infos(args);
         let type_args = group.type_args.clone();
         let mut ambiguous = false;
-        for (decl_ty, members) in &group.levels {
+        for (level, (decl_ty, members)) in group.levels.iter().enumerate() {
+            // An override is no candidate of its own (C# §12.6.4.1): the method it overrides is, at
+            // its base's level. An override of a framework method stands for it.
+            let members: Vec<MemberId> = self
+                .accessible(members)
+                .into_iter()
+                .filter(|&m| !overrides_source_member(db, m))
+                .collect();
             let candidates: Vec<Candidate> = self
-                .candidates(decl_ty, members, false)
+                .candidates(decl_ty, &members, false)
                 .into_iter()
                 .filter(|c| {
                     if type_args.is_empty() {
@@ -1618,9 +1719,20 @@ impl Ctx<'_> {
                 });
             match resolution {
                 Resolution::Bound(applied) => {
-                    let CandMember::Source(member) = candidates[applied.index].member else {
+                    // The receiver's type may override the chosen method: the call is to that, as
+                    // far as the static type tells.
+                    let CandMember::Source(chosen) = candidates[applied.index].member else {
                         continue;
                     };
+                    let (decl_ty, member) = group.levels[..level]
+                        .iter()
+                        .find_map(|(ty, members)| {
+                            members
+                                .iter()
+                                .find(|&&m| overrides(db, m).overridden.contains(&chosen))
+                                .map(|&m| (ty, m))
+                        })
+                        .unwrap_or((decl_ty, chosen));
                     return self
                         .bound_call(callee, decl_ty, member, applied, &type_args, args, &infos);
                 }
@@ -1641,30 +1753,19 @@ impl Ctx<'_> {
                 external::LibraryBinding::NoneApplicable => {}
             }
         }
-        // Without assemblies for the receiver's type, a framework method the table knows beats any
-        // extension method: `text.IndexOf('=')` is `string.IndexOf`, not a source `IndexOf<T>`.
-        let framework_instance_method = !knows_receiver
-            && group.receiver.as_ref().is_some_and(|r| {
-                matches!(r, Ty::External(..))
-                    && crate::library::library_type(db, r).is_none()
-                    && known::framework_instance_member(r, &group.name, true).is_some()
-            });
-        if !ambiguous
-            && !framework_instance_method
-            && let Some(receiver) = group.receiver.clone()
-        {
+        if !ambiguous && let Some(receiver) = group.receiver.clone() {
             // Extension methods, when no instance method applies: the sources' and the assemblies'
             // compete in one overload resolution, as the compiler makes them.
             let (namespaces, statics) = self.imports();
             let members =
                 lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
+            let members = self.accessible(&members);
             let mut candidates: Vec<Candidate> = self
                 .candidates(&Ty::Unknown, &members, false)
                 .into_iter()
                 .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
                 .collect();
             let library = self.library_extensions(&group.name, &statics);
-            let has_library_extensions = !library.is_empty();
             candidates.extend(
                 library
                     .into_iter()
@@ -1676,26 +1777,14 @@ impl Ctx<'_> {
                     name: None,
                     ty: ArgTy::Known(receiver.clone()),
                     modifier: ParamModifier::None,
+                    int_constant: None,
                 }];
                 all.extend(infos.iter().cloned());
-                // Without assemblies, LINQ's extension methods are not candidates: a source one
-                // whose fit rests on argument types the binder does not know may not be the one
-                // the compiler picks among both.
-                let competes_with_linq = !has_library_extensions
-                    && matches!(receiver, Ty::External(..) | Ty::Array(..))
-                    && known::external_member(db, &receiver, &group.name, args.len(), true)
-                        .is_some();
                 let resolution =
                     resolve_overloads_with(db, &candidates, &all, &type_args, &mut |e, p| {
                         self.speculative_lambda(e, p)
                     });
                 match resolution {
-                    Resolution::Bound(applied)
-                        if competes_with_linq
-                            && applied.convs.contains(&overload::Conv::Unknown) =>
-                    {
-                        ambiguous = true;
-                    }
                     Resolution::Bound(mut applied) => {
                         applied.arg_params.remove(0);
                         match candidates[applied.index].member {
@@ -1740,7 +1829,7 @@ impl Ctx<'_> {
             self.unresolved(callee, group.name.clone(), UnresolvedReason::Ambiguous);
             return Val::Unknown;
         }
-        // A framework method: typed from the table of well-known members when it is there.
+        // A method of a type outside the sources that no overload or extension method fitted.
         let owner = group.external.clone().or_else(|| {
             group
                 .receiver
@@ -1748,71 +1837,34 @@ impl Ctx<'_> {
                 .filter(|r| !matches!(r, Ty::Source(..)))
         });
         if let Some(owner) = owner {
-            let receiver = group.receiver.clone().unwrap_or_else(|| owner.clone());
-            let member = known::external_member(db, &receiver, &group.name, args.len(), true);
-            self.site(
-                callee,
-                Callee::External(known::external_name(db, &owner, &group.name)),
-                CallKind::Call,
-            );
-            self.type_framework_out_args(&receiver, &group.name, args);
-            // `OfType<T>()`, `Cast<T>()`, `Enumerable.Empty<T>()`: the written type argument is the
-            // element type.
-            if matches!(group.name.as_str(), "OfType" | "Cast" | "Empty")
-                && let [element] = group.type_args.as_slice()
+            self.infer_args_unbound_after(args);
+            let library_knows = crate::library::library_type(db, &owner).is_some();
+            if library_knows && !crate::library::library_members(db, &owner, &group.name).is_empty()
             {
-                return Val::Value(known::enumerable_of(element.clone()));
+                // The assemblies declare methods of this name there, but none the binder could
+                // match to the arguments: a call out of the sources all the same.
+                self.site(
+                    callee,
+                    Callee::External(known::external_name(db, &owner, &group.name)),
+                    CallKind::Call,
+                );
+            } else {
+                let reason = if library_knows {
+                    UnresolvedReason::NotFound
+                } else {
+                    UnresolvedReason::MissingMetadata
+                };
+                self.unresolved(callee, group.name.clone(), reason);
             }
-            let lambda_params = member
-                .as_ref()
-                .map(|m| m.lambda_params.clone())
-                .unwrap_or_default();
-            let mut lambda_results = Vec::new();
-            for arg in args {
-                if matches!(self.body.exprs[arg.expr], Expr::Lambda { .. }) {
-                    lambda_results.push(self.infer_lambda(arg.expr, &lambda_params, None));
-                }
-            }
-            let Some(member) = member else {
-                return Val::Unknown;
-            };
-            let first = lambda_results
-                .first()
-                .cloned()
-                .flatten()
-                .unwrap_or(Ty::Unknown);
-            let ret = match member.from_lambda {
-                None => member.ret,
-                Some(known::LambdaResult::Sequence) => known::enumerable_of(first),
-                Some(known::LambdaResult::Flatten) => {
-                    known::enumerable_of(known::element_type(db, &first))
-                }
-                Some(known::LambdaResult::Value) => first,
-                Some(known::LambdaResult::Grouping) => {
-                    let elem = member.lambda_params.first().cloned().unwrap_or(Ty::Unknown);
-                    known::enumerable_of(Ty::External(
-                        "System.Linq.IGrouping".into(),
-                        vec![first, elem],
-                    ))
-                }
-                Some(known::LambdaResult::Dictionary) => {
-                    let value = lambda_results.get(1).cloned().flatten().unwrap_or_else(|| {
-                        member.lambda_params.first().cloned().unwrap_or(Ty::Unknown)
-                    });
-                    Ty::External(
-                        "System.Collections.Generic.Dictionary".into(),
-                        vec![first, value],
-                    )
-                }
-            };
-            return Val::Value(ret);
+            return Val::Unknown;
         }
         self.infer_args_unbound_after(args);
-        let reason = if group.levels.is_empty() && group.receiver.is_none() {
-            UnresolvedReason::UnknownReceiver
-        } else {
-            UnresolvedReason::NotFound
-        };
+        let reason =
+            if group.levels.is_empty() && group.receiver.is_none() && group.library.is_empty() {
+                UnresolvedReason::UnknownReceiver
+            } else {
+                UnresolvedReason::NotFound
+            };
         self.unresolved(callee, group.name.clone(), reason);
         Val::Unknown
     }
@@ -2010,6 +2062,7 @@ impl Ctx<'_> {
         } else {
             ctors
         };
+        let ctors = self.accessible(&ctors);
         let candidates = self.candidates(ty, &ctors, false);
         match resolve_overloads(db, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
@@ -2115,7 +2168,8 @@ impl Ctx<'_> {
                 let found = lookup_members(db, &receiver_ty, "this");
                 let infos = self.arg_infos(args);
                 for (decl_ty, members) in &found.groups {
-                    let candidates = self.candidates(decl_ty, members, false);
+                    let members = self.accessible(members);
+                    let candidates = self.candidates(decl_ty, &members, false);
                     match resolve_overloads(db, &candidates, &infos, &[]) {
                         Resolution::Bound(applied) => {
                             let CandMember::Source(member) = candidates[applied.index].member
@@ -2155,11 +2209,8 @@ impl Ctx<'_> {
                     {
                         return Val::Value(ty);
                     }
-                    return Val::Value(
-                        found
-                            .external
-                            .map_or(Ty::Unknown, |e| known::external_indexer(db, &e)),
-                    );
+                    self.infer_args_unbound(args);
+                    return Val::Unknown;
                 }
                 self.unresolved(
                     expr,
@@ -2173,7 +2224,7 @@ impl Ctx<'_> {
                     return Val::Value(ty);
                 }
                 self.infer_args_unbound(args);
-                Val::Value(known::external_indexer(db, other))
+                Val::Unknown
             }
         }
     }
@@ -2280,6 +2331,7 @@ impl Ctx<'_> {
                     ArgTy::Known(t.clone())
                 },
                 modifier: ParamModifier::None,
+                int_constant: None,
             })
             .collect();
         let candidates: Vec<Candidate> = members
@@ -2336,6 +2388,29 @@ fn declared_type(db: &dyn Db, member: MemberId, decl_ty: &Ty) -> Ty {
         .substitute(decl_args)
 }
 
+/// The element type of `new[] { .. }` (C# §12.6.3.15): of the elements' types, the one all the
+/// others convert to; `null` elements have none.
+fn best_common_type(db: &dyn Db, tys: &[Ty]) -> Ty {
+    let typed: Vec<&Ty> = tys
+        .iter()
+        .filter(|t| **t != Ty::Unknown && !is_null(t))
+        .collect();
+    typed
+        .iter()
+        .find(|candidate| {
+            typed
+                .iter()
+                .all(|t| conv(db, t, candidate) >= overload::Conv::Implicit)
+        })
+        .map_or(Ty::Unknown, |t| (*t).clone())
+}
+
+/// Whether `member` is an `override` of a method of the sources.
+fn overrides_source_member(db: &dyn Db, member: MemberId) -> bool {
+    member_data(db, member).is_some_and(|d| d.modifiers.contains(Modifiers::OVERRIDE))
+        && !overrides(db, member).overridden.is_empty()
+}
+
 fn has_method_param(ty: &Ty) -> bool {
     match ty {
         Ty::TypeParam(p) => p.of_method,
@@ -2355,7 +2430,10 @@ fn callee_name(body: &Body, expr: ExprId) -> SmolStr {
 
 fn literal_ty(lit: Literal) -> Ty {
     Ty::external(match lit {
-        Literal::Int => "System.Int32",
+        Literal::Int(v) if v <= i32::MAX as u64 => "System.Int32",
+        Literal::Int(v) if v <= u32::MAX as u64 => "System.UInt32",
+        Literal::Int(v) if v <= i64::MAX as u64 => "System.Int64",
+        Literal::Int(_) => "System.UInt64",
         Literal::Long => "System.Int64",
         Literal::UInt => "System.UInt32",
         Literal::ULong => "System.UInt64",

@@ -12,7 +12,6 @@ mod generics;
 mod hierarchy;
 mod infer;
 mod item_tree;
-mod known_types;
 mod library;
 mod overrides;
 mod resolve;

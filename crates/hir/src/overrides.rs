@@ -71,10 +71,12 @@ fn overrides_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Overrides> {
     if !matches!(
         data.kind,
         MemberKind::Method | MemberKind::Property | MemberKind::Indexer | MemberKind::Event
-    ) || data.modifiers.contains(Modifiers::STATIC)
-    {
+    ) {
         return Arc::new(out);
     }
+    // A static member overrides nothing, but implements a static abstract or virtual interface
+    // member (C# 11); an instance member only instance ones.
+    let is_static = data.modifiers.contains(Modifiers::STATIC);
     let own = param_ids(db, member, &[]);
     if data.modifiers.contains(Modifiers::OVERRIDE) {
         for base in base_chain(db, member.ty).0 {
@@ -99,7 +101,10 @@ fn overrides_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Overrides> {
             {
                 continue;
             }
-            if let Some(found) = matching(db, &data, &own, *id, args) {
+            if let Some(found) = matching(db, &data, &own, *id, args).filter(|&f| {
+                member_data(db, f).is_some_and(|d| d.modifiers.contains(Modifiers::STATIC))
+                    == is_static
+            }) {
                 out.implemented.push(found);
             }
         }

@@ -13,7 +13,6 @@ use crate::{
     def_map::{ProjectKey, TypeDecl, TypeId, def_map, visible_projects},
     hierarchy::type_bases,
     item_tree::{ItemParent, ItemTree, MemberIdx, NamespaceIdx, UsingKind, file_item_tree},
-    known_types,
     library::library_index,
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
@@ -670,8 +669,7 @@ impl<'db> Resolver<'db> {
         // `using X = System.Text.StringBuilder;` ends on an unknown "namespace": it is a type.
         if let Resolved::Namespace(ns) = &current
             && !self.namespace_exists(ns)
-            && (known_types::lookup(ns, 0).is_some()
-                || library_index(self.db).lookup(ns, 0).is_some())
+            && library_index(self.db).lookup(ns, 0).is_some()
         {
             return Some(Resolved::Type(Ty::External(ns.clone(), Vec::new())));
         }
@@ -723,49 +721,22 @@ impl<'db> Resolver<'db> {
         if let Some(full) = self.library_lookup(seg, &candidates) {
             return Ty::External(full, args);
         }
-        // The enclosing namespaces come first in C#'s lookup: `namespace System.Diagnostics { class A :
-        // Attribute {} }` names `System.Attribute` without a using.
-        let enclosing = self.scopes.iter().rev().find_map(|scope| match scope {
-            Scope::Namespace { full_name, .. } => {
-                let mut ns = full_name.as_str();
-                loop {
-                    let full = format!("{ns}.{}", seg.name);
-                    if known_types::lookup(&full, seg.arity()).is_some() {
-                        return Some(full);
-                    }
-                    ns = ns.rsplit_once('.')?.0;
-                }
-            }
-            _ => None,
-        });
-        if let Some(full) = enclosing {
-            return Ty::External(SmolStr::new(full), args);
-        }
-        let known: Vec<&String> = candidates
+        // No loaded assembly declares the name: it comes from one that was not found. A guess at its
+        // namespace, only where it can be told: the one imported namespace that neither the sources
+        // nor the assemblies know, framework namespaces (`System.*`, imported everywhere by implicit
+        // usings) last.
+        let index = library_index(self.db);
+        let unknown: Vec<&String> = candidates
             .iter()
-            .filter(|ns| known_types::lookup(&format!("{ns}.{}", seg.name), seg.arity()).is_some())
+            .filter(|ns| !self.namespace_exists(ns) && !index.has_namespace(ns))
             .collect();
-        // Framework namespaces (`System.*`, imported by implicit usings everywhere) are only a guess's
-        // last resort: a name the table does not place there most likely comes from the other usings.
-        // Namespaces the sources declare were searched already and lack the name.
-        let non_framework: Vec<&String> = candidates
+        let non_framework: Vec<&String> = unknown
             .iter()
-            .filter(|ns| {
-                *ns != "System" && !ns.starts_with("System.") && !self.namespace_exists(ns)
-            })
+            .copied()
+            .filter(|ns| *ns != "System" && !ns.starts_with("System."))
             .collect();
-        let name = match (known.as_slice(), non_framework.as_slice()) {
-            ([ns], _) => format!("{ns}.{}", seg.name),
-            ([], [ns]) => format!("{ns}.{}", seg.name),
-            ([], []) => match candidates
-                .iter()
-                .filter(|ns| !self.namespace_exists(ns))
-                .collect::<Vec<_>>()
-                .as_slice()
-            {
-                [ns] => format!("{ns}.{}", seg.name),
-                _ => seg.name.to_string(),
-            },
+        let name = match (non_framework.as_slice(), unknown.as_slice()) {
+            ([ns], _) | ([], [ns]) => format!("{ns}.{}", seg.name),
             _ => seg.name.to_string(),
         };
         Ty::External(SmolStr::new(name), args)

@@ -84,7 +84,35 @@ pub fn type_members(db: &dyn Db, id: TypeId) -> Vec<MemberId> {
     if !has_instance_ctor && let Some(&first) = default_ctors.first() {
         out.push(first);
     }
-    out
+    merge_partial_members(db, out)
+}
+
+/// A partial method or property (C# 9, 13) is one member declared twice: the defining declaration
+/// (no body) and the implementing one. The implementing declaration stands for both.
+fn merge_partial_members(db: &dyn Db, members: Vec<MemberId>) -> Vec<MemberId> {
+    let data: Vec<Option<Member>> = members.iter().map(|&m| member_data(db, m)).collect();
+    let same_signature = |a: &Member, b: &Member| {
+        a.kind == b.kind
+            && a.name == b.name
+            && a.type_params.len() == b.type_params.len()
+            && a.params.len() == b.params.len()
+            && a.params.iter().zip(&b.params).all(|(x, y)| x.ty == y.ty)
+    };
+    members
+        .iter()
+        .zip(&data)
+        .filter(|(_, d)| {
+            let Some(d) = d else { return true };
+            let defining = d.modifiers.contains(Modifiers::PARTIAL) && !d.has_body;
+            !defining
+                || !data.iter().flatten().any(|other| {
+                    other.modifiers.contains(Modifiers::PARTIAL)
+                        && other.has_body
+                        && same_signature(d, other)
+                })
+        })
+        .map(|(&m, _)| m)
+        .collect()
 }
 
 fn decl_of(db: &dyn Db, member: MemberId) -> Option<TypeDecl> {
@@ -186,7 +214,16 @@ fn member_documentation_id(db: &dyn Db, member: MemberId) -> Option<String> {
     };
     let mut out = format!("{prefix}{}.", type_doc_name(db, member.ty));
     if let Some(iface) = &sig.explicit_interface {
-        out.push_str(&iface.doc_id(db).replace('.', "#"));
+        // The compiler names an explicit implementation by the interface as written in the type,
+        // its type parameters by their names: `IHandler{TRequest,Acme#Unit}`, not `` `0 ``.
+        let by_name: Vec<Ty> = crate::resolve::Resolver::identity_args(db, member.ty)
+            .into_iter()
+            .map(|p| match p {
+                Ty::TypeParam(p) => Ty::External(p.name, Vec::new()),
+                other => other,
+            })
+            .collect();
+        out.push_str(&iface.substitute(&by_name).doc_id(db).replace('.', "#"));
         out.push('#');
     }
     out.push_str(&metadata_name(&data));
@@ -501,11 +538,16 @@ fn names_in_documentation_id(doc_id: &str) -> Vec<String> {
         .len()
         .checked_sub(2)
         .map(|i| strip_arity(segments[i]));
-    match last {
+    // An explicit implementation's name follows its interface: `N#IIndexed{T}#Item`.
+    let name = match last.strip_prefix('#') {
+        Some(_) => last,
+        None => last.rsplit('#').next().unwrap_or(last),
+    };
+    match name {
         "#ctor" | "#cctor" => owner.into_iter().collect(),
         "Finalize" => owner.into_iter().chain(["Finalize".to_owned()]).collect(),
         "Item" => vec!["this".to_owned(), "Item".to_owned()],
-        _ => vec![strip_arity(last.rsplit('#').next().unwrap_or(last))],
+        _ => vec![strip_arity(name)],
     }
 }
 
@@ -532,6 +574,10 @@ mod tests {
             "op_Explicit"
         );
         assert_eq!(names("P:Ns.Thing.Item(System.Int32)"), "this,Item");
+        assert_eq!(
+            names("P:Ns.Thing`1.Ns#IIndexed{T}#Item(System.Int32)"),
+            "this,Item"
+        );
         assert_eq!(names("M:Ns.Thing.Finalize"), "Thing,Finalize");
         assert_eq!(names("nonsense"), "");
     }

@@ -74,6 +74,19 @@ impl Ty {
         })
     }
 
+    /// Replaces the type's type parameters with `args` and the method's with `method_args` in one
+    /// step, so that an argument that is a type parameter itself (of the caller) stays as it is; a
+    /// method type argument not inferred (`Unknown`) leaves its parameter.
+    pub fn substitute_all(&self, args: &[Ty], method_args: &[Ty]) -> Ty {
+        self.replace_params(&|p| match p.of_method {
+            false => args.get(p.index as usize).cloned(),
+            true => method_args
+                .get(p.index as usize)
+                .filter(|a| **a != Ty::Unknown)
+                .cloned(),
+        })
+    }
+
     /// The type with each type parameter `f` has a replacement for replaced.
     fn replace_params(&self, f: &dyn Fn(&TypeParam) -> Option<Ty>) -> Ty {
         let sub = |t: &Ty| t.replace_params(f);
@@ -332,10 +345,10 @@ fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
             .type_def(id.idx)
             .kind
             .is_value_type(),
-        Ty::External(name, _) => match crate::library::library_kind(db, ty) {
-            Some(kind) => matches!(kind, metadata::TypeKind::Struct | metadata::TypeKind::Enum),
-            None => crate::known_types::is_value_type(name),
-        },
+        Ty::External(..) => matches!(
+            crate::library::library_kind(db, ty),
+            Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)
+        ),
         Ty::Tuple(_) => true,
         _ => false,
     }

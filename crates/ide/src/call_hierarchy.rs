@@ -309,6 +309,10 @@ pub(crate) fn collect_incoming(
             let Some(is_direct) = classify(&site.callee) else {
                 continue;
             };
+            // A `base.` call never dispatches to an override.
+            if !is_direct && site.non_virtual {
+                continue;
+            }
             if !by_caller.contains_key(&site.caller) {
                 order.push(site.caller);
             }

@@ -27,12 +27,36 @@ pub use crate::{
     symbol_info::{NavigationTarget, SymbolInfo, SymbolKey, SymbolOrigin},
     type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
 };
-pub use builtin_surface::assemblies as builtin_surface;
+pub use builtin_surface::{Flavor as SurfaceFlavor, assemblies as builtin_surface};
 pub use hir::{
     CallKind, Cancelled, Change, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId,
     SymbolKind, UnresolvedReason,
 };
 pub use line_index::{LineCol, LineIndex, WideEncoding, WideLineCol};
+/// Call sites of some files by how they bound (see [`Analysis::binding_counts`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BindingCounts {
+    pub source: usize,
+    pub library: usize,
+    pub external: usize,
+    pub unknown_receiver: usize,
+    pub not_found: usize,
+    pub ambiguous: usize,
+    pub missing_metadata: usize,
+}
+
+impl std::ops::AddAssign for BindingCounts {
+    fn add_assign(&mut self, o: BindingCounts) {
+        self.source += o.source;
+        self.library += o.library;
+        self.external += o.external;
+        self.unknown_receiver += o.unknown_receiver;
+        self.not_found += o.not_found;
+        self.ambiguous += o.ambiguous;
+        self.missing_metadata += o.missing_metadata;
+    }
+}
+
 /// Reference assemblies, read by the `metadata` crate; loaders feed them in through [`Change`].
 pub use metadata::{Assembly, read_file as read_assembly};
 pub use salsa::CancellationToken;
@@ -129,6 +153,31 @@ impl Analysis {
     pub fn prime_call_sites(&self, file: FileId) -> Cancellable<()> {
         self.with_db(|db| {
             hir::file_call_sites(db, file);
+        })
+    }
+
+    /// How a file's call sites bound: to source members, to library members, to external members no
+    /// loaded assembly declares, and the unresolved ones by reason (for `csnav load --calls`).
+    pub fn binding_counts(&self, file: FileId) -> Cancellable<BindingCounts> {
+        self.with_db(|db| {
+            let sites = hir::file_call_sites(db, file);
+            let mut counts = BindingCounts::default();
+            for site in &sites.sites {
+                match site.callee {
+                    hir::Callee::Member(_) => counts.source += 1,
+                    hir::Callee::Library(_) => counts.library += 1,
+                    hir::Callee::External(_) => counts.external += 1,
+                }
+            }
+            for site in &sites.unresolved {
+                match site.reason {
+                    UnresolvedReason::UnknownReceiver => counts.unknown_receiver += 1,
+                    UnresolvedReason::NotFound => counts.not_found += 1,
+                    UnresolvedReason::Ambiguous => counts.ambiguous += 1,
+                    UnresolvedReason::MissingMetadata => counts.missing_metadata += 1,
+                }
+            }
+            counts
         })
     }
 

@@ -192,6 +192,8 @@ fn qualified_matches(db: &RootDatabase, text: &str) -> Vec<AnySymbol> {
 /// Symbols whose full name is `full_name`. Type parameters and, for methods, the parameter list may be
 /// left out (`Ns.Repository.Find` matches `Ns.Repository<T>.Find(int)` and every other overload);
 /// whitespace does not matter.
+/// `full_name` as csnav writes it (`Ns.Repo<T>.Find(int)`) or with metadata arities
+/// (``Ns.Repo`1``); without type arguments it names every arity (`Ns.Repo`).
 pub(crate) fn by_full_name(db: &RootDatabase, full_name: &str) -> Vec<SymbolInfo> {
     source_full_name_matches(db, &FullNameQuery::new(full_name))
         .into_iter()
@@ -209,7 +211,7 @@ pub(crate) fn library_by_full_name(db: &RootDatabase, full_name: &str) -> Vec<Sy
 
 fn source_full_name_matches(db: &RootDatabase, query: &FullNameQuery) -> Vec<Symbol> {
     hir::symbol_index(db)
-        .exact(query.simple_name())
+        .exact(&query.simple_name)
         .map(|(_, symbol)| symbol)
         .filter(|&symbol| query.matches(&hir::full_name(db, symbol)))
         .collect()
@@ -217,7 +219,7 @@ fn source_full_name_matches(db: &RootDatabase, query: &FullNameQuery) -> Vec<Sym
 
 fn library_full_name_matches(db: &RootDatabase, query: &FullNameQuery) -> Vec<LibrarySymbol> {
     external::library_symbol_index(db)
-        .exact(query.simple_name())
+        .exact(&query.simple_name)
         .filter(|&symbol| query.matches(&external::full_name(db, symbol)))
         .collect()
 }
@@ -226,32 +228,32 @@ fn library_full_name_matches(db: &RootDatabase, query: &FullNameQuery) -> Vec<Li
 struct FullNameQuery {
     normalized: String,
     without_params: String,
+    /// The last name without arity, which the name indexes are keyed by.
+    simple_name: String,
+    /// A name that gives no arity matches every one.
+    by_arity: bool,
 }
 
 impl FullNameQuery {
     fn new(full_name: &str) -> FullNameQuery {
-        let normalized = normalize(full_name);
+        let by_arity = normalize(full_name).contains('`');
+        let normalized = shape(full_name, by_arity);
         let without_params = normalized
             .split('(')
             .next()
             .unwrap_or(&normalized)
             .to_owned();
+        let simple_name = strip_arity(without_params.rsplit('.').next().unwrap_or(&without_params));
         FullNameQuery {
             normalized,
             without_params,
+            simple_name,
+            by_arity,
         }
     }
 
-    /// The last name, which the name indexes are keyed by.
-    fn simple_name(&self) -> &str {
-        self.without_params
-            .rsplit('.')
-            .next()
-            .unwrap_or(&self.without_params)
-    }
-
     fn matches(&self, candidate: &str) -> bool {
-        let candidate = normalize(candidate);
+        let candidate = shape(candidate, self.by_arity);
         if self.normalized.contains('(') {
             candidate == self.normalized
         } else {
@@ -260,17 +262,51 @@ impl FullNameQuery {
     }
 }
 
-/// Drops type argument lists and whitespace: `Ns.Repo<T>.Find(int id)` → `Ns.Repo.Find(intid)`.
+/// Writes type argument lists as metadata arities and drops whitespace:
+/// `Ns.Repo<K, V>.Find(List<int> id)` → ``Ns.Repo`2.Find(List`1id)``.
 fn normalize(name: &str) -> String {
     let mut out = String::new();
     let mut depth = 0;
+    let mut arity = 0;
     for c in name.chars() {
         match c {
-            '<' => depth += 1,
-            '>' => depth -= 1,
+            '<' => {
+                depth += 1;
+                if depth == 1 {
+                    arity = 1;
+                }
+            }
+            ',' if depth == 1 => arity += 1,
+            '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push('`');
+                    out.push_str(&arity.to_string());
+                }
+            }
             c if c.is_whitespace() => {}
             _ if depth == 0 => out.push(c),
             _ => {}
+        }
+    }
+    out
+}
+
+/// A name normalized for comparison: with its arities when the query gives them, else without.
+fn shape(name: &str, by_arity: bool) -> String {
+    let name = normalize(name);
+    if by_arity { name } else { strip_arity(&name) }
+}
+
+/// Drops the arities ``Ns.Repo`2.Find`` → `Ns.Repo.Find`.
+fn strip_arity(name: &str) -> String {
+    let mut out = String::new();
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '`' {
+            while chars.next_if(|d| d.is_ascii_digit() || *d == '`').is_some() {}
+        } else {
+            out.push(c);
         }
     }
     out

@@ -156,8 +156,7 @@ fn syntactic_sites(root: &SyntaxNode) -> Vec<SyntacticSite> {
     let mut stack = vec![root.clone()];
     while let Some(node) = stack.pop() {
         let site = match node.kind() {
-            // Property patterns call getters without an access expression; see the binder's patterns.
-            SyntaxKind::ATTRIBUTE_LIST | SyntaxKind::PARAMETER | SyntaxKind::SUBPATTERN => continue,
+            SyntaxKind::ATTRIBUTE_LIST | SyntaxKind::PARAMETER => continue,
             SyntaxKind::INVOCATION_EXPRESSION if is_nameof(&node) => continue,
             SyntaxKind::INVOCATION_EXPRESSION => child_with_field(&node, Field::Function)
                 .and_then(|f| simple_name(&f))
@@ -167,6 +166,17 @@ fn syntactic_sites(root: &SyntaxNode) -> Vec<SyntacticSite> {
                     .and_then(|n| simple_name(&n))
                     .map(|name| (SiteKind::Access, name))
             }
+            // `{ Total: > 0 }` reads `Total` (a name before the colon of a property pattern).
+            SyntaxKind::SUBPATTERN => node
+                .children_with_tokens()
+                .take_while(|c| c.kind() != SyntaxKind::COLON)
+                .find(|c| c.kind() == SyntaxKind::IDENTIFIER)
+                .filter(|_| {
+                    node.children_with_tokens()
+                        .any(|c| c.kind() == SyntaxKind::COLON)
+                })
+                .and_then(|n| simple_name(&n))
+                .map(|name| (SiteKind::Access, name)),
             SyntaxKind::OBJECT_CREATION_EXPRESSION => {
                 let without_args = node
                     .children()

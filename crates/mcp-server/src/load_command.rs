@@ -7,7 +7,7 @@ use crate::{options::PathStyle, workspace::LiveWorkspace};
 /// How many parse errors to print; the total is always printed.
 const SHOWN_ERRORS: usize = 20;
 
-pub fn load_and_report(path: &Path) -> anyhow::Result<String> {
+pub fn load_and_report(path: &Path, calls: bool) -> anyhow::Result<String> {
     let (workspace, timings) = LiveWorkspace::load(path, false)?;
     let world = workspace.world().clone();
     let mut out = String::new();
@@ -32,8 +32,8 @@ pub fn load_and_report(path: &Path) -> anyhow::Result<String> {
         )?;
         let refs = &project.libraries;
         let mut frameworks = refs.frameworks.join(", ");
-        if refs.builtin_surface {
-            frameworks = "built-in .NET Framework 4.8 surface".to_owned();
+        if let Some(flavor) = refs.builtin_surface {
+            frameworks = flavor.describe().to_owned();
         }
         writeln!(
             out,
@@ -116,5 +116,63 @@ pub fn load_and_report(path: &Path) -> anyhow::Result<String> {
         timings.libraries.as_secs_f64() * 1000.0,
         parse.as_secs_f64() * 1000.0
     )?;
+    if calls {
+        report_calls(&workspace, &mut out)?;
+    }
     Ok(out)
+}
+
+/// Every body bound: how the call sites bound, in parallel over the files.
+fn report_calls(workspace: &LiveWorkspace, out: &mut String) -> anyhow::Result<()> {
+    let start = Instant::now();
+    let files = workspace.files();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = files.len().div_ceil(threads).max(1);
+    let snapshots: Vec<_> = files
+        .chunks(chunk)
+        .map(|c| (c, workspace.snapshot().analysis))
+        .collect();
+    let counts: Vec<Result<ide::BindingCounts, ide::Cancelled>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = snapshots
+            .into_iter()
+            .map(|(chunk, analysis)| {
+                scope.spawn(move || {
+                    let mut total = ide::BindingCounts::default();
+                    for &file in chunk {
+                        total += analysis.binding_counts(file)?;
+                    }
+                    Ok(total)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or(Err(ide::Cancelled::PropagatedPanic)))
+            .collect()
+    });
+    let mut total = ide::BindingCounts::default();
+    for c in counts {
+        total += c?;
+    }
+    let bound = total.source + total.library + total.external;
+    let unresolved =
+        total.unknown_receiver + total.not_found + total.ambiguous + total.missing_metadata;
+    let all = (bound + unresolved).max(1);
+    let pct = |n: usize| 100.0 * n as f64 / all as f64;
+    writeln!(
+        out,
+        "call sites: {} ({:.1} % bound: {} to source members, {} to library members, {} to external names; {:.1} % unresolved: {} unknown receiver, {} not found, {} ambiguous, {} missing metadata), bound in {:.1} ms",
+        bound + unresolved,
+        pct(bound),
+        total.source,
+        total.library,
+        total.external,
+        pct(unresolved),
+        total.unknown_receiver,
+        total.not_found,
+        total.ambiguous,
+        total.missing_metadata,
+        start.elapsed().as_secs_f64() * 1000.0
+    )?;
+    Ok(())
 }

@@ -23,10 +23,13 @@ enum Command {
         #[arg(default_value = ".")]
         path: PathBuf,
     },
-    /// Load a workspace and print its projects, files, parse errors and timings.
+    /// Load a workspace and print its projects, files, references, parse errors and timings.
     Load {
         #[arg(default_value = ".")]
         path: PathBuf,
+        /// Also bind every body and print how the call sites bound.
+        #[arg(long)]
+        calls: bool,
     },
 }
 
@@ -42,8 +45,8 @@ fn main() -> ExitCode {
         .init();
     let result = match cli.command {
         Command::Mcp { path } => mcp_server::serve_stdio(&path),
-        Command::Load { path } => {
-            mcp_server::load_and_report(&path).map(|report| print!("{report}"))
+        Command::Load { path, calls } => {
+            mcp_server::load_and_report(&path, calls).map(|report| print!("{report}"))
         }
     };
     match result {

@@ -8,7 +8,7 @@ use syntax::{
 
 use super::{
     Arg, ArgModifier, AssignOp, Body, BodyRoot, BodySourceMap, Enumeration, Expr, ExprId,
-    ExprRange, Literal, Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId,
+    ExprRange, Literal, Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId, Subpattern,
 };
 use crate::{
     base_db::{Db, parse},
@@ -482,6 +482,20 @@ impl Ctx {
                 });
                 out.push(self.alloc_stmt(stmt));
             }
+            SyntaxKind::SWITCH_STATEMENT => {
+                let scrutinee = self.lower_opt(node, Field::Value);
+                let arms = self.scoped(|ctx| {
+                    let mut parts = Vec::new();
+                    if let Some(body) = field(node, Field::Body).and_then(SyntaxElement::into_node)
+                    {
+                        ctx.lower_parts(&body, &mut parts);
+                    }
+                    parts
+                });
+                let range = node.text_range();
+                let expr = self.alloc_expr(Expr::Switch { scrutinee, arms }, range, range);
+                out.push(self.alloc_stmt(Stmt::Expr(expr)));
+            }
             SyntaxKind::IF_STATEMENT => {
                 // Variables the condition declares (`if (!TryGet(out var x)) return;`) stay in scope
                 // after the `if`, in the enclosing block; each branch has a scope of its own.
@@ -604,22 +618,56 @@ impl Ctx {
                 if let Some(name) =
                     field(node, Field::Name).filter(|n| n.kind() == SyntaxKind::IDENTIFIER)
                 {
-                    self.declare(identifier(&name), ty, LocalKind::Pattern);
+                    self.declare(identifier(&name), ty.clone(), LocalKind::Pattern);
                 }
-                // `{ Title: var title }`: the subpatterns' designations and constants.
+                // `{ Title: var title }`: the subpatterns' designations and constants; the members
+                // a property pattern names are read from the tested value.
                 for clause in node.children().filter(|c| {
                     matches!(
                         c.kind(),
                         SyntaxKind::PROPERTY_PATTERN_CLAUSE | SyntaxKind::POSITIONAL_PATTERN_CLAUSE
                     )
                 }) {
+                    let mut subpatterns = Vec::new();
                     for sub in clause
                         .children()
                         .filter(|c| c.kind() == SyntaxKind::SUBPATTERN)
                     {
+                        let member = (clause.kind() == SyntaxKind::PROPERTY_PATTERN_CLAUSE)
+                            .then(|| {
+                                sub.children_with_tokens().find(|c| {
+                                    matches!(
+                                        c.kind(),
+                                        SyntaxKind::IDENTIFIER
+                                            | SyntaxKind::MEMBER_ACCESS_EXPRESSION
+                                    )
+                                })
+                            })
+                            .flatten()
+                            .map(|name| self.lower_pattern_member(&name));
+                        let mut nested = Vec::new();
                         for child in sub.children_with_tokens().filter(|c| is_pattern(c.kind())) {
-                            self.lower_pattern(&child, parts);
+                            self.lower_pattern(&child, &mut nested);
                         }
+                        match member {
+                            Some(member) => subpatterns.push(Subpattern {
+                                member,
+                                pattern: nested,
+                            }),
+                            None => parts.extend(nested),
+                        }
+                    }
+                    if !subpatterns.is_empty() {
+                        let range = clause.text_range();
+                        let expr = self.alloc_expr(
+                            Expr::PropertyPattern {
+                                ty: ty.clone(),
+                                subpatterns,
+                            },
+                            range,
+                            range,
+                        );
+                        parts.push(Part::Expr(expr));
                     }
                 }
             }
@@ -632,6 +680,35 @@ impl Ctx {
                 }
             }
         }
+    }
+
+    /// `Total` / `Price.Amount` in a property pattern: member accesses on the tested value.
+    fn lower_pattern_member(&mut self, element: &SyntaxElement) -> ExprId {
+        let range = element.text_range();
+        let (receiver, name, focus) = match element.as_node() {
+            Some(node) => {
+                let receiver = match field(node, Field::Expression) {
+                    Some(inner) => self.lower_pattern_member(&inner),
+                    None => self.missing(node),
+                };
+                let (name, _, focus) = member_name(node);
+                (receiver, name, focus)
+            }
+            None => {
+                let receiver = self.alloc_expr(Expr::ImplicitReceiver, range, range);
+                (receiver, identifier(element), range)
+            }
+        };
+        self.alloc_expr(
+            Expr::Member {
+                receiver,
+                name,
+                type_args: Vec::new(),
+                conditional: false,
+            },
+            range,
+            focus,
+        )
     }
 
     fn lower_variable_declaration(&mut self, decl: &SyntaxNode, out: &mut Vec<StmtId>) {
@@ -828,17 +905,33 @@ impl Ctx {
                     other => other,
                 });
                 // Sizes sit in the rank specifiers of the type (`new Bin[Count(n)]`).
-                let mut elements = Vec::new();
+                let mut sizes = Vec::new();
                 if let Some(ty) = field(node, Field::Type).and_then(SyntaxElement::into_node) {
                     for rank in ty
                         .descendants()
                         .filter(|n| n.kind() == SyntaxKind::ARRAY_RANK_SPECIFIER)
                     {
-                        elements.extend(self.lower_sub_exprs(&rank));
+                        sizes.extend(self.lower_sub_exprs(&rank));
                     }
                 }
-                elements.extend(self.lower_sub_exprs(node));
-                Expr::ArrayNew { elem, elements }
+                let mut elements = Vec::new();
+                for child in node.children() {
+                    if child.kind() == SyntaxKind::INITIALIZER_EXPRESSION {
+                        for element in child
+                            .children_with_tokens()
+                            .filter(|c| Expression::can_cast_element(c.kind()))
+                        {
+                            elements.push(self.lower_expr(&element));
+                        }
+                    } else if child.field() != Some(Field::Type) {
+                        sizes.extend(self.lower_sub_exprs(&child));
+                    }
+                }
+                Expr::ArrayNew {
+                    elem,
+                    sizes,
+                    elements,
+                }
             }
             SyntaxKind::INITIALIZER_EXPRESSION => Expr::Other(self.lower_sub_exprs(node)),
             SyntaxKind::ANONYMOUS_OBJECT_CREATION_EXPRESSION => {
@@ -1046,6 +1139,69 @@ impl Ctx {
                 _ => Expr::Other(Vec::new()),
             },
             SyntaxKind::QUERY_EXPRESSION => self.lower_query(node),
+            SyntaxKind::WITH_EXPRESSION => {
+                let receiver = match node
+                    .children_with_tokens()
+                    .find(|c| Expression::can_cast_element(c.kind()))
+                {
+                    Some(e) => self.lower_expr(&e),
+                    None => self.missing(node),
+                };
+                let mut initializer = Vec::new();
+                for item in node
+                    .children()
+                    .filter(|c| c.kind() == SyntaxKind::WITH_INITIALIZER)
+                {
+                    let Some(name) = item
+                        .children_with_tokens()
+                        .find(|c| c.kind() == SyntaxKind::IDENTIFIER)
+                    else {
+                        continue;
+                    };
+                    let value = match item
+                        .children_with_tokens()
+                        .skip_while(|c| c.kind() != SyntaxKind::EQ)
+                        .find(|c| Expression::can_cast_element(c.kind()))
+                    {
+                        Some(v) => self.lower_expr(&v),
+                        None => self.missing(&item),
+                    };
+                    initializer.push(self.alloc_expr(
+                        Expr::InitMember {
+                            name: identifier(&name),
+                            value,
+                        },
+                        item.text_range(),
+                        name.text_range(),
+                    ));
+                }
+                Expr::With {
+                    receiver,
+                    initializer,
+                }
+            }
+            SyntaxKind::SWITCH_EXPRESSION => {
+                let scrutinee = match node
+                    .children_with_tokens()
+                    .find(|c| Expression::can_cast_element(c.kind()))
+                {
+                    Some(e) => self.lower_expr(&e),
+                    None => self.missing(node),
+                };
+                let mut arms = Vec::new();
+                for arm in node
+                    .children()
+                    .filter(|c| c.kind() == SyntaxKind::SWITCH_EXPRESSION_ARM)
+                {
+                    let inner = self.scoped(|ctx| {
+                        let mut parts = Vec::new();
+                        ctx.lower_parts(&arm, &mut parts);
+                        parts
+                    });
+                    arms.push(Part::Stmt(self.alloc_stmt(Stmt::Compound(inner))));
+                }
+                Expr::Switch { scrutinee, arms }
+            }
             _ => Expr::Other(self.lower_sub_exprs(node)),
         };
         self.alloc_expr(expr, full, focus)
@@ -1368,7 +1524,7 @@ fn literal(kind: SyntaxKind, text: &str) -> Option<Literal> {
             } else if lower.ends_with('u') {
                 Literal::UInt
             } else {
-                Literal::Int
+                Literal::Int(integer_value(&lower))
             }
         }
         SyntaxKind::REAL_LITERAL => match text.chars().last().map(|c| c.to_ascii_lowercase()) {
@@ -1384,6 +1540,17 @@ fn literal(kind: SyntaxKind, text: &str) -> Option<Literal> {
         | SyntaxKind::RAW_STRING_LITERAL => Literal::String,
         _ => return None,
     })
+}
+
+/// The value of an integer literal without suffix (`42`, `0x2A`, `0b10_1010`), saturated.
+fn integer_value(text: &str) -> u64 {
+    let digits: String = text.chars().filter(|&c| c != '_').collect();
+    let (digits, radix) = match digits.get(..2) {
+        Some("0x") => (&digits[2..], 16),
+        Some("0b") => (&digits[2..], 2),
+        _ => (digits.as_str(), 10),
+    };
+    u64::from_str_radix(digits, radix).unwrap_or(u64::MAX)
 }
 
 /// `F(a * b)` parses as the declaration of a pointer variable `b` of type `a*`; in an argument without

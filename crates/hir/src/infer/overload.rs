@@ -7,15 +7,15 @@ use crate::body::ExprId;
 
 use crate::{
     base_db::Db,
+    generics::type_param_bounds,
     hierarchy::{base_class_of, declared_interfaces_of},
     infer::{
         known,
         lookup::{own_members, type_kind},
     },
     item_tree::{ParamModifier, TypeKind},
-    known_types,
     library::LibMember,
-    symbols::{MemberId, member_signature},
+    symbols::{MemberId, member_data, member_signature},
     ty::{Ty, TypeParam},
 };
 
@@ -42,6 +42,8 @@ pub(crate) struct ArgInfo {
     pub(crate) name: Option<SmolStr>,
     pub(crate) ty: ArgTy,
     pub(crate) modifier: ParamModifier,
+    /// The value of an `int` constant expression, which converts to any integer type that holds it.
+    pub(crate) int_constant: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -245,6 +247,9 @@ fn applicable(
             return None;
         }
     }
+    if !satisfies_constraints(db, cand, &method_args) {
+        return None;
+    }
     let mut arg_params = Vec::with_capacity(args.len());
     let mut convs = Vec::with_capacity(args.len());
     for (arg, &slot) in args.iter().zip(&slot_of_arg) {
@@ -259,7 +264,16 @@ fn applicable(
         // A `params` array in normal form takes an array; a single non-array argument means the
         // expanded form.
         let arg_conv = match &arg.ty {
-            ArgTy::Known(ty) => conv(db, ty, &param_ty),
+            ArgTy::Known(ty) => match conv(db, ty, &param_ty) {
+                Conv::No
+                    if arg
+                        .int_constant
+                        .is_some_and(|v| constant_fits(v, &param_ty)) =>
+                {
+                    Conv::Implicit
+                }
+                c => c,
+            },
             ArgTy::Lambda(n, returns) => lambda_conv(db, &param_ty, *n, *returns),
             ArgTy::MethodGroup(arities) => method_group_conv(db, &param_ty, arities),
             ArgTy::Unknown => Conv::Unknown,
@@ -361,6 +375,57 @@ fn infer_from_lambdas(
     })
 }
 
+/// Whether the method's type arguments satisfy the type constraints of its `where` clauses: a
+/// candidate whose constraints fail is removed (C# §12.6.4.2). A bound or argument the binder cannot
+/// tell about keeps the candidate.
+fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> bool {
+    // Library candidates' constraints are not checked yet: they keep the candidate.
+    let CandMember::Source(member) = cand.member else {
+        return true;
+    };
+    let Some(data) = member_data(db, member) else {
+        return true;
+    };
+    data.type_params.iter().enumerate().all(|(i, name)| {
+        let Some(arg) = method_args.get(i).filter(|a| **a != Ty::Unknown) else {
+            return true;
+        };
+        let param = TypeParam {
+            name: name.clone(),
+            index: i as u32,
+            of_method: true,
+        };
+        type_param_bounds(db, member, &param)
+            .iter()
+            .map(|bound| bound.substitute_method(method_args))
+            .filter(|bound| !has_unknown(bound))
+            .all(|bound| conv(db, arg, &bound) != Conv::No)
+    })
+}
+
+/// The implicit constant expression conversion (C# §10.2.11): an `int` constant converts to
+/// `sbyte`, `byte`, `short`, `ushort`, `uint` or `ulong` when its value is in range (also to their
+/// nullable forms).
+fn constant_fits(value: i64, to: &Ty) -> bool {
+    let to = match to {
+        Ty::Nullable(inner) => inner,
+        t => t,
+    };
+    let Ty::External(name, args) = to else {
+        return false;
+    };
+    let (min, max): (i64, i64) = match name.as_str() {
+        "System.SByte" => (i8::MIN.into(), i8::MAX.into()),
+        "System.Byte" => (0, u8::MAX.into()),
+        "System.Int16" => (i16::MIN.into(), i16::MAX.into()),
+        "System.UInt16" => (0, u16::MAX.into()),
+        "System.UInt32" => (0, u32::MAX.into()),
+        "System.UInt64" => (0, i64::MAX),
+        _ => return false,
+    };
+    args.is_empty() && (min..=max).contains(&value)
+}
+
 fn param_type(param: &ParamInfo, expanded: bool) -> Ty {
     match (&param.ty, expanded) {
         (Ty::Array(elem, _), true) => (**elem).clone(),
@@ -388,8 +453,7 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> C
         None => match param_ty {
             Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => Conv::No,
             Ty::External(name, _)
-                if known_types::lookup(name, 0).is_some()
-                    || known::is_predefined(name)
+                if known::is_predefined(name)
                     || crate::library::library_type(db, param_ty).is_some() =>
             {
                 Conv::No
@@ -594,20 +658,23 @@ pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
         (Ty::Tuple(ps), Ty::Tuple(as_)) => {
             ps.iter().zip(as_).for_each(|(p, a)| unify(db, p, a, out))
         }
-        (Ty::External(_, pargs), Ty::Source(..) | Ty::External(..) | Ty::Array(..))
-            if !pargs.is_empty() =>
-        {
-            // `IEnumerable<T>` from `List<Product>`: through the argument's supertypes.
+        (
+            Ty::External(_, pargs) | Ty::Source(_, pargs),
+            Ty::Source(..) | Ty::External(..) | Ty::Array(..),
+        ) if !pargs.is_empty() => {
+            // `IEnumerable<T>` from `List<Product>`, `ICommand<T>` from `Lookup : ICommand<Answer>`:
+            // through the argument's supertypes.
             for sup in supertypes(db, arg).0 {
-                if let (Ty::External(pn, _), Ty::External(sn, sargs)) = (param, &sup)
-                    && pn == sn
-                {
-                    pargs
-                        .iter()
-                        .zip(sargs)
-                        .for_each(|(p, a)| unify(db, p, a, out));
-                    return;
-                }
+                let sargs = match (param, &sup) {
+                    (Ty::External(pn, _), Ty::External(sn, sargs)) if pn == sn => sargs,
+                    (Ty::Source(pid, _), Ty::Source(sid, sargs)) if pid == sid => sargs,
+                    _ => continue,
+                };
+                pargs
+                    .iter()
+                    .zip(sargs)
+                    .for_each(|(p, a)| unify(db, p, a, out));
+                return;
             }
         }
         _ => {}
@@ -640,8 +707,7 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
         match &current {
             Ty::Source(..) => {}
             Ty::External(name, args) if name != NULL => {
-                if known_types::lookup(name, args.len() as u32).is_none()
-                    && crate::library::library_type(db, &current).is_none()
+                if crate::library::library_type(db, &current).is_none()
                     && !known::is_predefined(name)
                 {
                     complete = false;
@@ -658,11 +724,15 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
 }
 
 /// `string?` is `string` to the binder: a nullable annotation on a reference type (or on a type
-/// parameter) changes no conversion; `int?` is `Nullable<int>` and stays.
+/// parameter) changes no conversion; `int?` is `Nullable<int>` and stays, and `Nullable<int>`
+/// written out is `int?`.
 fn strip_annotation(db: &dyn Db, ty: &Ty) -> Ty {
     match ty {
         Ty::Nullable(inner) if !is_value_type(db, inner) && **inner != Ty::Unknown => {
             (**inner).clone()
+        }
+        Ty::External(name, args) if name == "System.Nullable" && args.len() == 1 => {
+            Ty::Nullable(Box::new(args[0].clone()))
         }
         _ => ty.clone(),
     }
@@ -852,10 +922,10 @@ pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
             type_kind(db, *id),
             TypeKind::Struct | TypeKind::Enum | TypeKind::RecordStruct
         ),
-        Ty::External(name, _) => match crate::library::library_kind(db, ty) {
-            Some(kind) => matches!(kind, metadata::TypeKind::Struct | metadata::TypeKind::Enum),
-            None => known_types::is_value_type(name),
-        },
+        Ty::External(..) => matches!(
+            crate::library::library_kind(db, ty),
+            Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)
+        ),
         Ty::Nullable(_) | Ty::Tuple(_) => true,
         _ => false,
     }

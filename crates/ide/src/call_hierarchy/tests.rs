@@ -132,6 +132,62 @@ namespace App
     );
 }
 
+/// C# 14 extension blocks: an instance method is the classic extension method the compiler emits
+/// (`static bool IsBlank(this string s)`, documentation id `M:Lib.Strings.IsBlank(System.String)`),
+/// so both call forms bind to it; the block's type parameters come first. Extension properties and
+/// static extension members are in the item tree (`Member::extension`), but the binder does not look
+/// in blocks for them yet: `"x".Len` is no site and `string.Make()` is taken for a `System.String`
+/// member.
+#[test]
+fn extension_block_members_are_the_methods_the_compiler_emits() {
+    check_outgoing(
+        r#"
+//- /Strings.cs
+using System.Collections.Generic;
+namespace Lib
+{
+    public static class Strings
+    {
+        extension(string s)
+        {
+            public bool IsBlank() => s.Length == 0;
+            public int Len => s.Length;
+        }
+        extension<T>(List<T> list) where T : class
+        {
+            public T FirstOr<U>(T fallback, U ignored) => fallback;
+        }
+        extension(string)
+        {
+            public static string Make() => "";
+        }
+    }
+}
+//- /App.cs
+using System.Collections.Generic;
+using Lib;
+class C
+{
+    void M$0(List<C> cs)
+    {
+        "x".IsBlank();
+        Strings.IsBlank("y");
+        cs.FirstOr(this, 1);
+        var n = "x".Len;
+        string.Make();
+    }
+}
+"#,
+        expect![[r#"
+            M:Lib.Strings.IsBlank(System.String) [Call, Call]
+            M:Lib.Strings.FirstOr``2(System.Collections.Generic.List{``0},``0,``1) [Call]
+            P:Lib.Strings.Len [Get]
+            M:Lib.Strings.Make [Call]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
+
 #[test]
 fn ctors_base_this_properties_indexers_events_delegates_and_method_groups() {
     check_outgoing(
@@ -620,7 +676,8 @@ public class App { public void Run() { var p = new Pricing(new Money(2m, "EUR"))
             M:Shop.Money.Add(Shop.Money) [Call, Call]
             P:Shop.Point.X [Get]
             P:Shop.Point.Y [Get]
-            coverage 8/8/0/0
+            P:Shop.Money.Amount [Get]
+            coverage 9/9/0/0
         "#]],
     );
 }
@@ -771,13 +828,31 @@ class Report
 /// Renders the callers of the member at `$0`: one line per caller with its sites' kinds and
 /// directness, then the coverage.
 fn check_incoming(fixture: &str, expect: Expect) {
+    check_incoming_of(fixture, None, expect);
+}
+
+/// [`check_incoming`] of the member with documentation id `doc_id` (implied members, such as
+/// primary constructors, have no name to put `$0` on), or else of the member at `$0`.
+fn check_incoming_of(fixture: &str, doc_id: Option<&str>, expect: Expect) {
     let (host, fixture) = AnalysisHost::from_fixture(fixture);
     let analysis = host.analysis();
-    let (file, offset) = fixture.cursor.expect("fixture needs $0");
-    let symbol = analysis
-        .symbol_at(file, offset)
-        .unwrap()
-        .expect("no symbol at $0");
+    let symbol = match doc_id {
+        Some(id) => {
+            let [symbol] = analysis
+                .symbols_by_documentation_id(id)
+                .unwrap()
+                .try_into()
+                .expect("one symbol with the id");
+            symbol
+        }
+        None => {
+            let (file, offset) = fixture.cursor.expect("fixture needs $0");
+            analysis
+                .symbol_at(file, offset)
+                .unwrap()
+                .expect("no symbol at $0")
+        }
+    };
     let incoming = analysis
         .incoming_calls(&symbol.key)
         .unwrap()
@@ -1105,4 +1180,546 @@ namespace Acme
     );
 }
 
+#[test]
+fn overloads_whose_constraints_fail_are_not_candidates() {
+    check_outgoing(
+        r#"
+public interface ICommand { }
+public interface ICommand<TResult> { }
+public class Answer { }
+public class Lookup : ICommand<Answer> { }
+public class Plain : ICommand { }
+public class Bus
+{
+    public TResult Dispatch<TResult>(ICommand<TResult> command) => default;
+    public void Dispatch<TCommand>(TCommand command) where TCommand : ICommand { }
+}
+public class User
+{
+    void M$0(Bus bus, Lookup lookup)
+    {
+        bus.Dispatch(lookup);
+        bus.Dispatch(new Plain());
+    }
+}
+"#,
+        expect![[r#"
+            M:Bus.Dispatch``1(ICommand{``0}) [Call]
+            M:Plain.#ctor [Ctor]
+            M:Bus.Dispatch``1(``0) [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+#[test]
+fn a_source_method_no_overload_of_which_applies_is_not_found_not_a_framework_call() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+class Repo : List<int> { public void Add(string s) { } }
+class Bus { public void Send(string s) { } }
+class User
+{
+    void M$0(Bus bus, Repo repo)
+    {
+        bus.Send(1);
+        bus.ToString();
+        repo.Add(3);
+    }
+}
+"#,
+        expect![[r#"
+            external System.Object.ToString [Call]
+            external System.Collections.Generic.List.Add [Call]
+            unresolved Send (NotFound)
+            coverage 3/2/0/1
+        "#]],
+    );
+}
+#[test]
+fn literals_and_constant_conversions_decide_overloads() {
+    check_outgoing(
+        r#"
+public class Bus
+{
+    public void Check(string s, int i) { }
+    public void Check(char c) { }
+    public void Small(byte b) { }
+    public void Small(string s) { }
+    public void Signed(sbyte b) { }
+    public void Signed(string s) { }
+    public void Unsigned(uint u) { }
+    public void Unsigned(string s) { }
+    public void Wide(long l) { }
+    public void Wide(ulong u) { }
+    public void Box(object o) { }
+    public void Box(string s) { }
+    public void Opt(int? x) { }
+    public void Opt(string s) { }
+}
+public class User
+{
+    void M$0(Bus bus, bool? flag, System.Nullable<int> n)
+    {
+        bus.Check('%');
+        bus.Small(5);
+        bus.Small(0xFF);
+        bus.Signed(-1);
+        bus.Unsigned(7);
+        bus.Wide(3_000_000_000);
+        bus.Wide(10_000_000_000_000_000_000);
+        bus.Box(flag);
+        bus.Box(true);
+        bus.Opt(n);
+        bus.Opt(1);
+    }
+}
+"#,
+        expect![[r#"
+            M:Bus.Check(System.Char) [Call]
+            M:Bus.Small(System.Byte) [Call, Call]
+            M:Bus.Signed(System.SByte) [Call]
+            M:Bus.Unsigned(System.UInt32) [Call]
+            M:Bus.Wide(System.Int64) [Call]
+            M:Bus.Wide(System.UInt64) [Call]
+            M:Bus.Box(System.Object) [Call, Call]
+            M:Bus.Opt(System.Nullable{System.Int32}) [Call, Call]
+            coverage 11/11/0/0
+        "#]],
+    );
+}
+#[test]
+fn inaccessible_overloads_of_another_type_are_not_candidates() {
+    check_outgoing(
+        r#"
+public class Store
+{
+    private Store(int capacity) { }
+    public Store(object capacity) { }
+    private void Put(int x) { }
+    public void Put(object o) { }
+    protected void Log(string s) { }
+    public void Log(object o) { }
+    internal void Tag(string s) { }
+    public void Tag(object o) { }
+    void Self() { Put(1); }
+    public class Nested { void Use(Store s) => s.Put(2); }
+}
+public class Cache : Store
+{
+    public Cache() : base(3) { }
+    void Derived() { Log("d"); }
+}
+public class User
+{
+    void M$0(Store s)
+    {
+        s.Put(1);
+        s.Log("x");
+        s.Tag("t");
+        new Store(4);
+    }
+}
+"#,
+        expect![[r#"
+            M:Store.Put(System.Object) [Call]
+            M:Store.Log(System.Object) [Call]
+            M:Store.Tag(System.String) [Call]
+            M:Store.#ctor(System.Object) [Ctor]
+            coverage 4/4/0/0
+        "#]],
+    );
+    check_incoming(
+        r#"
+public class Store
+{
+    private void P$0ut(int x) { }
+    public void Put(object o) { }
+    void Self() { Put(1); }
+    public class Nested { void Use(Store s) => s.Put(2); }
+}
+public class User { void M(Store s) => s.Put(3); }
+"#,
+        expect![[r#"
+            M:Store.Self [Call@5]
+            M:Store.Nested.Use(Store) [Call@6]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+#[test]
+fn an_override_is_no_candidate_beside_the_method_it_overrides() {
+    check_outgoing(
+        r#"
+public class Channel
+{
+    public virtual void Send(string s) { }
+    public virtual void Close() { }
+}
+public class Logging : Channel
+{
+    public override void Send(string s) { }
+    public void Send(object o) { }
+    public override void Close() { }
+    public override string ToString() => "";
+}
+public class Audited : Logging { public override void Send(string s) { } }
+public class User
+{
+    void M$0(Logging log, Audited audited, Channel channel)
+    {
+        log.Send("x");
+        log.Close();
+        log.ToString();
+        audited.Send(1);
+        channel.Send("y");
+    }
+}
+"#,
+        expect![[r#"
+            M:Logging.Send(System.Object) [Call, Call]
+            M:Logging.Close (root M:Channel.Close) [Call]
+            M:Logging.ToString [Call]
+            M:Channel.Send(System.String) [Call]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn generic_results_with_the_callers_type_parameters_and_implicit_array_elements() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+public interface IEntity { int Id { get; } void Touch(); }
+public class Coll<T> { public void Delete(int id) { } public T First() => default; public U Map<U>(U u) => u; }
+public class Db { public Coll<T> Collection<T>(string name) => null; }
+public class Animal { public void Feed() { } }
+public class Dog : Animal { }
+public class Cat : Animal { }
+public class Repo<T> where T : IEntity
+{
+    Db db;
+    public void Remove$0<TItem>(TItem item, T entity, int id) where TItem : IEntity
+    {
+        db.Collection<T>("n").Delete(id);
+        db.Collection<TItem>("n").Delete(id);
+        db.Collection<TItem>("n").First().Touch();
+        db.Collection<T>("n").Map(entity).Touch();
+        item.Touch();
+        entity.Touch();
+        var pets = new[] { new Dog(), (Animal)new Cat() };
+        pets[0].Feed();
+        var dogs = new[] { new Dog(), new Dog() };
+        dogs[0].Feed();
+    }
+}
+"#,
+        expect![[r#"
+            M:Db.Collection``1(System.String) [Call, Call, Call, Call]
+            M:Coll`1.Delete(System.Int32) [Call, Call]
+            M:Coll`1.First [Call]
+            M:IEntity.Touch [Call, Call, Call, Call]
+            M:Coll`1.Map``1(``0) [Call]
+            M:Dog.#ctor [Ctor, Ctor, Ctor]
+            M:Cat.#ctor [Ctor]
+            M:Animal.Feed [Call, Call]
+            coverage 18/18/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn members_of_type_parameters_through_framework_bounds_and_object() {
+    check_outgoing(
+        r#"
+using System;
+public interface IEntity { int Id { get; } }
+public class Holder<T, TKey> where TKey : IComparable<TKey>
+{
+    T value; TKey key;
+    public int M$0(TKey other, object o)
+    {
+        value.ToString();
+        key.CompareTo(other);
+        var x = value.Missing;
+        o.Nope();
+        return o.GetHashCode();
+    }
+}
+"#,
+        expect![[r#"
+            external System.Object.ToString [Call]
+            external System.IComparable.CompareTo [Call]
+            external System.Object.GetHashCode [Call]
+            unresolved Missing (NotFound)
+            unresolved Nope (NotFound)
+            coverage 5/3/0/2
+        "#]],
+    );
+}
+
+#[test]
+fn explicit_type_arguments_never_bind_a_non_generic_overload() {
+    check_outgoing(
+        r#"
+using System.Threading.Tasks;
+public class Checker
+{
+    public Task<bool> CheckAsync() => null;
+    public Task<T> CheckAsync<T>() => null;
+    public Task<T> CheckAsync<T>(string name) => null;
+    async Task M$0(Checker other)
+    {
+        await CheckAsync<bool?>();
+        await this.CheckAsync<bool?>();
+        await other.CheckAsync<int?>("x");
+        await CheckAsync();
+        var r = await CheckAsync<bool?>() ?? false;
+        if (await CheckAsync<bool?>() == true) { }
+        var t = (await other.CheckAsync<bool?>()).HasValue;
+    }
+}
+"#,
+        expect![[r#"
+            M:Checker.CheckAsync``1 [Call, Call, Call, Call, Call]
+            M:Checker.CheckAsync``1(System.String) [Call]
+            M:Checker.CheckAsync [Call]
+            external System.Nullable.HasValue [Get]
+            coverage 8/8/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_base_call_never_dispatches_to_an_override() {
+    check_incoming(
+        r#"
+public class Shape
+{
+    public virtual double Area() => 0;
+    public virtual string Name => "shape";
+}
+public class Square : Shape
+{
+    public override double Ar$0ea() => base.Area() + 1;
+    public override string Name => base.Name + Area();
+}
+public class User { double M(Shape s, Square q) => s.Area() + q.Area(); }
+"#,
+        expect![[r#"
+            P:Square.Name [Call@9]
+            M:User.M(Shape,Square) [Call@11 indirect, Call@11]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn partial_methods_and_properties_are_one_symbol() {
+    let (host, _) = AnalysisHost::from_fixture(
+        r#"
+//- /Gen.cs
+public partial class Model
+{
+    partial void OnChanged(string name);
+    public partial string Title { get; set; }
+}
+//- /Model.cs
+public partial class Model
+{
+    string _title;
+    partial void OnChanged(string name) { }
+    public partial string Title { get => _title; set { _title = value; OnChanged(nameof(Title)); } }
+}
+class User { string M(Model m) { m.Title = "x"; return m.Title; } }
+"#,
+    );
+    let analysis = host.analysis();
+    let callers = |id: &str| -> Vec<String> {
+        let symbols = analysis.symbols_by_documentation_id(id).unwrap();
+        let [symbol] = symbols.as_slice() else {
+            return vec![format!("{} symbols", symbols.len())];
+        };
+        let incoming = analysis
+            .incoming_calls(&symbol.key)
+            .unwrap()
+            .expect("member");
+        incoming
+            .callers
+            .iter()
+            .map(|c| {
+                let kinds: Vec<String> = c
+                    .sites
+                    .iter()
+                    .map(|s| format!("{:?}", s.site.kind))
+                    .collect();
+                format!("{} [{}]", c.caller.documentation_id, kinds.join(", "))
+            })
+            .collect()
+    };
+    expect![[r#"
+        [
+            [
+                "P:Model.Title [Call]",
+            ],
+            [
+                "M:User.M(Model) [Set, Get]",
+            ],
+        ]
+    "#]]
+    .assert_debug_eq(&[
+        callers("M:Model.OnChanged(System.String)"),
+        callers("P:Model.Title"),
+    ]);
+}
+
+#[test]
+fn property_patterns_call_the_getters_they_name() {
+    check_outgoing(
+        r#"
+public class Money { public decimal Amount { get; } }
+public class Line { public int Count { get; } }
+public class Order
+{
+    public Money Total { get; }
+    public Line Lines { get; }
+    public bool Ok => true;
+}
+public class User
+{
+    string M$0(object value, Order order)
+    {
+        if (order is { Total.Amount: > 100m, Lines: { Count: 1 } }) { }
+        switch (value)
+        {
+            case Order { Ok: true } o when o.Lines.Count > 0:
+                break;
+        }
+        return value switch
+        {
+            Order { Total: { Amount: 0 } } => "free",
+            _ => "",
+        };
+    }
+}
+"#,
+        expect![[r#"
+            P:Order.Total [Get, Get]
+            P:Money.Amount [Get, Get]
+            P:Order.Lines [Get, Get]
+            P:Line.Count [Get, Get]
+            P:Order.Ok [Get]
+            coverage 9/9/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn record_primary_constructors_and_with_expressions() {
+    let fixture = r#"
+public record Point(int X, int Y)
+{
+    public Point(int both) : this(both, both) { }
+}
+public record Point3(int X, int Y, int Z) : Point(X, Y);
+public class Box(int size) { public int Size => size; }
+public class User
+{
+    Point M$0()
+    {
+        var p = new Point(1, 2);
+        Point q = new(3, 4);
+        var b = new Box(
+            5);
+        return p with { X = 9 };
+    }
+}
+"#;
+    check_incoming_of(
+        fixture,
+        Some("M:Point.#ctor(System.Int32,System.Int32)"),
+        expect![[r#"
+            M:Point.#ctor(System.Int32) [Ctor@3]
+            M:Point3.#ctor(System.Int32,System.Int32,System.Int32) [Ctor@5]
+            M:User.M [Ctor@11, Ctor@12]
+            coverage 4/4/0/0
+        "#]],
+    );
+    check_outgoing(
+        fixture,
+        expect![[r#"
+            M:Point.#ctor(System.Int32,System.Int32) [Ctor, Ctor]
+            M:Box.#ctor(System.Int32) [Ctor]
+            P:Point.X [Set]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn static_abstract_interface_members_through_a_type_parameter() {
+    let fixture = r#"
+public interface IParser<TSelf> where TSelf : IParser<TSelf>
+{
+    static abstract TSelf Parse(string s);
+    static virtual bool Check(string s) => true;
+}
+public struct Code : IParser<Code>
+{
+    public static Code Pa/*p*/rse(string s) => default;
+}
+public static class Reader
+{
+    public static T Read/*r*/<T>(string s) where T : IParser<T>, System.IComparable<T>
+    {
+        if (T.Check(s) && T.Parse(s).CompareTo(default) == 0) { }
+        return T
+            .Parse(s);
+    }
+}
+"#;
+    check_outgoing(
+        &fixture.replace("/*r*/", "$0").replace("/*p*/", ""),
+        expect![[r#"
+            M:IParser`1.Check(System.String) [Call]
+            M:IParser`1.Parse(System.String) [Call, Call]
+            external System.IComparable.CompareTo [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+    check_incoming(
+        &fixture.replace("/*r*/", "").replace("/*p*/", "$0"),
+        expect![[r#"
+            M:Reader.Read``1(System.String) [Call@14 indirect, Call@16 indirect]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_site_is_on_the_line_of_the_invoked_name() {
+    check_incoming(
+        r#"
+public class Builder
+{
+    public Builder A$0dd(int x) => this;
+    public string Build() => "";
+}
+public class User
+{
+    string M(Builder b) =>
+        b
+            .Add(1)
+            .Add(
+                2)
+            .Build();
+}
+"#,
+        expect![[r#"
+            M:User.M(Builder) [Call@10, Call@11]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
 mod framework;

@@ -128,7 +128,6 @@ class C
         System.Console.WriteLine -> Method M:System.Console.WriteLine(System.String) [mscorlib]
         System.Collections.Generic.List.Add -> Method M:System.Collections.Generic.List`1.Add(`0) [mscorlib]
         System.Collections.Generic.List.Count -> Property P:System.Collections.Generic.List`1.Count [mscorlib]
-        Missing.Call -> no key
     "#]]
     .assert_eq(&out);
 }
@@ -231,7 +230,8 @@ class B { string f = System.IO.File.ReadAllText("x"); void M() { System.Console.
             Method M:System.Console.WriteLine(System.String) [mscorlib]
             M:A.Log(System.String) Call
             M:B.M Call
-            coverage 5/5/0/0
+            unresolved WriteLine (UnknownReceiver)
+            coverage 5/4/0/1
         "#]],
     );
 }
@@ -479,6 +479,30 @@ fn derived_library_types_when_asked() {
         ]
     "#]]
     .assert_debug_eq(&derived("T:System.IO.TextReader"));
+}
+
+#[test]
+fn source_controllers_derive_from_aspnet_core_controller_base() {
+    check_hierarchy(
+        r#"
+//- /Web.cs framework:netcore
+using Microsoft.AspNetCore.Mvc;
+namespace Web
+{
+    public abstract class ApiController : ControllerBase { }
+    public class UsersController : ApiController { public IActionResult Get() => Ok(); }
+    public class HomeController : Controller { }
+}
+"#,
+        Some("T:Microsoft.AspNetCore.Mvc.ControllerBase"),
+        expect![[r#"
+            Class T:Microsoft.AspNetCore.Mvc.ControllerBase [Microsoft.AspNetCore.Mvc.Core]
+            base Class T:System.Object [System.Private.CoreLib]
+            derived Web.ApiController Subclass [direct]
+            derived Web.HomeController Subclass
+            derived Web.UsersController Subclass
+        "#]],
+    );
 }
 
 #[test]

@@ -187,6 +187,8 @@ fn lookup_by_full_name_and_documentation_id() {
 namespace App.Data
 {
     public class Repository<T> { public T Find(int id) => default; public T Find(string key) => default; }
+    public interface IHandler<TRequest> { }
+    public interface IHandler<TRequest, TResponse> { void Handle(TRequest r, System.Collections.Generic.List<TResponse> l); }
 }
 "#,
     );
@@ -223,6 +225,25 @@ namespace App.Data
                 "M:App.Data.Repository`1.Find(System.Int32)",
             ],
             [
+                "T:App.Data.IHandler`1",
+                "T:App.Data.IHandler`2",
+            ],
+            [
+                "T:App.Data.IHandler`2",
+            ],
+            [
+                "T:App.Data.IHandler`2",
+            ],
+            [
+                "T:App.Data.IHandler`1",
+            ],
+            [
+                "M:App.Data.IHandler`2.Handle(`0,System.Collections.Generic.List{`1})",
+            ],
+            [
+                "M:App.Data.IHandler`2.Handle(`0,System.Collections.Generic.List{`1})",
+            ],
+            [
                 "App.Data.Repository<T>",
             ],
             [
@@ -236,6 +257,12 @@ namespace App.Data
         full("App.Data.Repository<T>"),
         full("App.Data.Repository.Find"),
         full("App.Data.Repository<T>.Find(int)"),
+        full("App.Data.IHandler"),
+        full("App.Data.IHandler<TRequest, TResponse>"),
+        full("App.Data.IHandler`2"),
+        full("App.Data.IHandler<TRequest>"),
+        full("App.Data.IHandler<TRequest, TResponse>.Handle(TRequest, List<TResponse>)"),
+        full("App.Data.IHandler`2.Handle"),
         doc("T:App.Data.Repository`1"),
         doc("M:App.Data.Repository`1.Find(System.String)"),
         doc("M:App.Data.Repository`1.Nope"),

@@ -28,7 +28,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
             "projects": schema::array_of(json!({"type": "object", "properties": {
                 "name": {"type": "string"}, "path": {"type": ["string", "null"]}, "kind": {"type": "string"},
                 "targetFramework": {"type": ["string", "null"]}, "fileCount": {"type": "integer"},
-                "references": {"type": "object", "description": "The reference assemblies csnav read for the project: how many, which frameworks and how many package assemblies; what was asked for and not found, with why; whether csnav's built-in .NET Framework 4.8 surface stands in for a framework it did not find.", "properties": {
+                "references": {"type": "object", "description": "The reference assemblies csnav read for the project: how many, which frameworks and how many package assemblies; what was asked for and not found, with why; which of csnav's built-in framework surfaces stands in for a framework it did not find.", "properties": {
                     "assemblies": {"type": "integer"},
                     "frameworks": schema::array_of(json!({"type": "string"})),
                     "packageAssemblies": {"type": "integer"},
@@ -36,7 +36,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                         "kind": {"type": "string", "enum": ["framework", "package", "assembly"]},
                         "name": {"type": "string"}, "version": {"type": ["string", "null"]}, "reason": {"type": "string"}
                     }})),
-                    "builtinSurface": {"type": "boolean"}
+                    "builtinSurface": {"type": ["string", "null"], "description": "The built-in surface standing in for a framework that was not found (.NET Framework 4.8, or .NET Core and ASP.NET Core 2.2), or null."}
                 }}
             }})),
             "projectPaging": schema::paging(),
@@ -74,7 +74,7 @@ fn run(call: &Call<'_>) -> Answer {
                     "missing": p.libraries.missing.iter().map(|m| json!({
                         "kind": m.kind, "name": m.name, "version": m.version, "reason": m.reason,
                     })).collect::<Vec<_>>(),
-                    "builtinSurface": p.libraries.builtin_surface,
+                    "builtinSurface": p.libraries.builtin_surface.map(|f| f.describe()),
                 },
             })
         })

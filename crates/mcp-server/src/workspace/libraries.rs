@@ -8,8 +8,8 @@ use std::{
     sync::Arc,
 };
 
-use ide::Assembly;
-use project_model::{LoadProblem, MissingKind, ReferenceOrigin, Workspace};
+use ide::{Assembly, SurfaceFlavor};
+use project_model::{LoadProblem, MissingKind, Project, ReferenceOrigin, Workspace};
 use rayon::prelude::*;
 
 use super::load::Stamp;
@@ -20,9 +20,8 @@ pub(crate) struct Libraries {
     /// In priority order: every project's assemblies (framework first, as the model lists them),
     /// then the built-in surface if some project needs it.
     pub(crate) assemblies: Arc<[Arc<Assembly>]>,
-    /// The files behind `assemblies` (the built-in surface as `None`), to tell whether a reload
-    /// changed anything.
-    order: Vec<Option<PathBuf>>,
+    /// What `assemblies` come from, to tell whether a reload changed anything.
+    order: Vec<Source>,
     /// Per project, in model order.
     pub(crate) projects: Vec<ProjectLibraries>,
     pub(crate) problems: Vec<LoadProblem>,
@@ -39,8 +38,15 @@ pub(crate) struct ProjectLibraries {
     pub(crate) packages: usize,
     /// What was asked for and not found, with the reason.
     pub(crate) missing: Vec<Missing>,
-    /// The built-in framework surface stands in for a framework that was not found.
-    pub(crate) builtin_surface: bool,
+    /// The built-in framework surface that stands in for a framework that was not found.
+    pub(crate) builtin_surface: Option<SurfaceFlavor>,
+}
+
+/// Where assemblies come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Source {
+    File(PathBuf),
+    Builtin(SurfaceFlavor),
 }
 
 #[derive(Clone, Debug)]
@@ -54,10 +60,9 @@ pub(crate) struct Missing {
 impl Libraries {
     /// Reads what `model` references. `parallel` only for the initial load (see `load::stamps`).
     pub(crate) fn load(&mut self, model: &Workspace, parallel: bool) -> bool {
-        let mut order: Vec<Option<PathBuf>> = Vec::new();
+        let mut order: Vec<Source> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut projects = Vec::with_capacity(model.projects.len());
-        let mut need_builtin = false;
         for project in &model.projects {
             let refs = &project.references;
             let mut summary = ProjectLibraries {
@@ -78,7 +83,7 @@ impl Libraries {
                     ReferenceOrigin::HintPath => {}
                 }
                 if seen.insert(a.path.clone()) {
-                    order.push(Some(a.path.clone()));
+                    order.push(Source::File(a.path.clone()));
                 }
             }
             summary.missing = refs
@@ -95,15 +100,26 @@ impl Libraries {
                     reason: m.reason.clone(),
                 })
                 .collect();
-            summary.builtin_surface = summary.frameworks.is_empty();
-            need_builtin |= summary.builtin_surface;
+            summary.builtin_surface = summary
+                .frameworks
+                .is_empty()
+                .then(|| builtin_flavor(project));
             projects.push(summary);
         }
-        if need_builtin {
-            order.push(None);
+        // After every real assembly: the library index takes the first declaration of a name.
+        for flavor in projects.iter().filter_map(|p| p.builtin_surface) {
+            if !order.contains(&Source::Builtin(flavor)) {
+                order.push(Source::Builtin(flavor));
+            }
         }
         self.projects = projects;
-        let files: Vec<&Path> = order.iter().flatten().map(PathBuf::as_path).collect();
+        let files: Vec<&Path> = order
+            .iter()
+            .filter_map(|s| match s {
+                Source::File(path) => Some(path.as_path()),
+                Source::Builtin(_) => None,
+            })
+            .collect();
         let stamps = super::load::stamps_of(&files);
         let changed = order != self.order
             || files
@@ -151,8 +167,10 @@ impl Libraries {
         let mut assemblies: Vec<Arc<Assembly>> = Vec::with_capacity(order.len());
         for entry in &order {
             match entry {
-                Some(path) => assemblies.extend(by_path.get(path).cloned()),
-                None => assemblies.extend(ide::builtin_surface().iter().cloned()),
+                Source::File(path) => assemblies.extend(by_path.get(path).cloned()),
+                Source::Builtin(flavor) => {
+                    assemblies.extend(ide::builtin_surface(*flavor).iter().cloned())
+                }
             }
         }
         self.assemblies = Arc::from(assemblies);
@@ -160,6 +178,27 @@ impl Libraries {
         self.cache = cache;
         self.problems = problems;
         true
+    }
+}
+
+/// The built-in surface closest to what a project targets: .NET Core's for .NET Core and .NET 5+,
+/// .NET Framework's for .NET Framework, .NET Standard (2.0 is .NET Framework 4.6.1's API) and
+/// projects that name no framework.
+fn builtin_flavor(project: &Project) -> SurfaceFlavor {
+    let tfm = project
+        .active_target_framework
+        .as_deref()
+        .or(project.target_frameworks.first().map(|t| t.as_str()))
+        .unwrap_or_default();
+    let modern_net = tfm
+        .strip_prefix("net")
+        .and_then(|v| v.split('.').next())
+        .and_then(|major| major.parse::<u32>().ok())
+        .is_some_and(|major| (5..=40).contains(&major) && tfm.contains('.'));
+    if tfm.starts_with("netcoreapp") || modern_net {
+        SurfaceFlavor::NetCore
+    } else {
+        SurfaceFlavor::NetFx
     }
 }
 

@@ -198,8 +198,8 @@ fn assets_file_decides_packages_when_restored() {
               assembly ../../dotnet/packs/Microsoft.NETCore.App.Ref/8.0.11/ref/net8.0/System.Text.Json.dll (framework Microsoft.NETCore.App 8.0.11)
               assembly ../../nuget/newtonsoft.json/13.0.3/lib/net6.0/Newtonsoft.Json.dll (assets file Newtonsoft.Json 13.0.3)
               assembly ../../nuget/web.helpers/1.0.0/lib/net8.0/Web.Helpers.dll (assets file Web.Helpers 1.0.0)
-              missing package Gone 2.0.0: gone/2.0.0 is in none of the restore's package folders (/nuget/); restore again
               missing package Web.Helpers 1.0.0: /nuget/web.helpers/1.0.0/lib/net8.0/Web.Helpers.Extra.dll does not exist; restore again
+              missing package Gone 2.0.0: gone/2.0.0 is in none of the restore's package folders (/nuget/); restore again
             #1 Lib [sdk Microsoft.NET.Sdk] ../Lib/Lib.csproj
               frameworks: net8.0
               assembly ../../dotnet/packs/Microsoft.NETCore.App.Ref/8.0.11/ref/net8.0/System.Memory.dll (framework Microsoft.NETCore.App 8.0.11)
