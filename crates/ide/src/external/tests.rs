@@ -648,6 +648,31 @@ fn search_finds_library_symbols_only_when_asked() {
             [
                 "Method M:System.Collections.Generic.List`1.Add(`0) [mscorlib]",
             ],
+            [
+                "Class T:System.Collections.Generic.List`1 [mscorlib]",
+            ],
+            [
+                "Delegate T:System.Action`2 [mscorlib]",
+            ],
+            [
+                "Delegate T:System.Action [mscorlib]",
+                "Delegate T:System.Action`1 [mscorlib]",
+                "Delegate T:System.Action`2 [mscorlib]",
+                "Delegate T:System.Action`3 [mscorlib]",
+                "Delegate T:System.Action`4 [mscorlib]",
+                "Delegate T:System.Action`5 [mscorlib]",
+                "Delegate T:System.Action`6 [mscorlib]",
+                "Delegate T:System.Action`7 [mscorlib]",
+                "Delegate T:System.Action`8 [mscorlib]",
+                "Delegate T:System.Action`10 [System.Core]",
+                "Delegate T:System.Action`11 [System.Core]",
+                "Delegate T:System.Action`12 [System.Core]",
+                "Delegate T:System.Action`13 [System.Core]",
+                "Delegate T:System.Action`14 [System.Core]",
+                "Delegate T:System.Action`15 [System.Core]",
+                "Delegate T:System.Action`16 [System.Core]",
+                "Delegate T:System.Action`9 [System.Core]",
+            ],
         ]
     "#]]
     .assert_debug_eq(&[
@@ -655,6 +680,9 @@ fn search_finds_library_symbols_only_when_asked() {
         full("System.IO.File.ReadAllText"),
         full("System.IO.File.ReadAllText(string)"),
         full("System.Collections.Generic.List<T>.Add"),
+        full("System.Collections.Generic.List`1"),
+        full("System.Action`2"),
+        full("System.Action"),
     ]);
 }
 
