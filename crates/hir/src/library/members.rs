@@ -84,17 +84,25 @@ fn own_members(def: &metadata::TypeDef, id: LibType, name: &str) -> Vec<LibMembe
         kind,
         idx: idx as u32,
     };
+    // An override is not a candidate beside the member it overrides (§12.6.4.1): lookup finds the
+    // virtual member where it was introduced, and the call names it, as the compiler's does
+    // (`fileStream.Write(..)` calls `Stream.Write`).
+    let is_override = |m: &metadata::Method| m.is_virtual && !m.is_new_slot;
+    let overrides_accessor = |i: Option<u32>| {
+        i.and_then(|i| def.methods.get(i as usize))
+            .is_some_and(is_override)
+    };
     let mut out = Vec::new();
     for (i, m) in def.methods.iter().enumerate() {
         // Accessors are reached through their property or event; explicit implementations only
         // through the interface (their metadata names hold a dot).
         let accessor = m.is_special_name && m.name != ".ctor" && !m.name.starts_with("op_");
-        if m.name == name && !accessor {
+        if m.name == name && !accessor && !is_override(m) {
             out.push(member(LibMemberKind::Method, i));
         }
     }
     for (i, p) in def.properties.iter().enumerate() {
-        if p.name == name && p.params.is_empty() {
+        if p.name == name && p.params.is_empty() && !overrides_accessor(p.getter.or(p.setter)) {
             out.push(member(LibMemberKind::Property, i));
         }
     }

@@ -273,7 +273,7 @@ class User
             M:User.M(System.IO.Stream,Log,Quiet,System.IO.FileStream,System.Byte[]) Call
             M:User.M(System.IO.Stream,Log,Quiet,System.IO.FileStream,System.Byte[]) Call [indirect]
             M:User.M(System.IO.Stream,Log,Quiet,System.IO.FileStream,System.Byte[]) Call [indirect]
-            M:User.M(System.IO.Stream,Log,Quiet,System.IO.FileStream,System.Byte[]) Call [indirect]
+            M:User.M(System.IO.Stream,Log,Quiet,System.IO.FileStream,System.Byte[]) Call
             coverage 4/4/0/0
         "#]],
     );

@@ -126,25 +126,29 @@ impl LiveWorkspace {
         let inputs = load::inputs(&model, &root, &mut vfs);
         let start = Instant::now();
         let stamps = load::stamps(&vfs, &inputs.files).into_iter().collect();
-        let texts = load::read_texts(&vfs, &inputs.files);
+        // Source texts and reference assemblies are read side by side: the assemblies cost the first
+        // answer only what outlasts the texts.
+        let mut libraries = Libraries::default();
+        let ((texts, read), libraries_time) = rayon::join(
+            || {
+                let texts = load::read_texts(&vfs, &inputs.files);
+                (texts, start.elapsed())
+            },
+            || {
+                libraries.load(&model, true);
+                start.elapsed()
+            },
+        );
         let timings = LoadTimings {
             project_model,
-            read: start.elapsed(),
-            libraries: Duration::ZERO,
+            read,
+            libraries: libraries_time,
             files: texts.len(),
             bytes: texts
                 .iter()
                 .filter_map(|(_, t)| t.as_ref())
                 .map(|t| t.len())
                 .sum(),
-        };
-
-        let start = Instant::now();
-        let mut libraries = Libraries::default();
-        libraries.load(&model, true);
-        let timings = LoadTimings {
-            libraries: start.elapsed(),
-            ..timings
         };
         let mut host = AnalysisHost::new();
         host.apply_change(Change {

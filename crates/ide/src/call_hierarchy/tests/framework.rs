@@ -81,7 +81,7 @@ namespace Acme
             external System.Linq.Enumerable.Aggregate [Call]
             external System.Threading.Interlocked.CompareExchange [Call]
             external System.Nullable.GetValueOrDefault [Call]
-            external System.Int32.ToString [Call]
+            external System.Object.ToString [Call]
             external System.Linq.Enumerable.ToDictionary [Call]
             external System.Collections.Generic.Dictionary.Values [Get]
             coverage 17/17/0/0
