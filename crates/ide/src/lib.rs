@@ -34,8 +34,10 @@ pub use hir::{
 };
 pub use line_index::{LineCol, LineIndex, WideEncoding, WideLineCol};
 /// Call sites of some files by how they bound (see [`Analysis::binding_counts`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BindingCounts {
+    /// The name and reason of each unresolved site, to tell what is missing most.
+    pub unresolved_names: Vec<(UnresolvedReason, smol_str::SmolStr)>,
     pub source: usize,
     pub library: usize,
     pub external: usize,
@@ -47,6 +49,7 @@ pub struct BindingCounts {
 
 impl std::ops::AddAssign for BindingCounts {
     fn add_assign(&mut self, o: BindingCounts) {
+        self.unresolved_names.extend(o.unresolved_names);
         self.source += o.source;
         self.library += o.library;
         self.external += o.external;
@@ -162,6 +165,11 @@ impl Analysis {
         self.with_db(|db| {
             let sites = hir::file_call_sites(db, file);
             let mut counts = BindingCounts::default();
+            counts.unresolved_names = sites
+                .unresolved
+                .iter()
+                .map(|u| (u.reason, u.name.clone()))
+                .collect();
             for site in &sites.sites {
                 match site.callee {
                     hir::Callee::Member(_) => counts.source += 1,

@@ -174,5 +174,17 @@ fn report_calls(workspace: &LiveWorkspace, out: &mut String) -> anyhow::Result<(
         total.missing_metadata,
         start.elapsed().as_secs_f64() * 1000.0
     )?;
+    // What is unresolved most, by reason: where a missing assembly or a binder rule costs most.
+    let mut by_name: std::collections::HashMap<(String, String), usize> = Default::default();
+    for (reason, name) in &total.unresolved_names {
+        *by_name
+            .entry((format!("{reason:?}"), name.to_string()))
+            .or_default() += 1;
+    }
+    let mut top: Vec<_> = by_name.into_iter().collect();
+    top.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    for ((reason, name), n) in top.iter().take(SHOWN_ERRORS) {
+        writeln!(out, "  unresolved {n:>6} {name} ({reason})")?;
+    }
     Ok(())
 }

@@ -147,3 +147,29 @@ class Policy
         "#]],
     );
 }
+
+#[test]
+fn spans_and_vectors_of_the_core_surface() {
+    check_outgoing(
+        r#"
+//- /Test.cs framework:netcore
+using System;
+class C
+{
+    int M$0(Span<byte> span, ReadOnlySpan<char> text, byte[] bytes)
+    {
+        var a = span.Length + text.Length;
+        var b = bytes.AsSpan().Slice(1).Length;
+        return a + b + span[0];
+    }
+}
+"#,
+        expect![[r#"
+            external System.Span.Length [Get, Get]
+            external System.ReadOnlySpan.Length [Get]
+            external System.MemoryExtensions.AsSpan [Call]
+            external System.Span.Slice [Call]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
