@@ -164,12 +164,14 @@ impl Analysis {
     pub fn binding_counts(&self, file: FileId) -> Cancellable<BindingCounts> {
         self.with_db(|db| {
             let sites = hir::file_call_sites(db, file);
-            let mut counts = BindingCounts::default();
-            counts.unresolved_names = sites
-                .unresolved
-                .iter()
-                .map(|u| (u.reason, u.name.clone()))
-                .collect();
+            let mut counts = BindingCounts {
+                unresolved_names: sites
+                    .unresolved
+                    .iter()
+                    .map(|u| (u.reason, u.name.clone()))
+                    .collect(),
+                ..BindingCounts::default()
+            };
             for site in &sites.sites {
                 match site.callee {
                     hir::Callee::Member(_) => counts.source += 1,
