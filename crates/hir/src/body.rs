@@ -185,6 +185,9 @@ pub enum Expr {
         ty: Option<TypeRef>,
         subpatterns: Vec<Subpattern>,
     },
+    /// A list pattern `[p, q, ..]` (C# 11): it reads the tested value's `Length` or `Count` and its
+    /// elements through the indexer; the parts are the element patterns'.
+    ListPattern(Vec<Part>),
     /// A `switch` statement or expression: the patterns of its sections or arms test `scrutinee`.
     Switch {
         scrutinee: ExprId,

@@ -467,6 +467,44 @@ impl Ctx<'_> {
         Some(declared_type(db, current, current_ty))
     }
 
+    /// The calls a list pattern makes on a value of a source type (C# §11.2.11): its `Length` (else
+    /// `Count`) property and its `int` indexer, whose type is the elements'.
+    fn list_pattern_calls(&mut self, expr: ExprId, tested: &Ty) -> Ty {
+        let db = self.db;
+        if !matches!(tested, Ty::Source(..)) {
+            return known::element_type(db, tested);
+        }
+        for name in ["Length", "Count"] {
+            let found = lookup_members(db, tested, name);
+            let property = found.groups.first().and_then(|(_, members)| {
+                members
+                    .iter()
+                    .copied()
+                    .find(|&m| member_data(db, m).is_some_and(|d| d.kind == MemberKind::Property))
+            });
+            if let Some(property) = property {
+                self.site(expr, Callee::Member(property), CallKind::Get);
+                break;
+            }
+        }
+        let index = [ArgInfo {
+            name: None,
+            ty: ArgTy::Known(Ty::external("System.Int32")),
+            modifier: ParamModifier::None,
+            int_constant: None,
+        }];
+        for (decl_ty, members) in lookup_members(db, tested, "this").groups {
+            let members = self.accessible(&members);
+            let candidates = self.candidates(&decl_ty, &members, false);
+            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &index, &[]) {
+                let indexer = candidates[applied.index].member;
+                self.site(expr, Callee::Member(indexer), CallKind::Get);
+                return declared_type(db, indexer, &decl_ty);
+            }
+        }
+        Ty::Unknown
+    }
+
     /// The public instance method `name` a pattern-based statement calls without arguments, and the
     /// constructed type that declares it.
     fn pattern_method(&self, ty: &Ty, name: &str) -> Option<(Ty, MemberId)> {
@@ -607,6 +645,18 @@ impl Ctx<'_> {
                     self.infer_parts(&sub.pattern);
                     self.implicit_receivers.pop();
                 }
+                self.implicit_receivers.pop();
+                Val::Unknown
+            }
+            Expr::ListPattern(elements) => {
+                let tested = self
+                    .implicit_receivers
+                    .last()
+                    .cloned()
+                    .unwrap_or(Ty::Unknown);
+                let element = self.list_pattern_calls(expr, &tested);
+                self.implicit_receivers.push(element);
+                self.infer_parts(elements);
                 self.implicit_receivers.pop();
                 Val::Unknown
             }

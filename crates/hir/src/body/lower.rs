@@ -672,6 +672,25 @@ impl Ctx {
                 }
             }
             SyntaxKind::CONSTANT_PATTERN => self.lower_parts(node, parts),
+            SyntaxKind::LIST_PATTERN => {
+                let mut elements = Vec::new();
+                for child in node.children_with_tokens() {
+                    if is_pattern(child.kind()) {
+                        self.lower_pattern(&child, &mut elements);
+                    } else if let Some(slice) = child.as_node() {
+                        // `.. var rest`: the slice's own pattern.
+                        for inner in slice
+                            .children_with_tokens()
+                            .filter(|c| is_pattern(c.kind()))
+                        {
+                            self.lower_pattern(&inner, &mut elements);
+                        }
+                    }
+                }
+                let range = node.text_range();
+                let expr = self.alloc_expr(Expr::ListPattern(elements), range, range);
+                parts.push(Part::Expr(expr));
+            }
             _ => {
                 for child in node.children_with_tokens() {
                     if is_pattern(child.kind()) {

@@ -1663,3 +1663,29 @@ public class User
         "#]],
     );
 }
+
+#[test]
+fn list_patterns_call_the_length_and_the_indexer() {
+    check_outgoing(
+        r#"
+public class Item { public int Weight { get; } }
+public class Row
+{
+    public int Count => 0;
+    public Item this[int i] => null;
+    public Item this[string key] => null;
+}
+public class User
+{
+    bool M$0(Row row, int[] numbers) =>
+        row is [{ Weight: > 1 }, _] || numbers is [1, .. var rest];
+}
+"#,
+        expect![[r#"
+            P:Row.Count [Get]
+            P:Row.Item(System.Int32) [Get]
+            P:Item.Weight [Get]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
