@@ -104,7 +104,7 @@ CHECKOUT = """
 
         public void Dynamic(Item item)
         {
-            var made = System.Activator.CreateInstance<Store>();
+            var made = Missing.Factory.Create<Store>();
             made.Save(item);
             _concrete.Put(made.Value);
         }
@@ -251,7 +251,7 @@ async def test_coverage_and_unresolved_sites(tmp_path):
         coverage = answer["coverage"]
         assert coverage["unresolved"] == 1 and coverage["ambiguous"] == 0
         assert coverage["examined"] == coverage["resolved"] + coverage["ambiguous"] + coverage["unresolved"]
-        # `made` comes from a framework generic method: the call may be ours, and the agent is told so.
+        # `made` comes from an assembly that is not there: the call may be ours, and the agent is told so.
         assert answer["unresolvedCallSites"] == [{
             "filePath": "App/Checkout.cs", "lineNumber": 36, "column": 14, "lineText": "made.Save(item);",
             "name": "Save", "reason": "unknownReceiver",
@@ -267,9 +267,10 @@ async def test_coverage_and_unresolved_sites(tmp_path):
 
         dynamic = await key_of_id(client, "M:Shop.App.Checkout.Dynamic(Shop.Core.Item)")
         outgoing = await ok(client, "get_outgoing_calls", {"symbolKey": dynamic})
-        assert outgoing["coverage"] == {"examined": 4, "resolved": 1, "ambiguous": 1, "unresolved": 2}
+        assert outgoing["coverage"] == {"examined": 4, "resolved": 0, "ambiguous": 1, "unresolved": 3}
         assert {(u["name"], u["reason"]) for u in outgoing["unresolvedCallSites"]} == {
-            ("Save", "unknownReceiver"), ("Value", "unknownReceiver"), ("Put", "ambiguous")}
+            ("Create", "missingMetadata"), ("Save", "unknownReceiver"), ("Value", "unknownReceiver"),
+            ("Put", "ambiguous")}
 
 
 async def test_outgoing_calls_depth_method_groups_and_fields(tmp_path):

@@ -24,6 +24,17 @@ async def test_server_status_lists_the_projects():
         assert status["fileCount"] == sum(p["fileCount"] for p in status["projects"])
         assert status["watcher"]["state"] == "watching"
         assert status["responseDiagnostics"]["revision"] == status["revision"]
+        # Every project's framework comes from somewhere: found on this machine, else a built-in
+        # surface chosen by its target framework; what is missing says why.
+        for project in status["projects"]:
+            refs = project["references"]
+            assert refs["frameworks"] or refs["builtinSurface"]
+            assert all(m["reason"] and m["kind"] in ("framework", "package", "assembly") for m in refs["missing"])
+        by_name = {p["name"]: p["references"] for p in status["projects"]}
+        if not by_name["Bookstore.Data"]["frameworks"]:
+            assert "Core" in by_name["Bookstore.Data"]["builtinSurface"]
+        if not by_name["Bookstore.Domain"]["frameworks"]:
+            assert "Framework" in by_name["Bookstore.Domain"]["builtinSurface"]
         page = await ok(client, "server_status", {"skip": 1, "take": 1, "pathStyle": "relative"})
         assert [p["name"] for p in page["projects"]] == ["Bookstore.Data"]
         assert page["projects"][0]["path"] == "src/Bookstore.Data/Bookstore.Data.csproj"

@@ -81,6 +81,8 @@ pub fn load_files(
         project_graph: Some(ProjectGraph {
             projects: vec![data],
         }),
+        // The corpora compile against the .NET Framework: the built-in surface is its real API.
+        libraries: Some(builtin_surface::assemblies(builtin_surface::Flavor::NetFx)),
     });
     Ok(host)
 }

@@ -175,9 +175,13 @@ fn oracle_edges(oracle: &Value, source_dir: &Path) -> (Edges, Edges) {
         // The `base()` call of a constructor without an initializer is a call no text shows, but one
         // the source line of the constructor holds: it counts.
         let implicit_base = s("synthetic") == Some("implicit-base-ctor");
+        // The oracle takes some written calls of source methods for plumbing: one named like the
+        // awaiter protocol (`OnCompleted`), one in the `finally` of an iterator. Their text shows
+        // them: they count when csnav has them.
+        let infrastructure_named =
+            !call["synthetic"].is_null() && !implicit_base && call["textMatch"] == true;
         if call["internal"] != true
-            || !(call["synthetic"].is_null() || implicit_base)
-            || call["line"].is_null()
+            || !(call["synthetic"].is_null() || implicit_base || infrastructure_named)
             || matches!(s("op"), Some("ldftn" | "ldvirtftn"))
         {
             continue;
@@ -192,7 +196,13 @@ fn oracle_edges(oracle: &Value, source_dir: &Path) -> (Edges, Edges) {
             line: call["line"].as_u64().and_then(|l| u32::try_from(l).ok()),
         };
         let is_accessor = matches!(s("calleeKind"), Some("getter" | "setter"));
-        if call["textMatch"] == false && !implicit_base && !is_enumeration_call(callee) {
+        // A call without a line (the compiler hid its sequence point: a `finally` of an async
+        // method) is real, but not attested by any source text: it counts only when csnav has it.
+        let no_line = call["line"].is_null();
+        if no_line
+            || infrastructure_named
+            || call["textMatch"] == false && !implicit_base && !is_enumeration_call(callee)
+        {
             unattested.insert(edge, is_accessor, site);
         } else {
             edges.insert(edge, is_accessor, site);
@@ -357,11 +367,74 @@ pub fn compare_calls(
             }
         }
     }
+    credit_initializers(analysis, project, &oracle_edges, &mut ours, &site_of);
     CallGraph {
         ours,
         oracle: oracle_edges,
         coverage,
         unresolved,
+    }
+}
+
+/// csnav credits a call in a field or property initializer to that field or property (what an
+/// agent edits); the compiler to the constructors that run the initializer. A compiler edge from a
+/// constructor counts as found when csnav has the same callee called from an initializer on the
+/// same line of the same file.
+fn credit_initializers(
+    analysis: &Analysis,
+    project: &str,
+    oracle: &Edges,
+    ours: &mut Edges,
+    site_of: &dyn Fn(ide::FileId, ide::TextSize) -> Site,
+) {
+    let is_ctor = |id: &str| {
+        let name = id.split('(').next().unwrap_or(id);
+        name.ends_with(".#ctor") || name.ends_with(".#cctor")
+    };
+    let missing: Vec<Edge> = oracle
+        .all
+        .iter()
+        .filter(|e| is_ctor(&e.0) && !ours.all.contains(*e))
+        .cloned()
+        .collect();
+    let mut callers_of: BTreeMap<String, Vec<(String, Site)>> = BTreeMap::new();
+    for edge in missing {
+        let callee = &edge.1;
+        let callers = callers_of.entry(callee.clone()).or_insert_with(|| {
+            let key = SymbolKey {
+                project: project.into(),
+                documentation_id: callee.as_str().into(),
+            };
+            let Ok(Some(calls)) = analysis.incoming_calls(&key) else {
+                return Vec::new();
+            };
+            calls
+                .callers
+                .iter()
+                .filter(|c| !c.caller.documentation_id.starts_with("M:"))
+                .flat_map(|c| {
+                    c.sites.iter().map(|s| {
+                        (
+                            c.caller.documentation_id.clone(),
+                            site_of(s.site.file, s.site.range.start()),
+                        )
+                    })
+                })
+                .collect()
+        });
+        let Some(sites) = oracle.sites.get(&edge) else {
+            continue;
+        };
+        if let Some((member, site)) = callers.iter().find(|(_, s)| sites.contains(s)) {
+            let is_accessor = oracle.accessors.contains(&edge);
+            ours.insert(edge.clone(), is_accessor, site.clone());
+            // The same call, found as the property's own edge (an auto-property is a caller the
+            // compiler also lists, for its accessors): it is this one, not an extra.
+            let credited = (member.clone(), edge.1.clone());
+            ours.all.remove(&credited);
+            ours.accessors.remove(&credited);
+            ours.sites.remove(&credited);
+        }
     }
 }
 

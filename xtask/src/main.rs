@@ -4,11 +4,13 @@
 //! - `codegen`: regenerate the syntax crate's kinds and typed AST from the C# grammar.
 //! - `bench [PATH]`: throughput and latency against floors measured in the same run (release build).
 //! - `oracle-compare ORACLE_JSON SOURCE_DIR`: csnav's call graph and hierarchy against the compiler's.
+//! - `surface`: regenerate the built-in framework surface from Mono's reference assemblies.
 
 mod bench;
 mod codegen;
 mod mcp_tests;
 mod oracle_compare;
+mod surface;
 mod test;
 
 use std::process::ExitCode;
@@ -21,9 +23,10 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("bench-run") => bench::run_in_process(&args[1..]),
         Some("oracle-compare") => oracle_compare::run(&args[1..]),
+        Some("surface") => surface::run(&args[1..]),
         _ => {
             eprintln!(
-                "usage: cargo xtask <test|codegen|bench [PATH]|oracle-compare ORACLE_JSON SOURCE_DIR>"
+                "usage: cargo xtask <test|codegen|bench [PATH]|oracle-compare ORACLE_JSON SOURCE_DIR|surface>"
             );
             return ExitCode::from(2);
         }

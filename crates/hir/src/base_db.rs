@@ -10,6 +10,8 @@ use salsa::{Durability, Setter};
 use smol_str::SmolStr;
 use syntax::{Defines, Parse, WordIndex};
 
+use crate::library::{LibraryInput, new_library_input};
+
 /// An opaque file handle. The loader maps it to a path; the HIR never sees one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FileId(pub u32);
@@ -84,6 +86,7 @@ pub struct WorkspaceInput {
 pub trait Db: salsa::Database {
     fn source_file(&self, id: FileId) -> Option<SourceFile>;
     fn workspace(&self) -> WorkspaceInput;
+    fn libraries(&self) -> LibraryInput;
 }
 
 /// A batch of input changes, applied in one new revision.
@@ -92,6 +95,8 @@ pub struct Change {
     /// `None` removes the file's text (the loader also drops it from the project graph).
     pub files: Vec<(FileId, Option<Arc<str>>)>,
     pub project_graph: Option<ProjectGraph>,
+    /// The reference assemblies of the workspace, in priority order (see [`crate::library`]).
+    pub libraries: Option<Arc<[Arc<metadata::Assembly>]>>,
 }
 
 impl fmt::Debug for Change {
@@ -102,6 +107,7 @@ impl fmt::Debug for Change {
                 "project_graph",
                 &self.project_graph.as_ref().map(|g| g.projects.len()),
             )
+            .field("libraries", &self.libraries.as_ref().map(|l| l.len()))
             .finish()
     }
 }
@@ -134,6 +140,10 @@ impl Db for RootDatabase {
     fn workspace(&self) -> WorkspaceInput {
         WorkspaceInput::get(self)
     }
+
+    fn libraries(&self) -> LibraryInput {
+        LibraryInput::get(self)
+    }
 }
 
 impl RootDatabase {
@@ -157,6 +167,7 @@ impl RootDatabase {
         let _workspace = WorkspaceInput::builder(Arc::default(), Arc::default())
             .durability(Durability::HIGH)
             .new(&db);
+        let _libraries = new_library_input(&db);
         db
     }
 
@@ -186,6 +197,12 @@ impl RootDatabase {
                     Arc::make_mut(&mut self.files).insert(id, file);
                 }
             }
+        }
+        if let Some(libraries) = change.libraries {
+            self.libraries()
+                .set_assemblies(self)
+                .with_durability(Durability::HIGH)
+                .to(libraries);
         }
         if let Some(graph) = change.project_graph {
             let mut owners = FxHashMap::default();

@@ -8,7 +8,7 @@ use crate::{
     base_db::Db,
     def_map::{TypeId, TypeKey, def_map},
     item_tree::{TypeKind, file_item_tree},
-    known_types,
+    library,
     resolve::Resolver,
     ty::Ty,
 };
@@ -87,7 +87,8 @@ fn bases_cycle_result<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: TypeKey<'db>)
 fn is_interface(db: &dyn Db, ty: &Ty) -> bool {
     match ty {
         Ty::Source(id, _) => def_map(db, id.project).type_def(id.idx).kind == TypeKind::Interface,
-        Ty::External(name, args) => known_types::is_interface(name, args.len() as u32)
+        Ty::External(name, _) => library::library_kind(db, ty)
+            .map(|k| k == metadata::TypeKind::Interface)
             .unwrap_or_else(|| {
                 let last = name.rsplit('.').next().unwrap_or(name);
                 let mut chars = last.chars();
@@ -104,10 +105,7 @@ pub fn base_class_of(db: &dyn Db, ty: &Ty) -> Option<Ty> {
             .base_class
             .as_ref()
             .map(|b| b.substitute(args)),
-        Ty::External(name, args) => known_types::lookup(name, args.len() as u32)?
-            .base
-            .as_ref()
-            .map(|b| b.substitute(args)),
+        Ty::External(..) => library::library_base(db, ty),
         _ => None,
     }
 }
@@ -120,9 +118,7 @@ pub fn declared_interfaces_of(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
             .iter()
             .map(|i| i.substitute(args))
             .collect(),
-        Ty::External(name, args) => known_types::lookup(name, args.len() as u32)
-            .map(|k| k.interfaces.iter().map(|i| i.substitute(args)).collect())
-            .unwrap_or_default(),
+        Ty::External(..) => library::library_interfaces(db, ty),
         _ => Vec::new(),
     }
 }

@@ -4,6 +4,8 @@
 //! Where the facts run out (a receiver of unknown type, several overloads the argument types cannot
 //! tell apart) the site is recorded as unresolved with a reason, never bound by guess.
 
+mod extension_blocks;
+mod external;
 mod known;
 mod lookup;
 mod overload;
@@ -23,6 +25,7 @@ use crate::{
     generics::type_param_bounds,
     hierarchy::base_class_of,
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind, lower::operator_name},
+    library::LibMember,
     overrides::overrides,
     resolve::Resolver,
     symbols::{MemberId, member_data, member_signature},
@@ -34,8 +37,8 @@ pub(crate) use self::lookup::{own_members as lookup_own_members, type_kind as ty
 use self::{
     lookup::{CTOR, Found, lookup_members, own_members, type_kind},
     overload::{
-        ArgInfo, ArgTy, Candidate, LambdaReturn, NULL, ParamInfo, Resolution, conv,
-        resolve_overloads, unify,
+        ArgInfo, ArgTy, CandMember, Candidate, LambdaReturn, NULL, ParamInfo, Resolution, conv,
+        resolve_overloads, resolve_overloads_with, unify,
     },
 };
 
@@ -61,7 +64,10 @@ pub struct CallSite {
 pub enum Callee {
     /// A source member; a delegate of the sources is invoked through its implied `Invoke`.
     Member(MemberId),
-    /// A member outside the sources, by its best-known full name (`System.Console.WriteLine`).
+    /// A member a reference assembly declares.
+    Library(LibMember),
+    /// A member outside the sources that no loaded assembly declares, by its best-known full name
+    /// (`System.Console.WriteLine`).
     External(SmolStr),
 }
 
@@ -94,6 +100,9 @@ pub enum UnresolvedReason {
     NotFound,
     /// Several overloads remain and the argument types cannot tell them apart.
     Ambiguous,
+    /// The receiver's type is declared in a reference assembly that was not found (a package not
+    /// restored, a framework not installed): its members are not known.
+    MissingMetadata,
 }
 
 #[salsa::tracked(returns(clone))]
@@ -134,6 +143,9 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         frames: Vec::new(),
         result: InferenceResult::default(),
         local_fn_returns: ArenaMap::default(),
+        pending_groups: Vec::new(),
+        lambda_results: rustc_hash::FxHashMap::default(),
+        speculation_depth: 0,
         implicit_receivers: Vec::new(),
     };
     for (_, stmt) in body.stmts.iter() {
@@ -180,6 +192,10 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         ctx.infer_stmt(root.stmt);
         ctx.frames.pop();
     }
+    // Method-group arguments of calls that ended on a path that did not bind them.
+    for (expr, group) in std::mem::take(&mut ctx.pending_groups) {
+        ctx.method_group(expr, &group, None);
+    }
     Some(ctx.result)
 }
 
@@ -207,6 +223,13 @@ fn unwrap_task(ty: &Ty) -> Ty {
     }
 }
 
+/// A bound call's declared result, before the declaring type's arguments are substituted.
+struct Returned<'a> {
+    ty: Ty,
+    decl_args: &'a [Ty],
+    /// A constructor gives the constructed type (`ty`, already complete).
+    is_ctor: bool,
+}
 /// The methods of `System.Object`, which every type has.
 const OBJECT_METHODS: [&str; 6] = [
     "ReferenceEquals",
@@ -237,6 +260,8 @@ struct Group {
     /// A type outside the sources the lookup reached (the method may be declared there).
     external: Option<Ty>,
     type_args: Vec<Ty>,
+    /// Library methods of this name, by declaring level (see [`external`]).
+    library: Vec<(Ty, Vec<LibMember>)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -268,6 +293,12 @@ struct Ctx<'a> {
     frames: Vec<Frame>,
     result: InferenceResult,
     local_fn_returns: ArenaMap<LocalId, Ty>,
+    /// Method groups passed as arguments whose call is not bound yet.
+    pending_groups: Vec<(ExprId, Group)>,
+    /// What a lambda's body gives for given parameter types, found speculatively for overload
+    /// resolution (see [`Ctx::speculative_lambda`]).
+    lambda_results: rustc_hash::FxHashMap<(ExprId, Vec<Ty>), Option<Ty>>,
+    speculation_depth: u32,
     /// The types of the objects the initializers being inferred apply to, innermost last.
     implicit_receivers: Vec<Ty>,
 }
@@ -488,6 +519,7 @@ impl Ctx<'_> {
             }
         }
         let index = [ArgInfo {
+            expr: None,
             name: None,
             ty: ArgTy::Known(Ty::external("System.Int32")),
             modifier: ParamModifier::None,
@@ -496,8 +528,9 @@ impl Ctx<'_> {
         for (decl_ty, members) in lookup_members(db, tested, "this").groups {
             let members = self.accessible(&members);
             let candidates = self.candidates(&decl_ty, &members, false);
-            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &index, &[]) {
-                let indexer = candidates[applied.index].member;
+            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &index, &[])
+                && let CandMember::Source(indexer) = candidates[applied.index].member
+            {
                 self.site(expr, Callee::Member(indexer), CallKind::Get);
                 return declared_type(db, indexer, &decl_ty);
             }
@@ -524,8 +557,10 @@ impl Ctx<'_> {
                 })
                 .collect();
             let candidates = self.candidates(&decl_ty, &eligible, false);
-            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &[], &[]) {
-                return Some((decl_ty, candidates[applied.index].member));
+            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &[], &[])
+                && let CandMember::Source(member) = candidates[applied.index].member
+            {
+                return Some((decl_ty, member));
             }
         }
         None
@@ -897,6 +932,20 @@ impl Ctx<'_> {
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, Some(ty), found, type_args, access);
             }
+            // Members inherited from a library base class (`Write` inside a `Stream` subclass).
+            if let Some(base) = &found.external
+                && let Some(val) = self.library_member_of(
+                    expr,
+                    Some(ty.clone()),
+                    base,
+                    name,
+                    &type_args,
+                    access,
+                    external::Wanted::Any,
+                )
+            {
+                return val;
+            }
             current = map.type_def(idx).parent;
         }
         let (_, statics) = self.imports();
@@ -904,6 +953,21 @@ impl Ctx<'_> {
             let found = lookup_members(db, ty, name);
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, None, found, type_args, access);
+            }
+        }
+        for ty in &statics {
+            if crate::library::library_type(db, ty).is_some()
+                && let Some(val) = self.library_member_of(
+                    expr,
+                    None,
+                    ty,
+                    name,
+                    &type_args,
+                    access,
+                    external::Wanted::ImportedStatic,
+                )
+            {
+                return val;
             }
         }
         // `using static System.Console;` then `WriteLine(..)`: a method no source type declares, invoked
@@ -920,6 +984,7 @@ impl Ctx<'_> {
                 receiver: None,
                 external: Some(Ty::object()),
                 type_args,
+                library: Vec::new(),
             });
         }
         if access == Access::Invoke
@@ -931,6 +996,7 @@ impl Ctx<'_> {
                 receiver: None,
                 external: Some((*only).clone()),
                 type_args,
+                library: Vec::new(),
             });
         }
         let path = Path {
@@ -1012,6 +1078,7 @@ impl Ctx<'_> {
                             receiver: None,
                             external: None,
                             type_args,
+                            library: Vec::new(),
                         });
                     }
                     self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
@@ -1021,6 +1088,18 @@ impl Ctx<'_> {
                 if !found.groups.is_empty() {
                     return self.member_val(expr, name, Some(ty), found, type_args, access);
                 }
+                // Members a reference assembly declares, on the type or on a library base of it.
+                let library_from = match &ty {
+                    Ty::Source(..) => found.external.clone(),
+                    Ty::Array(..) => Some(Ty::external("System.Array")),
+                    other => Some(other.clone()),
+                };
+                if let Some(from) = library_from
+                    && let Some(val) =
+                        self.library_member(expr, Some(ty.clone()), &from, name, &type_args, access)
+                {
+                    return val;
+                }
                 if access == Access::Invoke {
                     return Val::Group(Group {
                         name: name.clone(),
@@ -1028,23 +1107,26 @@ impl Ctx<'_> {
                         receiver: Some(ty),
                         external: found.external,
                         type_args,
+                        library: Vec::new(),
                     });
                 }
-                match known::external_member(db, &ty, name, 0, false) {
-                    Some(m) => {
-                        self.external_access(expr, &ty, name, access);
-                        Val::Value(m.ret)
-                    }
-                    // A source type (or one of its source bases) without the member, and no
-                    // framework base that could declare it; `object` has no properties.
-                    None if (matches!(ty, Ty::Source(..)) && found.external.is_none())
-                        || lookup::is_object(&ty) =>
-                    {
-                        self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
-                        Val::Unknown
-                    }
-                    None => Val::Unknown,
+                if let Some(val) =
+                    self.extension_block_member(expr, Some(&ty), &ty, name, &type_args, access)
+                {
+                    return val;
                 }
+                // A type whose members are all known (a source type without a base outside the
+                // sources, or a library type) and none is this one; else a type declared in an
+                // assembly that was not found.
+                let known_type = crate::library::library_type(db, &ty).is_some()
+                    || matches!(ty, Ty::Source(..)) && found.external.is_none();
+                let reason = if known_type {
+                    UnresolvedReason::NotFound
+                } else {
+                    UnresolvedReason::MissingMetadata
+                };
+                self.unresolved(expr, name.clone(), reason);
+                Val::Unknown
             }
             // `T.Parse(s)`: a static (abstract or virtual) member of an interface `T` is bound by
             // (C# 11), through a source bound that has it, else a framework one.
@@ -1085,6 +1167,7 @@ impl Ctx<'_> {
                             receiver: None,
                             external: found.external,
                             type_args,
+                            library: Vec::new(),
                         });
                     }
                     if found.external.is_none_or(|e| lookup::is_object(&e)) {
@@ -1095,6 +1178,43 @@ impl Ctx<'_> {
                 let Ty::External(prefix, _) = &ty else {
                     return Val::Unknown;
                 };
+                // A library type's static members, then its nested types.
+                if crate::library::library_type(db, &ty).is_some() {
+                    if let Some(val) =
+                        self.library_member(expr, None, &ty, name, &type_args, access)
+                    {
+                        return val;
+                    }
+                    let nested = Ty::External(SmolStr::new(format!("{prefix}.{name}")), {
+                        let mut all = match &ty {
+                            Ty::External(_, a) => a.clone(),
+                            _ => Vec::new(),
+                        };
+                        all.extend(type_args.iter().cloned());
+                        all
+                    });
+                    if crate::library::library_type(db, &nested).is_some() {
+                        return Val::Type(nested);
+                    }
+                    if let Some(val) =
+                        self.extension_block_member(expr, None, &ty, name, &type_args, access)
+                    {
+                        return val;
+                    }
+                    // The assemblies declare the type, and no such member: no invented edge.
+                    if access == Access::Invoke {
+                        return Val::Group(Group {
+                            name: name.clone(),
+                            levels: Vec::new(),
+                            receiver: None,
+                            external: None,
+                            type_args,
+                            library: vec![(ty.clone(), Vec::new())],
+                        });
+                    }
+                    self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
+                    return Val::Unknown;
+                }
                 // A namespace or a framework type: try the longer name as a type first.
                 let full = format!("{prefix}.{name}");
                 let segments = full
@@ -1116,14 +1236,9 @@ impl Ctx<'_> {
                         receiver: None,
                         external: Some(ty.clone()),
                         type_args,
+                        library: Vec::new(),
                     }),
-                    _ => match known::external_member(db, &ty, name, 0, false) {
-                        Some(m) => {
-                            self.external_access(expr, &ty, name, access);
-                            Val::Value(m.ret)
-                        }
-                        None => Val::Type(Ty::External(SmolStr::new(full), type_args)),
-                    },
+                    _ => Val::Type(Ty::External(SmolStr::new(full), type_args)),
                 }
             }
             Val::Group(_) | Val::Unknown => {
@@ -1134,24 +1249,12 @@ impl Ctx<'_> {
                         receiver: None,
                         external: None,
                         type_args,
+                        library: Vec::new(),
                     });
                 }
                 self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
                 Val::Unknown
             }
-        }
-    }
-
-    /// A property of a framework type read or written: the accessor calls, out of the sources.
-    fn external_access(&mut self, expr: ExprId, owner: &Ty, name: &str, access: Access) {
-        let callee = Callee::External(known::external_name(self.db, owner, name));
-        match access {
-            Access::Write => self.site(expr, callee, CallKind::Set),
-            Access::ReadWrite | Access::Add | Access::Remove => {
-                self.site(expr, callee.clone(), CallKind::Get);
-                self.site(expr, callee, CallKind::Set);
-            }
-            Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
         }
     }
 
@@ -1197,6 +1300,7 @@ impl Ctx<'_> {
                 receiver,
                 external: found.external,
                 type_args,
+                library: Vec::new(),
             }),
             MemberKind::Property | MemberKind::Indexer => {
                 let callee = Callee::Member(first);
@@ -1225,6 +1329,60 @@ impl Ctx<'_> {
             MemberKind::Field | MemberKind::Constant => Val::Value(member_ty()),
             MemberKind::EnumMember => Val::Value(decl_ty.clone()),
             MemberKind::Destructor => Val::Unknown,
+        }
+    }
+
+    /// The type a lambda's body gives with these parameter types, leaving no trace: the sites, the
+    /// unresolved entries and the local types it found are dropped (the lambda is bound for real
+    /// once its call is). Nested speculation is bounded: each level may try every overload again.
+    fn speculative_lambda(&mut self, lambda: ExprId, params: &[Ty]) -> Option<Ty> {
+        let key = (lambda, params.to_vec());
+        if let Some(result) = self.lambda_results.get(&key) {
+            return result.clone();
+        }
+        if self.speculation_depth >= 3 {
+            return None;
+        }
+        self.speculation_depth += 1;
+        let sites = self.result.sites.len();
+        let unresolved = self.result.unresolved.len();
+        let pending = self.pending_groups.len();
+        let locals = self.local_tys.clone();
+        let result = self.infer_lambda(lambda, params, None);
+        self.result.sites.truncate(sites);
+        self.result.unresolved.truncate(unresolved);
+        self.pending_groups.truncate(pending);
+        self.local_tys = locals;
+        self.speculation_depth -= 1;
+        self.lambda_results.insert(key, result.clone());
+        result
+    }
+
+    /// The parameter counts of a method group's methods.
+    fn group_arities(&self, group: &Group) -> Vec<usize> {
+        let mut arities: Vec<usize> = group
+            .levels
+            .iter()
+            .flat_map(|(_, m)| m.iter())
+            .map(|&m| member_signature(self.db, m).params.len())
+            .collect();
+        let index = crate::library::library_index(self.db);
+        arities.extend(
+            group
+                .library
+                .iter()
+                .flat_map(|(_, m)| m.iter())
+                .map(|m| index.method(m.ty, m.idx).params.len()),
+        );
+        arities
+    }
+
+    /// A method group passed as an argument, bound against the parameter type it went to (or, for
+    /// a call that bound nothing, against nothing).
+    fn finish_group_arg(&mut self, expr: ExprId, param: Option<&Ty>) {
+        if let Some(i) = self.pending_groups.iter().position(|(e, _)| *e == expr) {
+            let (_, group) = self.pending_groups.swap_remove(i);
+            self.method_group(expr, &group, param);
         }
     }
 
@@ -1275,7 +1433,7 @@ impl Ctx<'_> {
                     })
                     .collect();
                 Some(Candidate {
-                    member: m,
+                    member: CandMember::Source(m),
                     params,
                     method_type_params: data.type_params.len(),
                 })
@@ -1301,19 +1459,30 @@ impl Ctx<'_> {
                         body,
                         is_async,
                     } => {
-                        let returns = if *is_async {
-                            LambdaReturn::ExpressionValue
-                        } else {
-                            self.lambda_return(*body)
+                        let returns = match (*is_async, self.lambda_return(*body)) {
+                            (false, returns) => returns,
+                            // `async () => { ...; }` is a void or `Task` delegate, `async () => {
+                            // return x; }` a `Task<T>` one.
+                            (true, LambdaReturn::Void) if self.is_block(*body) => {
+                                LambdaReturn::AsyncVoid
+                            }
+                            (true, LambdaReturn::BlockValue) => LambdaReturn::AsyncValue,
+                            (true, _) => LambdaReturn::ExpressionValue,
                         };
                         ArgTy::Lambda(params.len(), returns)
                     }
                     Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
                         ArgTy::Unknown
                     }
-                    _ => match self.infer_expr(arg.expr, None) {
-                        Ty::Unknown => ArgTy::Unknown,
-                        ty => ArgTy::Known(ty),
+                    _ => match self.infer_val(arg.expr, Access::Read, None) {
+                        Val::Value(Ty::Unknown) | Val::Type(_) | Val::Unknown => ArgTy::Unknown,
+                        Val::Value(ty) => ArgTy::Known(ty),
+                        // Bound once the call's parameter (a delegate type) is known.
+                        Val::Group(group) => {
+                            let arities = self.group_arities(&group);
+                            self.pending_groups.push((arg.expr, group));
+                            ArgTy::MethodGroup(arities)
+                        }
                     },
                 };
                 let modifier = match arg.modifier {
@@ -1323,6 +1492,7 @@ impl Ctx<'_> {
                     ArgModifier::In => ParamModifier::In,
                 };
                 ArgInfo {
+                    expr: Some(arg.expr),
                     name: arg.name.clone(),
                     ty,
                     modifier,
@@ -1345,24 +1515,6 @@ impl Ctx<'_> {
                 i32::try_from(v).ok().map(i64::from)
             }
             _ => None,
-        }
-    }
-
-    /// `map.TryGetValue(key, out var value)`: the `out var` of a dictionary's lookup has its value type.
-    fn type_framework_out_args(&mut self, receiver: &Ty, name: &str, args: &[Arg]) {
-        let (Ty::External(full, targs), "TryGetValue") = (receiver, name) else {
-            return;
-        };
-        let ([_, value_ty], Some(last)) = (targs.as_slice(), args.last()) else {
-            return;
-        };
-        if !full.ends_with("Dictionary") || last.modifier != ArgModifier::Out {
-            return;
-        }
-        if let Expr::Declaration(local) = self.body.exprs[last.expr]
-            && self.body.locals[local].ty.is_none()
-        {
-            self.local_tys.insert(local, value_ty.clone());
         }
     }
 
@@ -1411,6 +1563,10 @@ impl Ctx<'_> {
     }
 
     /// Whether a statement (not a nested lambda or local function) holds `return expr;`.
+    fn is_block(&self, stmt: StmtId) -> bool {
+        matches!(self.body.stmts[stmt], Stmt::Block(_))
+    }
+
     fn returns_value(&self, stmt: StmtId) -> bool {
         match &self.body.stmts[stmt] {
             Stmt::Return(value) => value.is_some(),
@@ -1501,6 +1657,7 @@ impl Ctx<'_> {
                         let from = from.clone();
                         self.coerce(arg.expr, &from, &param);
                     }
+                    self.finish_group_arg(arg.expr, Some(&param));
                 }
             }
         }
@@ -1608,11 +1765,17 @@ impl Ctx<'_> {
                     }
                 })
                 .collect();
-            match resolve_overloads(db, &candidates, &infos, &type_args) {
+            let resolution =
+                resolve_overloads_with(db, &candidates, &infos, &type_args, &mut |e, p| {
+                    self.speculative_lambda(e, p)
+                });
+            match resolution {
                 Resolution::Bound(applied) => {
                     // The receiver's type may override the chosen method: the call is to that, as
                     // far as the static type tells.
-                    let chosen = candidates[applied.index].member;
+                    let CandMember::Source(chosen) = candidates[applied.index].member else {
+                        continue;
+                    };
                     let (decl_ty, member) = group.levels[..level]
                         .iter()
                         .find_map(|(ty, members)| {
@@ -1632,59 +1795,81 @@ impl Ctx<'_> {
                 Resolution::NoneApplicable => {}
             }
         }
-        // A framework type's own method (one the table of framework members knows) beats any
-        // extension method: `text.IndexOf('=')` is `string.IndexOf`, not a source `IndexOf<T>`.
-        let framework_instance_method = group.receiver.as_ref().is_some_and(|r| {
-            matches!(r, Ty::External(..))
-                && known::framework_instance_member(r, &group.name, true).is_some()
-        });
-        if !ambiguous
-            && !framework_instance_method
-            && let Some(receiver) = group.receiver.clone()
-        {
-            // Extension methods, when no instance method applies.
+        // The methods a reference assembly declares on the receiver's type (or a library base of a
+        // source type): instance methods beat extension methods.
+        let knows_receiver = !group.library.is_empty();
+        if !ambiguous && knows_receiver {
+            match self.bind_library_group(callee, &group, args, &infos) {
+                external::LibraryBinding::Bound(val) => return val,
+                external::LibraryBinding::Ambiguous => ambiguous = true,
+                external::LibraryBinding::NoneApplicable => {}
+            }
+        }
+        if !ambiguous && let Some(receiver) = group.receiver.clone() {
+            // Extension methods, when no instance method applies: the sources' and the assemblies'
+            // compete in one overload resolution, as the compiler makes them.
             let (namespaces, statics) = self.imports();
             let members =
                 lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
             let members = self.accessible(&members);
-            if !members.is_empty() {
-                let candidates: Vec<Candidate> = self
-                    .candidates(&Ty::Unknown, &members, false)
+            let mut candidates: Vec<Candidate> = self
+                .candidates(&Ty::Unknown, &members, false)
+                .into_iter()
+                .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
+                .collect();
+            let library = self.library_extensions(&group.name, &statics);
+            candidates.extend(
+                library
                     .into_iter()
-                    .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
-                    .collect();
+                    .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c)),
+            );
+            if !candidates.is_empty() {
                 let mut all = vec![ArgInfo {
+                    expr: None,
                     name: None,
                     ty: ArgTy::Known(receiver.clone()),
                     modifier: ParamModifier::None,
                     int_constant: None,
                 }];
                 all.extend(infos.iter().cloned());
-                // LINQ declares extension methods of this name too (`Concat`, `Select`): a source one
-                // whose fit rests on argument types the binder does not know may not be the one the
-                // compiler picks among both.
-                let competes_with_linq = matches!(receiver, Ty::External(..) | Ty::Array(..))
-                    && known::external_member(db, &receiver, &group.name, args.len(), true)
-                        .is_some();
-                match resolve_overloads(db, &candidates, &all, &type_args) {
-                    Resolution::Bound(applied)
-                        if competes_with_linq
-                            && applied.convs.contains(&overload::Conv::Unknown) =>
-                    {
-                        ambiguous = true;
-                    }
+                let resolution =
+                    resolve_overloads_with(db, &candidates, &all, &type_args, &mut |e, p| {
+                        self.speculative_lambda(e, p)
+                    });
+                match resolution {
                     Resolution::Bound(mut applied) => {
-                        let member = candidates[applied.index].member;
                         applied.arg_params.remove(0);
-                        return self.bound_call(
-                            callee,
-                            &Ty::Unknown,
-                            member,
-                            applied,
-                            &type_args,
-                            args,
-                            &infos,
-                        );
+                        match candidates[applied.index].member {
+                            CandMember::Source(member) => {
+                                return self.bound_call(
+                                    callee,
+                                    &Ty::Unknown,
+                                    member,
+                                    applied,
+                                    &type_args,
+                                    args,
+                                    &infos,
+                                );
+                            }
+                            CandMember::Library(member) => {
+                                let declared: Vec<Ty> = candidates[applied.index]
+                                    .params
+                                    .iter()
+                                    .skip(1)
+                                    .map(|p| p.ty.clone())
+                                    .collect();
+                                return self.bound_library_call(
+                                    callee,
+                                    &Ty::Unknown,
+                                    member,
+                                    declared,
+                                    applied,
+                                    &type_args,
+                                    args,
+                                    &infos,
+                                );
+                            }
+                        }
                     }
                     Resolution::Ambiguous => ambiguous = true,
                     Resolution::NoneApplicable => {}
@@ -1696,88 +1881,42 @@ impl Ctx<'_> {
             self.unresolved(callee, group.name.clone(), UnresolvedReason::Ambiguous);
             return Val::Unknown;
         }
-        // A framework method: typed from the table of well-known members when it is there.
+        // A method of a type outside the sources that no overload or extension method fitted.
         let owner = group.external.clone().or_else(|| {
             group
                 .receiver
                 .clone()
                 .filter(|r| !matches!(r, Ty::Source(..)))
         });
-        // `System.Object`, where every lookup ends, declares only its few methods: a source method
-        // group none of whose overloads applies is not a call of it.
-        let owner = owner.filter(|o| {
-            !lookup::is_object(o)
-                || OBJECT_METHODS.contains(&group.name.as_str())
-                || group.receiver.as_ref().is_some_and(|r| {
-                    known::external_member(db, r, &group.name, args.len(), true).is_some()
-                })
-        });
         if let Some(owner) = owner {
-            let receiver = group.receiver.clone().unwrap_or_else(|| owner.clone());
-            let member = known::external_member(db, &receiver, &group.name, args.len(), true);
-            self.site(
-                callee,
-                Callee::External(known::external_name(db, &owner, &group.name)),
-                CallKind::Call,
-            );
-            self.type_framework_out_args(&receiver, &group.name, args);
-            // `OfType<T>()`, `Cast<T>()`, `Enumerable.Empty<T>()`: the written type argument is the
-            // element type.
-            if matches!(group.name.as_str(), "OfType" | "Cast" | "Empty")
-                && let [element] = group.type_args.as_slice()
+            self.infer_args_unbound_after(args);
+            let library_knows = crate::library::library_type(db, &owner).is_some();
+            if library_knows && !crate::library::library_members(db, &owner, &group.name).is_empty()
             {
-                return Val::Value(known::enumerable_of(element.clone()));
+                // The assemblies declare methods of this name there, but none the binder could
+                // match to the arguments: a call out of the sources all the same.
+                self.site(
+                    callee,
+                    Callee::External(known::external_name(db, &owner, &group.name)),
+                    CallKind::Call,
+                );
+            } else {
+                let reason = if library_knows {
+                    UnresolvedReason::NotFound
+                } else {
+                    UnresolvedReason::MissingMetadata
+                };
+                self.unresolved(callee, group.name.clone(), reason);
             }
-            let lambda_params = member
-                .as_ref()
-                .map(|m| m.lambda_params.clone())
-                .unwrap_or_default();
-            let mut lambda_results = Vec::new();
-            for arg in args {
-                if matches!(self.body.exprs[arg.expr], Expr::Lambda { .. }) {
-                    lambda_results.push(self.infer_lambda(arg.expr, &lambda_params, None));
-                }
-            }
-            let Some(member) = member else {
-                return Val::Unknown;
-            };
-            let first = lambda_results
-                .first()
-                .cloned()
-                .flatten()
-                .unwrap_or(Ty::Unknown);
-            let ret = match member.from_lambda {
-                None => member.ret,
-                Some(known::LambdaResult::Sequence) => known::enumerable_of(first),
-                Some(known::LambdaResult::Flatten) => {
-                    known::enumerable_of(known::element_type(db, &first))
-                }
-                Some(known::LambdaResult::Value) => first,
-                Some(known::LambdaResult::Grouping) => {
-                    let elem = member.lambda_params.first().cloned().unwrap_or(Ty::Unknown);
-                    known::enumerable_of(Ty::External(
-                        "System.Linq.IGrouping".into(),
-                        vec![first, elem],
-                    ))
-                }
-                Some(known::LambdaResult::Dictionary) => {
-                    let value = lambda_results.get(1).cloned().flatten().unwrap_or_else(|| {
-                        member.lambda_params.first().cloned().unwrap_or(Ty::Unknown)
-                    });
-                    Ty::External(
-                        "System.Collections.Generic.Dictionary".into(),
-                        vec![first, value],
-                    )
-                }
-            };
-            return Val::Value(ret);
+            return Val::Unknown;
         }
         self.infer_args_unbound_after(args);
-        let reason = if group.levels.is_empty() && group.receiver.is_none() {
-            UnresolvedReason::UnknownReceiver
-        } else {
-            UnresolvedReason::NotFound
-        };
+        let reason =
+            if group.levels.is_empty() && group.receiver.is_none() && group.library.is_empty() {
+                UnresolvedReason::UnknownReceiver
+            } else {
+                UnresolvedReason::NotFound
+            };
         self.unresolved(callee, group.name.clone(), reason);
         Val::Unknown
     }
@@ -1788,6 +1927,7 @@ impl Ctx<'_> {
             if matches!(self.body.exprs[arg.expr], Expr::Lambda { .. }) {
                 self.infer_lambda(arg.expr, &[], None);
             }
+            self.finish_group_arg(arg.expr, None);
         }
     }
 
@@ -1803,44 +1943,72 @@ impl Ctx<'_> {
         infos: &[ArgInfo],
     ) -> Val {
         let db = self.db;
-        let kind = match member_data(db, member).map(|d| d.kind) {
-            Some(MemberKind::Constructor) => CallKind::Ctor,
-            _ => CallKind::Call,
+        let is_ctor = matches!(
+            member_data(db, member).map(|d| d.kind),
+            Some(MemberKind::Constructor)
+        );
+        let kind = if is_ctor {
+            CallKind::Ctor
+        } else {
+            CallKind::Call
         };
         self.site(site, Callee::Member(member), kind);
+        let decl_args = match decl_ty {
+            Ty::Source(_, a) => a.clone(),
+            _ => Vec::new(),
+        };
+        let is_ext = matches!(decl_ty, Ty::Unknown);
+        let declared: Vec<Ty> = member_signature(db, member)
+            .params
+            .iter()
+            .skip(usize::from(is_ext))
+            .map(|(t, _)| t.substitute(&decl_args))
+            .collect();
+        let ret = if is_ctor {
+            decl_ty.clone()
+        } else {
+            member_signature(db, member)
+                .ty
+                .clone()
+                .unwrap_or(Ty::Unknown)
+        };
+        let ret = Returned {
+            ty: ret,
+            decl_args: &decl_args,
+            is_ctor,
+        };
+        self.finish_bound(applied, type_args, args, infos, &declared, ret)
+    }
+
+    /// Types a bound call's arguments (lambdas fill the method's type arguments) and gives its
+    /// result. `declared` are the parameter types before method type inference.
+    fn finish_bound(
+        &mut self,
+        applied: overload::Applied,
+        type_args: &[Ty],
+        args: &[Arg],
+        infos: &[ArgInfo],
+        declared: &[Ty],
+        ret: Returned<'_>,
+    ) -> Val {
         let mut method_args = if type_args.is_empty() {
             applied.method_args.clone()
         } else {
             type_args.to_vec()
         };
-        let unsubstituted: Vec<Ty> = {
-            // Parameter types before method type inference, for lambdas to fill type arguments.
-            let decl_args = match decl_ty {
-                Ty::Source(_, a) => a.clone(),
-                _ => Vec::new(),
-            };
-            let sig = member_signature(db, member);
-            let is_ext = matches!(decl_ty, Ty::Unknown);
-            let params: Vec<Ty> = sig
-                .params
-                .iter()
-                .skip(usize::from(is_ext))
-                .map(|(t, _)| t.substitute(&decl_args))
-                .collect();
-            // Map each argument to its parameter type as the overload resolution did.
-            applied
-                .arg_params
-                .iter()
-                .enumerate()
-                .map(|(i, resolved)| {
-                    if has_method_param(resolved) {
-                        resolved.clone()
-                    } else {
-                        params.get(i).cloned().unwrap_or_else(|| resolved.clone())
-                    }
-                })
-                .collect()
-        };
+        // Map each argument to its parameter type as the overload resolution did.
+        let unsubstituted: Vec<Ty> = applied
+            .arg_params
+            .iter()
+            .enumerate()
+            .map(|(i, resolved)| {
+                if has_method_param(resolved) {
+                    resolved.clone()
+                } else {
+                    declared.get(i).cloned().unwrap_or_else(|| resolved.clone())
+                }
+            })
+            .collect();
         let param_tys: Vec<Ty> = unsubstituted
             .iter()
             .zip(&applied.arg_params)
@@ -1853,29 +2021,24 @@ impl Ctx<'_> {
             })
             .collect();
         self.finish_args(args, infos, &param_tys, &mut method_args);
-        if kind == CallKind::Ctor {
-            return Val::Value(decl_ty.clone());
+        if ret.is_ctor {
+            return Val::Value(ret.ty);
         }
-        // The declared type with the receiver's and the method's type arguments in one step: an
-        // argument that is itself a type parameter (of the calling method) stays what it is.
-        let raw = member_signature(db, member)
-            .ty
-            .clone()
-            .unwrap_or(Ty::Unknown);
-        let decl_args = match decl_ty {
-            Ty::Source(_, a) => a.as_slice(),
-            _ => &[],
-        };
-        let arity = member_data(db, member).map_or(0, |d| d.type_params.len());
-        let open = (0..arity).any(|i| {
-            overload::mentions_method_param(&raw, i as u32)
-                && method_args.get(i).is_none_or(|a| *a == Ty::Unknown)
+        // The callee's own type parameters first: the declaring type's arguments may hold the
+        // caller's method type parameters (`db.Collection<T>(n)` inside `M<T>`), which stay.
+        // A type argument inference did not find leaves the result unknown; the substituted
+        // arguments may themselves be the caller's type parameters, which is fine.
+        let uninferred = (0..method_args.len() as u32).any(|i| {
+            method_args[i as usize] == Ty::Unknown && overload::mentions_method_param(&ret.ty, i)
         });
-        if open {
-            Val::Value(Ty::Unknown)
-        } else {
-            Val::Value(raw.substitute_all(decl_args, &method_args))
+        if uninferred {
+            return Val::Value(Ty::Unknown);
         }
+        Val::Value(
+            ret.ty
+                .substitute_method(&method_args)
+                .substitute(ret.decl_args),
+        )
     }
 
     fn delegate_invoke(&mut self, site: ExprId, ty: &Ty, args: &[Arg]) -> Val {
@@ -1914,6 +2077,9 @@ impl Ctx<'_> {
         let db = self.db;
         let Ty::Source(id, _) = ty else {
             let infos = self.arg_infos(args);
+            if self.bind_library_ctor(site, ty, args, &infos) {
+                return;
+            }
             self.finish_args(args, &infos, &[], &mut []);
             if let Ty::External(name, _) = ty {
                 self.site(
@@ -1952,7 +2118,9 @@ impl Ctx<'_> {
         let candidates = self.candidates(ty, &ctors, false);
         match resolve_overloads(db, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
-                let member = candidates[applied.index].member;
+                let CandMember::Source(member) = candidates[applied.index].member else {
+                    return;
+                };
                 self.site(site, Callee::Member(member), CallKind::Ctor);
                 let params = applied.arg_params.clone();
                 self.finish_args(args, &infos, &params, &mut []);
@@ -2056,7 +2224,10 @@ impl Ctx<'_> {
                     let candidates = self.candidates(decl_ty, &members, false);
                     match resolve_overloads(db, &candidates, &infos, &[]) {
                         Resolution::Bound(applied) => {
-                            let member = candidates[applied.index].member;
+                            let CandMember::Source(member) = candidates[applied.index].member
+                            else {
+                                continue;
+                            };
                             let callee = Callee::Member(member);
                             match access {
                                 Access::Write => self.site(expr, callee, CallKind::Set),
@@ -2085,11 +2256,13 @@ impl Ctx<'_> {
                 }
                 if found.groups.is_empty() {
                     // Indexers of framework base types (`List<T>` subclasses).
-                    return Val::Value(
-                        found
-                            .external
-                            .map_or(Ty::Unknown, |e| known::external_indexer(db, &e)),
-                    );
+                    if let Some(from) = &found.external
+                        && let Some(ty) = self.library_element(from, args)
+                    {
+                        return Val::Value(ty);
+                    }
+                    self.infer_args_unbound(args);
+                    return Val::Unknown;
                 }
                 self.unresolved(
                     expr,
@@ -2099,8 +2272,11 @@ impl Ctx<'_> {
                 Val::Unknown
             }
             other => {
+                if let Some(ty) = self.library_element(other, args) {
+                    return Val::Value(ty);
+                }
                 self.infer_args_unbound(args);
-                Val::Value(known::external_indexer(db, other))
+                Val::Unknown
             }
         }
     }
@@ -2199,6 +2375,7 @@ impl Ctx<'_> {
         let infos: Vec<ArgInfo> = operands
             .iter()
             .map(|t| ArgInfo {
+                expr: None,
                 name: None,
                 ty: if *t == Ty::Unknown {
                     ArgTy::Unknown
@@ -2215,7 +2392,9 @@ impl Ctx<'_> {
             .collect();
         match resolve_overloads(db, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
-                let member = candidates[applied.index].member;
+                let CandMember::Source(member) = candidates[applied.index].member else {
+                    return None;
+                };
                 self.site(expr, Callee::Member(member), CallKind::Operator);
                 member_signature(db, member).ty.clone()
             }

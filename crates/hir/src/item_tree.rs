@@ -225,9 +225,30 @@ pub struct Member {
     /// `: base(...)` / `: this(...)` on a constructor.
     pub initializer: Option<CtorInitializer>,
     pub origin: MemberOrigin,
+    /// The C# 14 extension block the member is declared in. Such a member is lowered as what the
+    /// compiler emits on the enclosing static class for callers (its implementation method), with the
+    /// block's type parameters before the member's own and the block's bounds before its own:
+    /// - an instance method becomes a classic extension method, `static bool IsBlank(this string s)`:
+    ///   `STATIC`, the receiver as a first `this` parameter (or `ref`/`in`/`ref readonly`, as for
+    ///   `this ref int x`), so `"x".IsBlank()` and `E.IsBlank("x")` bind like any extension method;
+    /// - every other member (a static method `string.Make()`, an extension property `"x".Len` or a
+    ///   static one, an operator) keeps its kind, parameters and modifiers, `STATIC` as declared
+    ///   telling static from instance members: binding those needs the receiver kept here.
+    pub extension: Option<Box<ExtensionBlock>>,
     /// The member's code is written here (a block, `=>`, accessor bodies): not for an abstract or
     /// interface member, nor for the defining declaration of a partial method or property.
     pub has_body: bool,
+}
+
+/// `extension<T>(List<T> list) where T : class { … }`, as its members see it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ExtensionBlock {
+    /// The receiver as declared: `List<T> list`, its modifier `None`, `Ref`, `In` or `RefReadonly`
+    /// (never `This`). The name is empty for a type alone, `extension(string)`, whose block has only
+    /// static members.
+    pub receiver: Param,
+    /// How many of the member's type parameters, the first ones, are the block's.
+    pub type_params: usize,
 }
 
 /// Whether the member is written out, or implied by the language.

@@ -12,7 +12,7 @@ mod generics;
 mod hierarchy;
 mod infer;
 mod item_tree;
-mod known_types;
+mod library;
 mod overrides;
 mod resolve;
 mod source_analyzer;
@@ -56,6 +56,10 @@ pub use crate::{
         member_call_sites,
     },
     infer::{CallKind, CallSite, Callee, InferenceResult, UnresolvedReason, UnresolvedSite, infer},
+    library::{
+        LibMember, LibType, LibraryIndex, LibraryInput, library_index, library_member_doc_id,
+        library_member_full_name,
+    },
     overrides::{Overrides, external_root, overrides, root_member},
 };
 pub use salsa::{Cancelled, Database};

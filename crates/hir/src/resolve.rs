@@ -13,7 +13,7 @@ use crate::{
     def_map::{ProjectKey, TypeDecl, TypeId, def_map, visible_projects},
     hierarchy::type_bases,
     item_tree::{ItemParent, ItemTree, MemberIdx, NamespaceIdx, UsingKind, file_item_tree},
-    known_types,
+    library::library_index,
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };
@@ -450,6 +450,43 @@ impl<'db> Resolver<'db> {
                 }
             }
         }
+        // `namespace N { using static Expression; }` names `System.Linq.Expressions.Expression`
+        // through the file's `using System.Linq.Expressions;`: a using inside a namespace body is
+        // resolved with the outer usings in effect.
+        let index = library_index(self.db);
+        for ty in &mut statics {
+            let Ty::External(name, args) = ty else {
+                continue;
+            };
+            if index.lookup(name, args.len() as u32).is_some() {
+                continue;
+            }
+            let found = namespaces.iter().find_map(|ns| {
+                let segments = ns
+                    .split('.')
+                    .filter(|s| !s.is_empty())
+                    .chain(name.split('.'))
+                    .map(|s| PathSegment {
+                        name: SmolStr::new(s),
+                        args: Vec::new(),
+                    })
+                    .collect();
+                let path = Path {
+                    qualifier: PathQualifier::Global,
+                    segments,
+                };
+                match self.resolve(&TypeRef::Path(path)) {
+                    Ty::Source(id, _) => Some(Ty::Source(id, args.clone())),
+                    Ty::External(full, _) if index.lookup(&full, args.len() as u32).is_some() => {
+                        Some(Ty::External(full, args.clone()))
+                    }
+                    _ => None,
+                }
+            });
+            if let Some(found) = found {
+                *ty = found;
+            }
+        }
         (namespaces, statics)
     }
 
@@ -509,6 +546,46 @@ impl<'db> Resolver<'db> {
             }
         }
         None
+    }
+
+    /// A type by its simple name in the namespaces the file's using-namespace directives name as
+    /// written (`namespace N { using Bag = IDictionary<string, object>; }` under `using
+    /// System.Collections.Generic;`): what an alias or `using static` target sees of the outer usings.
+    fn in_imported_namespaces(&self, seg: &PathSegment) -> Option<Resolved> {
+        let index = library_index(self.db);
+        let globals = project_global_usings(self.db, self.project);
+        let mut usings: Vec<&UsingKind> = self
+            .tree
+            .top_usings
+            .iter()
+            .map(|&u| &self.tree.usings[u].kind)
+            .chain(globals.iter())
+            .collect();
+        for scope in &self.scopes {
+            if let Scope::Namespace {
+                decl: Some(decl), ..
+            } = scope
+            {
+                usings.extend(
+                    self.tree.namespaces[*decl]
+                        .usings
+                        .iter()
+                        .map(|&u| &self.tree.usings[u].kind),
+                );
+            }
+        }
+        usings.into_iter().find_map(|kind| {
+            let UsingKind::Namespace(path) = kind else {
+                return None;
+            };
+            let ns = path.dotted();
+            self.lookup_in_namespace(&ns, seg).or_else(|| {
+                let full = format!("{ns}.{}", seg.name);
+                index.lookup(&full, seg.arity()).map(|_| {
+                    Resolved::Type(Ty::External(full.into(), self.resolve_args(&seg.args)))
+                })
+            })
+        })
     }
 
     /// The target of a using directive is resolved without the usings of its own declaration level;
@@ -573,6 +650,9 @@ impl<'db> Resolver<'db> {
                 break;
             }
         }
+        if current.is_none() && rest.is_empty() {
+            current = self.in_imported_namespaces(first);
+        }
         let mut current = current.unwrap_or_else(|| {
             if rest.is_empty() {
                 Resolved::Type(Ty::External(
@@ -589,7 +669,7 @@ impl<'db> Resolver<'db> {
         // `using X = System.Text.StringBuilder;` ends on an unknown "namespace": it is a type.
         if let Resolved::Namespace(ns) = &current
             && !self.namespace_exists(ns)
-            && known_types::lookup(ns, 0).is_some()
+            && library_index(self.db).lookup(ns, 0).is_some()
         {
             return Some(Resolved::Type(Ty::External(ns.clone(), Vec::new())));
         }
@@ -638,52 +718,67 @@ impl<'db> Resolver<'db> {
                 _ => {}
             }
         }
-        // The enclosing namespaces come first in C#'s lookup: `namespace System.Diagnostics { class A :
-        // Attribute {} }` names `System.Attribute` without a using.
-        let enclosing = self.scopes.iter().rev().find_map(|scope| match scope {
-            Scope::Namespace { full_name, .. } => {
-                let mut ns = full_name.as_str();
-                loop {
-                    let full = format!("{ns}.{}", seg.name);
-                    if known_types::lookup(&full, seg.arity()).is_some() {
-                        return Some(full);
-                    }
-                    ns = ns.rsplit_once('.')?.0;
-                }
-            }
-            _ => None,
-        });
-        if let Some(full) = enclosing {
-            return Ty::External(SmolStr::new(full), args);
+        if let Some(full) = self.library_lookup(seg, &candidates) {
+            return Ty::External(full, args);
         }
-        let known: Vec<&String> = candidates
+        // No loaded assembly declares the name: it comes from one that was not found. A guess at its
+        // namespace, only where it can be told: the one imported namespace that neither the sources
+        // nor the assemblies know, framework namespaces (`System.*`, imported everywhere by implicit
+        // usings) last.
+        let index = library_index(self.db);
+        let unknown: Vec<&String> = candidates
             .iter()
-            .filter(|ns| known_types::lookup(&format!("{ns}.{}", seg.name), seg.arity()).is_some())
+            .filter(|ns| !self.namespace_exists(ns) && !index.has_namespace(ns))
             .collect();
-        // Framework namespaces (`System.*`, imported by implicit usings everywhere) are only a guess's
-        // last resort: a name the table does not place there most likely comes from the other usings.
-        // Namespaces the sources declare were searched already and lack the name.
-        let non_framework: Vec<&String> = candidates
+        let non_framework: Vec<&String> = unknown
             .iter()
-            .filter(|ns| {
-                *ns != "System" && !ns.starts_with("System.") && !self.namespace_exists(ns)
-            })
+            .copied()
+            .filter(|ns| *ns != "System" && !ns.starts_with("System."))
             .collect();
-        let name = match (known.as_slice(), non_framework.as_slice()) {
-            ([ns], _) => format!("{ns}.{}", seg.name),
-            ([], [ns]) => format!("{ns}.{}", seg.name),
-            ([], []) => match candidates
-                .iter()
-                .filter(|ns| !self.namespace_exists(ns))
-                .collect::<Vec<_>>()
-                .as_slice()
-            {
-                [ns] => format!("{ns}.{}", seg.name),
-                _ => seg.name.to_string(),
-            },
+        let name = match (non_framework.as_slice(), unknown.as_slice()) {
+            ([ns], _) | ([], [ns]) => format!("{ns}.{}", seg.name),
             _ => seg.name.to_string(),
         };
         Ty::External(SmolStr::new(name), args)
+    }
+}
+
+impl Resolver<'_> {
+    /// A simple name the sources do not declare, looked up in the reference assemblies as C# looks
+    /// it up (§7.6.5): each enclosing namespace from the innermost out, then the namespaces the
+    /// usings import (`imported`, innermost scope first), then the global namespace.
+    fn library_lookup(&self, seg: &PathSegment, imported: &[String]) -> Option<SmolStr> {
+        let index = library_index(self.db);
+        if index.is_empty() {
+            return None;
+        }
+        let arity = seg.arity();
+        let found = |ns: &str| {
+            let full = if ns.is_empty() {
+                seg.name.to_string()
+            } else {
+                format!("{ns}.{}", seg.name)
+            };
+            index.lookup(&full, arity).map(|_| SmolStr::new(full))
+        };
+        for scope in self.scopes.iter().rev() {
+            if let Scope::Namespace { full_name, .. } = scope {
+                let mut ns = full_name.as_str();
+                loop {
+                    if let Some(full) = found(ns) {
+                        return Some(full);
+                    }
+                    match ns.rsplit_once('.') {
+                        Some((outer, _)) => ns = outer,
+                        None => break,
+                    }
+                }
+            }
+        }
+        imported
+            .iter()
+            .find_map(|ns| found(ns))
+            .or_else(|| found(""))
     }
 }
 

@@ -144,6 +144,9 @@ enum Style {
 fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
     match ty {
         Ty::Source(id, args) => write_source(db, *id, args, style, out),
+        Ty::External(_, args) if style != Style::Display && nested_library_type(db, ty) => {
+            write_nested_library(db, ty, args, style, out)
+        }
         Ty::External(name, args) => {
             let keyword = (style == Style::Display && args.is_empty())
                 .then(|| Predefined::from_full_name(name))
@@ -217,6 +220,54 @@ fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
             }
         }
         Ty::Unknown => out.push('?'),
+    }
+}
+
+/// A library type nested in another: its type arguments belong to the types of its chain
+/// (`Dictionary{`0,`1}.KeyCollection`), not all to the last name.
+fn nested_library_type(db: &dyn Db, ty: &Ty) -> bool {
+    crate::library::library_type(db, ty).is_some_and(|id| {
+        crate::library::library_index(db)
+            .type_def(id)
+            .declaring
+            .is_some()
+    })
+}
+
+fn write_nested_library(db: &dyn Db, ty: &Ty, args: &[Ty], style: Style, out: &mut String) {
+    let Some(id) = crate::library::library_type(db, ty) else {
+        return;
+    };
+    let index = crate::library::library_index(db);
+    let asm = index.assembly(id);
+    let mut chain = vec![index.type_def(id)];
+    while let Some(outer) = chain[chain.len() - 1].declaring {
+        match asm.types.get(outer as usize) {
+            Some(def) if chain.len() < 16 => chain.push(def),
+            _ => break,
+        }
+    }
+    chain.reverse();
+    if !chain[0].namespace.is_empty() {
+        out.push_str(&chain[0].namespace);
+        out.push('.');
+    }
+    let mut consumed = 0usize;
+    for (i, def) in chain.iter().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        out.push_str(&def.name);
+        let arity = def.arity as usize;
+        if arity > 0 {
+            match args.get(consumed..consumed + arity) {
+                Some(own) => write_args(db, own, style, out),
+                None => {
+                    let _ = write!(out, "`{arity}");
+                }
+            }
+            consumed += arity;
+        }
     }
 }
 
@@ -294,7 +345,10 @@ fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
             .type_def(id.idx)
             .kind
             .is_value_type(),
-        Ty::External(name, _) => crate::known_types::is_value_type(name),
+        Ty::External(..) => matches!(
+            crate::library::library_kind(db, ty),
+            Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)
+        ),
         Ty::Tuple(_) => true,
         _ => false,
     }

@@ -210,6 +210,9 @@ fn callee_info(db: &RootDatabase, callee: &Callee) -> CalleeInfo {
                 external_root: hir::external_root(db, *m),
             }
         }
+        Callee::Library(m) => CalleeInfo::External {
+            full_name: hir::library_member_full_name(db, *m),
+        },
         Callee::External(name) => CalleeInfo::External {
             full_name: name.to_string(),
         },
@@ -334,6 +337,10 @@ fn callee_name(db: &RootDatabase, callee: &Callee) -> Option<String> {
                     .to_string(),
                 _ => data.name.to_string(),
             })
+        }
+        Callee::Library(m) => {
+            let name = hir::library_member_full_name(db, *m);
+            Some(name.rsplit('.').next().unwrap_or(&name).to_owned())
         }
         Callee::External(name) => Some(name.rsplit('.').next().unwrap_or(name).to_owned()),
     }

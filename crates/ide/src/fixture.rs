@@ -10,6 +10,9 @@
 //! A line starting with `//- ` opens a file. Every file belongs to the project named on its header
 //! (default `Test`); `references` and `defines` may be given on any file of a project. `$0` marks a
 //! cursor and is removed from the text. A fixture without any header is one file, `/Test.cs`.
+//!
+//! The framework is the built-in .NET Framework 4.8 surface; `framework:netcore` on any header
+//! loads the .NET Core and ASP.NET Core 2.2 one instead.
 
 use std::sync::Arc;
 
@@ -23,6 +26,7 @@ pub const CURSOR: &str = "$0";
 #[derive(Debug)]
 pub struct Fixture {
     pub files: Vec<FixtureFile>,
+    pub framework: builtin_surface::Flavor,
     /// File and offset of `$0`, if the fixture has one.
     pub cursor: Option<(FileId, TextSize)>,
 }
@@ -57,6 +61,7 @@ impl Fixture {
         }
         let mut files = Vec::new();
         let mut cursor = None;
+        let mut framework = builtin_surface::Flavor::NetFx;
         for (i, (header, body)) in chunks.into_iter().enumerate() {
             let id = FileId(i as u32);
             let mut words = header.split_whitespace();
@@ -74,6 +79,8 @@ impl Fixture {
                     Some(("project", v)) => file.project = v.to_owned(),
                     Some(("references", v)) => file.references = list(v),
                     Some(("defines", v)) => file.defines = list(v),
+                    Some(("framework", "netcore")) => framework = builtin_surface::Flavor::NetCore,
+                    Some(("framework", "netfx")) => framework = builtin_surface::Flavor::NetFx,
                     _ => panic!("unknown fixture meta `{word}` in `{header}`"),
                 }
             }
@@ -83,7 +90,11 @@ impl Fixture {
             }
             files.push(file);
         }
-        Fixture { files, cursor }
+        Fixture {
+            files,
+            framework,
+            cursor,
+        }
     }
 
     /// Every file's text and the project graph, as one change.
@@ -127,6 +138,8 @@ impl Fixture {
                 .map(|f| (f.id, Some(Arc::from(f.text.as_str()))))
                 .collect(),
             project_graph: Some(ProjectGraph { projects }),
+            // Fixtures see the framework as a machine without .NET does: a built-in surface.
+            libraries: Some(builtin_surface::assemblies(self.framework)),
         }
     }
 }

@@ -26,11 +26,14 @@ pub use crate::{
     symbol_info::{NavigationTarget, SymbolInfo, SymbolKey},
     type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
 };
+pub use builtin_surface::{Flavor as SurfaceFlavor, assemblies as builtin_surface};
 pub use hir::{
     CallKind, Cancelled, Change, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId,
     SymbolKind, UnresolvedReason,
 };
 pub use line_index::{LineCol, LineIndex, WideEncoding, WideLineCol};
+/// Reference assemblies, read by the `metadata` crate; loaders feed them in through [`Change`].
+pub use metadata::{Assembly, read_file as read_assembly};
 pub use salsa::CancellationToken;
 pub use syntax::{Defines, SyntaxError, TextRange, TextSize};
 

@@ -44,7 +44,7 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
     if let Some(site) = bound {
         return match site.callee {
             hir::Callee::Member(m) => Some(Symbol::Member(m)),
-            hir::Callee::External(_) => None,
+            hir::Callee::Library(_) | hir::Callee::External(_) => None,
         };
     }
     let type_ref = type_ref_ending_at(&token.clone().into())?;

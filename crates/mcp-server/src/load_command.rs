@@ -30,6 +30,32 @@ pub fn load_and_report(path: &Path) -> anyhow::Result<String> {
                 .map(|t| format!(", {t}"))
                 .unwrap_or_default()
         )?;
+        let refs = &project.libraries;
+        let mut frameworks = refs.frameworks.join(", ");
+        if let Some(flavor) = refs.builtin_surface {
+            frameworks = flavor.describe().to_owned();
+        }
+        writeln!(
+            out,
+            "    references: {} assemblies ({frameworks}; {} from packages), {} missing",
+            refs.assemblies,
+            refs.packages,
+            refs.missing.len()
+        )?;
+        for missing in &refs.missing {
+            writeln!(
+                out,
+                "      missing {} {}{}: {}",
+                missing.kind,
+                missing.name,
+                missing
+                    .version
+                    .as_ref()
+                    .map(|v| format!(" {v}"))
+                    .unwrap_or_default(),
+                missing.reason
+            )?;
+        }
     }
     for problem in &world.problems {
         writeln!(
@@ -84,9 +110,10 @@ pub fn load_and_report(path: &Path) -> anyhow::Result<String> {
     }
     writeln!(
         out,
-        "timings: project model {:.1} ms, read {:.1} ms, parse {:.1} ms",
+        "timings: project model {:.1} ms, read {:.1} ms, reference assemblies {:.1} ms, parse {:.1} ms",
         timings.project_model.as_secs_f64() * 1000.0,
         timings.read.as_secs_f64() * 1000.0,
+        timings.libraries.as_secs_f64() * 1000.0,
         parse.as_secs_f64() * 1000.0
     )?;
     Ok(out)

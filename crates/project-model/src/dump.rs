@@ -3,7 +3,10 @@
 
 use std::fmt::Write;
 
-use crate::{GlobalUsing, Project, ProjectKind, Workspace, WorkspaceKind, paths::relative};
+use crate::{
+    GlobalUsing, MissingKind, Project, ProjectKind, ReferenceOrigin, Workspace, WorkspaceKind,
+    paths::relative,
+};
 
 impl Workspace {
     pub fn dump(&self) -> String {
@@ -82,9 +85,51 @@ impl Workspace {
             };
             let _ = writeln!(out, "  reference {} -> {target}", rel(&reference.path));
         }
+        for reference in &project.package_project_references {
+            let target = self
+                .projects
+                .get(reference.project)
+                .map_or("?", |p| p.name.as_str());
+            let _ = writeln!(
+                out,
+                "  package {} -> #{} {target}",
+                reference.package, reference.project
+            );
+        }
+        for assembly in &project.references.assemblies {
+            let origin = origin_text(&assembly.origin);
+            let _ = writeln!(out, "  assembly {} ({origin})", rel(&assembly.path));
+        }
+        for missing in &project.references.missing {
+            let kind = match missing.kind {
+                MissingKind::Framework => "framework",
+                MissingKind::Package => "package",
+                MissingKind::Assembly => "assembly",
+            };
+            let version = missing
+                .version
+                .as_ref()
+                .map(|v| format!(" {v}"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "  missing {kind} {}{version}: {}",
+                missing.name, missing.reason
+            );
+        }
         for file in &project.files {
             let _ = writeln!(out, "  file {}", rel(file));
         }
+    }
+}
+
+fn origin_text(origin: &ReferenceOrigin) -> String {
+    match origin {
+        ReferenceOrigin::Framework { name, version } => format!("framework {name} {version}"),
+        ReferenceOrigin::Package { id, version } => format!("package {id} {version}"),
+        ReferenceOrigin::AssetsFile { id, version } => format!("assets file {id} {version}"),
+        ReferenceOrigin::HintPath => "hint path".to_owned(),
+        ReferenceOrigin::Mono { version } => format!("mono {version}"),
     }
 }
 

@@ -1,7 +1,10 @@
-//! The item pass: `Compile`, `Using` and `ProjectReference` items with the final properties.
+//! The item pass: `Compile`, `Using` and `ProjectReference` items with the final properties, and
+//! the items that name packages, assemblies and frameworks (`PackageReference`, `PackageVersion`,
+//! `Reference`, `FrameworkReference`) with their metadata.
 //!
 //! Relative item paths are relative to the project folder, even in imported files (as in
-//! MSBuild); `Update` is ignored; an item whose `Include` cannot be expanded is skipped.
+//! MSBuild); `Update` changes the metadata of named items and is ignored for files; an item
+//! whose `Include` cannot be expanded is skipped.
 
 use std::path::{Path, PathBuf};
 
@@ -19,7 +22,29 @@ pub(crate) struct Items {
     pub(crate) compile: Vec<PathBuf>,
     pub(crate) usings: Vec<GlobalUsing>,
     pub(crate) references: Vec<PathBuf>,
+    pub(crate) named: Vec<NamedItem>,
     pub(crate) problems: Vec<LoadProblem>,
+}
+
+/// An item naming a package, an assembly or a framework, with its metadata expanded (metadata
+/// that cannot be expanded is left out).
+#[derive(Clone, Debug)]
+pub(crate) struct NamedItem {
+    pub(crate) kind: ItemKind,
+    pub(crate) name: String,
+    metadata: Vec<(String, String)>,
+}
+
+impl NamedItem {
+    /// The value of a metadata, trimmed; `None` when absent or empty.
+    pub(crate) fn metadata(&self, name: &str) -> Option<&str> {
+        self.metadata
+            .iter()
+            .rev()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.trim())
+            .filter(|value| !value.is_empty())
+    }
 }
 
 pub(crate) fn evaluate_items(
@@ -110,6 +135,17 @@ impl ItemPass<'_> {
                             }
                         }
                     }
+                    // The named kinds.
+                    _ => {
+                        let metadata = expand_metadata(scope, item);
+                        self.items
+                            .named
+                            .extend(specs.into_iter().map(|name| NamedItem {
+                                kind: item.kind,
+                                name,
+                                metadata: metadata.clone(),
+                            }));
+                    }
                 }
             }
             ItemOp::Remove(remove) => {
@@ -134,6 +170,19 @@ impl ItemPass<'_> {
                             .iter()
                             .any(|spec| spec.eq_ignore_ascii_case(&using.namespace_or_type))
                     }),
+                    // The named kinds.
+                    _ => self.items.named.retain(|named| !names(item, named, &specs)),
+                }
+            }
+            ItemOp::Update(update) => {
+                let Some(specs) = expand_list(scope, update) else {
+                    return;
+                };
+                let metadata = expand_metadata(scope, item);
+                for named in &mut self.items.named {
+                    if names(item, named, &specs) {
+                        named.metadata.extend(metadata.iter().cloned());
+                    }
                 }
             }
         }
@@ -198,6 +247,21 @@ fn contains_project_file(fs: &dyn FileSystem, dir: &Path) -> bool {
     entries
         .iter()
         .any(|e| !e.is_dir && extension(Path::new(&e.name)).ends_with("proj"))
+}
+
+/// Whether `item` (a `Remove` or `Update`) names the already included `named`.
+fn names(item: &Item, named: &NamedItem, specs: &[String]) -> bool {
+    named.kind == item.kind
+        && specs
+            .iter()
+            .any(|spec| spec.eq_ignore_ascii_case(&named.name))
+}
+
+fn expand_metadata(scope: &Scope<'_>, item: &Item) -> Vec<(String, String)> {
+    item.metadata
+        .iter()
+        .filter_map(|(key, value)| Some((key.clone(), scope.expand(value)?)))
+        .collect()
 }
 
 fn expand_list(scope: &Scope<'_>, text: &str) -> Option<Vec<String>> {

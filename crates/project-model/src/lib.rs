@@ -1,8 +1,9 @@
 //! From a folder, `.sln`, `.slnx` or `.csproj` to a plain project graph.
 //!
 //! This crate knows MSBuild just well enough to answer what a code-navigation engine needs: which
-//! `.cs` files make up each project, which preprocessor symbols and global usings apply, and how
-//! projects reference each other. It evaluates project files with a small MSBuild property
+//! `.cs` files make up each project, which preprocessor symbols and global usings apply, how
+//! projects reference each other, and which reference assemblies each compiles against (module
+//! `references`: found, never read). It evaluates project files with a small MSBuild property
 //! evaluator (module `msbuild`) and emulates the few parts of the .NET SDK that matter (module
 //! `sdk`); it never runs MSBuild. Bad input never panics: it becomes a [`LoadProblem`] and the
 //! rest of the workspace still loads.
@@ -23,6 +24,10 @@
 //!   an IDE; a multi-targeted project is evaluated a second time with `TargetFramework` set to
 //!   the active framework, like MSBuild's inner build.
 //! - Legacy projects get no framework symbols (`NET472`): only the SDK defines them.
+//! - References come from the assets file of a restore when there is one, else from the
+//!   packages folder as NuGet would choose; a package that a workspace project builds is that
+//!   project. A framework that is not installed in the target's version is taken from the
+//!   nearest version that is (a `net9.0` project on a machine with .NET 8 gets .NET 8's).
 
 mod dump;
 mod fs;
@@ -32,6 +37,7 @@ mod msbuild;
 mod os_fs;
 mod paths;
 mod project;
+mod references;
 mod sdk;
 mod solution;
 mod tfm;
@@ -58,6 +64,24 @@ pub struct LoadOptions {
     pub target_framework: Option<String>,
     /// `Debug` when `None`.
     pub configuration: Option<String>,
+    /// Where reference assemblies outside the workspace are looked for.
+    pub environment: ReferenceEnvironment,
+}
+
+/// The places outside the workspace that hold reference assemblies. Tests build one by hand; the
+/// server uses [`ReferenceEnvironment::from_process`]. The default is empty: then only what the
+/// workspace itself names is found (assets files and the package folders they list, hint paths).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReferenceEnvironment {
+    /// .NET installations (the folders holding `packs/`), best first.
+    pub dotnet_roots: Vec<PathBuf>,
+    /// The NuGet global packages folder.
+    pub nuget_packages: Option<PathBuf>,
+    /// Folders holding the .NET Framework reference assemblies by version (`v4.8/`), as
+    /// `C:\Program Files (x86)\Reference Assemblies\Microsoft\Framework\.NETFramework`.
+    pub netfx_reference_roots: Vec<PathBuf>,
+    /// Mono's library folders, holding `4.8-api/` and the like (`/usr/lib/mono`).
+    pub mono_roots: Vec<PathBuf>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,6 +129,11 @@ pub struct Project {
     /// Sorted, deduplicated `.cs` files compiled by the project.
     pub files: Vec<PathBuf>,
     pub project_references: Vec<ProjectReference>,
+    /// `PackageReference`s to packages that a project of the workspace builds: they bind to
+    /// that project's sources, not to a package's assemblies.
+    pub package_project_references: Vec<PackageProjectReference>,
+    /// The reference assemblies of the active target framework, and what could not be found.
+    pub references: References,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,4 +160,69 @@ pub struct ProjectReference {
     /// Index into [`Workspace::projects`]; `None` when the project could not be loaded (missing,
     /// malformed, or not a C# project).
     pub project: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackageProjectReference {
+    /// The package id as the reference names it.
+    pub package: SmolStr,
+    /// Index into [`Workspace::projects`].
+    pub project: usize,
+}
+
+/// The metadata a project compiles against, without reading it: which assembly files, from
+/// where. A project always has one, even when nothing was found (then [`References::missing`]
+/// says why).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct References {
+    /// Deduplicated by file name (ignoring case), in this order: the framework's assemblies
+    /// (sorted by name), the packages' (in reference order, then transitive ones; by package id
+    /// when from an assets file), then `Reference` items (hint paths and files). A package assembly named like a framework one
+    /// replaces it only when the package's version is higher than the framework's (as a newer
+    /// `System.Text.Json` package wins over the one in the framework); otherwise the first wins.
+    pub assemblies: Vec<ReferenceAssembly>,
+    pub missing: Vec<MissingReference>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReferenceAssembly {
+    pub path: PathBuf,
+    pub origin: ReferenceOrigin,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReferenceOrigin {
+    /// A reference pack of the .NET SDK (`Microsoft.NETCore.App` 8.0.11), the .NET Framework
+    /// reference assemblies (`.NETFramework` 4.8, from a targeting pack or its NuGet package),
+    /// or `NETStandard.Library`'s reference assemblies.
+    Framework { name: SmolStr, version: SmolStr },
+    /// A package found in the packages folder from a `PackageReference` or a `.nuspec`
+    /// dependency (no restore happened).
+    Package { id: SmolStr, version: SmolStr },
+    /// A package's compile asset listed in `obj/project.assets.json`.
+    AssetsFile { id: SmolStr, version: SmolStr },
+    /// A `Reference` item's `HintPath`, or a `Reference` naming a file.
+    HintPath,
+    /// Mono's reference assemblies for .NET Framework (`/usr/lib/mono/4.8-api`).
+    Mono { version: SmolStr },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissingReference {
+    pub kind: MissingKind,
+    /// `Microsoft.NETCore.App`, a package id, an assembly name.
+    pub name: SmolStr,
+    /// The framework or package version asked for, if any.
+    pub version: Option<SmolStr>,
+    /// What was looked for where, for a person to act on.
+    pub reason: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MissingKind {
+    /// A framework: a reference pack, the .NET Framework reference assemblies.
+    Framework,
+    Package,
+    /// A `Reference` item (by name or hint path) or a framework assembly it names.
+    Assembly,
 }

@@ -1,4 +1,4 @@
-//! One `.csproj` to a [`Project`] (without resolved references).
+//! One `.csproj` to a [`Project`] (without resolved project or assembly references).
 
 use std::path::{Path, PathBuf};
 
@@ -6,10 +6,11 @@ use roxmltree::Node;
 use smol_str::SmolStr;
 
 use crate::{
-    FileSystem, LoadOptions, LoadProblem, Project, ProjectKind,
+    FileSystem, LoadOptions, LoadProblem, Project, ProjectKind, References,
     items::{Items, evaluate_items, split_list},
     msbuild::{Evaluator, Properties, parse_xml},
     paths::{extension, file_name, file_stem, parent},
+    references::ReferenceInputs,
     sdk,
     tfm::Tfm,
 };
@@ -18,6 +19,7 @@ pub(crate) struct LoadedProject {
     pub(crate) project: Project,
     /// `ProjectReference` targets, normalised, in order.
     pub(crate) references: Vec<PathBuf>,
+    pub(crate) reference_inputs: ReferenceInputs,
     pub(crate) problems: Vec<LoadProblem>,
 }
 
@@ -58,6 +60,7 @@ pub(crate) fn load_project(
         compile,
         usings,
         references,
+        named,
         problems,
     } = evaluate_items(fs, &eval.props, &eval.item_groups, path);
     let props = &eval.props;
@@ -70,8 +73,17 @@ pub(crate) fn load_project(
 
     let name = SmolStr::new(file_stem(path));
     let property = |key: &str| props.non_empty(key).map(SmolStr::new);
+    let assembly_name = property("AssemblyName").unwrap_or_else(|| name.clone());
+    let reference_inputs = ReferenceInputs::read(
+        props,
+        &named,
+        parent(path),
+        active.as_deref(),
+        is_sdk,
+        &assembly_name,
+    );
     let project = Project {
-        assembly_name: property("AssemblyName").unwrap_or_else(|| name.clone()),
+        assembly_name,
         root_namespace: property("RootNamespace").unwrap_or_else(|| name.clone()),
         name,
         path: Some(path.to_path_buf()),
@@ -90,12 +102,15 @@ pub(crate) fn load_project(
         nullable: property("Nullable"),
         files,
         project_references: Vec::new(),
+        package_project_references: Vec::new(),
+        references: References::default(),
     };
     let mut all_problems = eval.problems;
     all_problems.extend(problems);
     Ok(LoadedProject {
         project,
         references,
+        reference_inputs,
         problems: all_problems,
     })
 }

@@ -70,10 +70,12 @@ class Lib {{}}
               defines: TRACE DEBUG NET NET8_0 NETCOREAPP NET8_0_OR_GREATER NET7_0_OR_GREATER NET6_0_OR_GREATER NET5_0_OR_GREATER NETCOREAPP3_1_OR_GREATER NETCOREAPP3_0_OR_GREATER NETCOREAPP2_2_OR_GREATER NETCOREAPP2_1_OR_GREATER NETCOREAPP2_0_OR_GREATER NETCOREAPP1_1_OR_GREATER NETCOREAPP1_0_OR_GREATER
               reference src/Lib/Lib.csproj -> #1 Lib
               reference src/Tool/Tool.fsproj -> unresolved
+              missing framework Microsoft.NETCore.App net8.0: no .NET SDK found (no dotnet root given)
               file src/App/Program.cs
             #1 Lib [sdk Microsoft.NET.Sdk] src/Lib/Lib.csproj
               frameworks: net8.0
               defines: TRACE DEBUG NET NET8_0 NETCOREAPP NET8_0_OR_GREATER NET7_0_OR_GREATER NET6_0_OR_GREATER NET5_0_OR_GREATER NETCOREAPP3_1_OR_GREATER NETCOREAPP3_0_OR_GREATER NETCOREAPP2_2_OR_GREATER NETCOREAPP2_1_OR_GREATER NETCOREAPP2_0_OR_GREATER NETCOREAPP1_1_OR_GREATER NETCOREAPP1_0_OR_GREATER
+              missing framework Microsoft.NETCore.App net8.0: no .NET SDK found (no dotnet root given)
               file src/Lib/Lib.cs
         "#]],
     );
@@ -112,12 +114,15 @@ fn slnx_lists_projects_in_nested_folders() {
             #0 Lib [sdk Microsoft.NET.Sdk] src/Lib/Lib.csproj
               frameworks: net8.0
               defines: TRACE DEBUG NET NET8_0 NETCOREAPP NET8_0_OR_GREATER NET7_0_OR_GREATER NET6_0_OR_GREATER NET5_0_OR_GREATER NETCOREAPP3_1_OR_GREATER NETCOREAPP3_0_OR_GREATER NETCOREAPP2_2_OR_GREATER NETCOREAPP2_1_OR_GREATER NETCOREAPP2_0_OR_GREATER NETCOREAPP1_1_OR_GREATER NETCOREAPP1_0_OR_GREATER
+              missing framework Microsoft.NETCore.App net8.0: no .NET SDK found (no dotnet root given)
             #1 App [sdk Microsoft.NET.Sdk] src/App/App.csproj
               frameworks: net8.0
               defines: TRACE DEBUG NET NET8_0 NETCOREAPP NET8_0_OR_GREATER NET7_0_OR_GREATER NET6_0_OR_GREATER NET5_0_OR_GREATER NETCOREAPP3_1_OR_GREATER NETCOREAPP3_0_OR_GREATER NETCOREAPP2_2_OR_GREATER NETCOREAPP2_1_OR_GREATER NETCOREAPP2_0_OR_GREATER NETCOREAPP1_1_OR_GREATER NETCOREAPP1_0_OR_GREATER
+              missing framework Microsoft.NETCore.App net8.0: no .NET SDK found (no dotnet root given)
             #2 Build [sdk Microsoft.NET.Sdk] build/Build.csproj
               frameworks: net8.0
               defines: TRACE DEBUG NET NET8_0 NETCOREAPP NET8_0_OR_GREATER NET7_0_OR_GREATER NET6_0_OR_GREATER NET5_0_OR_GREATER NETCOREAPP3_1_OR_GREATER NETCOREAPP3_0_OR_GREATER NETCOREAPP2_2_OR_GREATER NETCOREAPP2_1_OR_GREATER NETCOREAPP2_0_OR_GREATER NETCOREAPP1_1_OR_GREATER NETCOREAPP1_0_OR_GREATER
+              missing framework Microsoft.NETCore.App net8.0: no .NET SDK found (no dotnet root given)
         "#]],
     );
 }
@@ -144,8 +149,10 @@ class B {}
             folder (root /work)
             #0 A [sdk Microsoft.NET.Sdk] a/A.csproj
               defines: TRACE DEBUG
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
             #1 B [sdk Microsoft.NET.Sdk] b/B.csproj
               defines: TRACE DEBUG
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
               file b/B.cs
         "#]],
     );
@@ -169,6 +176,7 @@ hello
             folder (root /scripts)
             #0 scripts [implicit] ./
               defines: TRACE DEBUG
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
               file Main.cs
               file util/Util.cs
         "#]],
@@ -195,6 +203,7 @@ EndProject
             solution Shop.slnx (root /shop)
             #0 Shop [sdk Microsoft.NET.Sdk] Shop.csproj
               defines: TRACE DEBUG
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
             problems:
               Shop.slnx: several solutions in the folder; using this one, not Admin.sln, Shop.sln
         "#]],
@@ -246,6 +255,7 @@ fn sdk_default_compile_items_and_explicit_compile_items() {
             #0 App [sdk Microsoft.NET.Sdk] App.csproj
               frameworks: netstandard2.0
               defines: TRACE DEBUG NETSTANDARD NETSTANDARD2_0 NETSTANDARD2_0_OR_GREATER NETSTANDARD1_6_OR_GREATER NETSTANDARD1_5_OR_GREATER NETSTANDARD1_4_OR_GREATER NETSTANDARD1_3_OR_GREATER NETSTANDARD1_2_OR_GREATER NETSTANDARD1_1_OR_GREATER NETSTANDARD1_0_OR_GREATER
+              missing package NETStandard.Library 2.0.3: no NuGet packages folder known (NUGET_PACKAGES, ~/.nuget/packages)
               file Legacy/Keep.cs
               file Models/Order.CS
               file Models/Order.cs
@@ -289,10 +299,12 @@ fn default_compile_items_can_be_turned_off() {
             folder (root /)
             #0 P [sdk Microsoft.NET.Sdk] p/P.csproj
               defines: TRACE DEBUG
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
               file p/src/A.cs
               file p/src/sub/B.cs
             #1 Q [sdk Microsoft.NET.Sdk] q/Q.csproj
               defines: TRACE DEBUG
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
               file q/Q.cs
               file q/bin/Q.cs
         "#]],
@@ -331,6 +343,7 @@ fn multi_targeting_evaluates_the_first_framework() {
             #0 Multi [sdk Microsoft.NET.Sdk] Multi.csproj
               frameworks: net8.0, netstandard2.0 (active net8.0)
               defines: TRACE EXTRA OTHER DEBUG NET NET8_0 NETCOREAPP NET8_0_OR_GREATER NET7_0_OR_GREATER NET6_0_OR_GREATER NET5_0_OR_GREATER NETCOREAPP3_1_OR_GREATER NETCOREAPP3_0_OR_GREATER NETCOREAPP2_2_OR_GREATER NETCOREAPP2_1_OR_GREATER NETCOREAPP2_0_OR_GREATER NETCOREAPP1_1_OR_GREATER NETCOREAPP1_0_OR_GREATER
+              missing framework Microsoft.NETCore.App net8.0: no .NET SDK found (no dotnet root given)
               file Code.cs
         "#]],
     );
@@ -341,6 +354,7 @@ fn multi_targeting_honours_requested_framework_and_configuration() {
     let options = LoadOptions {
         target_framework: Some("NETSTANDARD2.0".to_owned()),
         configuration: Some("Release".to_owned()),
+        ..LoadOptions::default()
     };
     check_with(
         MULTI_TARGET,
@@ -352,6 +366,7 @@ fn multi_targeting_honours_requested_framework_and_configuration() {
               frameworks: net8.0, netstandard2.0 (active netstandard2.0)
               lang version: 9
               defines: TRACE EXTRA OTHER LEGACY_API RELEASE NETSTANDARD NETSTANDARD2_0 NETSTANDARD2_0_OR_GREATER NETSTANDARD1_6_OR_GREATER NETSTANDARD1_5_OR_GREATER NETSTANDARD1_4_OR_GREATER NETSTANDARD1_3_OR_GREATER NETSTANDARD1_2_OR_GREATER NETSTANDARD1_1_OR_GREATER NETSTANDARD1_0_OR_GREATER
+              missing package NETStandard.Library 2.0.3: no NuGet packages folder known (NUGET_PACKAGES, ~/.nuget/packages)
               file Code.cs
               file Polyfills/Index.cs
         "#]],
@@ -359,6 +374,7 @@ fn multi_targeting_honours_requested_framework_and_configuration() {
     let options = LoadOptions {
         target_framework: None,
         configuration: Some("Release".to_owned()),
+        ..LoadOptions::default()
     };
     let fs = MemoryFs::from_fixture(MULTI_TARGET);
     let workspace = load_workspace_with(&fs, Path::new("/m/Multi.csproj"), &options);
@@ -411,6 +427,7 @@ fn directory_build_props_chain() {
               lang version: latest
               nullable: enable
               defines: FROM_COMMON TRACE DEBUG NETFRAMEWORK NET472 NET472_OR_GREATER NET471_OR_GREATER NET47_OR_GREATER NET462_OR_GREATER NET461_OR_GREATER NET46_OR_GREATER NET452_OR_GREATER NET451_OR_GREATER NET45_OR_GREATER NET40_OR_GREATER NET35_OR_GREATER NET20_OR_GREATER
+              missing framework .NETFramework 4.7.2: no Microsoft.NETFramework.ReferenceAssemblies.net472 package (no packages folder), no Mono
               file ../../shared/Assert.cs
               file Core.cs
         "#]],
@@ -463,14 +480,18 @@ fn implicit_usings_for_sdk_and_web_sdk_with_using_items() {
               frameworks: net8.0
               defines: TRACE DEBUG NET NET8_0 NETCOREAPP NET8_0_OR_GREATER NET7_0_OR_GREATER NET6_0_OR_GREATER NET5_0_OR_GREATER NETCOREAPP3_1_OR_GREATER NETCOREAPP3_0_OR_GREATER NETCOREAPP2_2_OR_GREATER NETCOREAPP2_1_OR_GREATER NETCOREAPP2_0_OR_GREATER NETCOREAPP1_1_OR_GREATER NETCOREAPP1_0_OR_GREATER
               usings: Acme.Common, System, System.Collections.Generic, System.IO, System.Linq, System.Threading, System.Threading.Tasks, System.Net.Http.Json, Microsoft.AspNetCore.Builder, Microsoft.AspNetCore.Hosting, Microsoft.AspNetCore.Http, Microsoft.AspNetCore.Routing, Microsoft.Extensions.Configuration, Microsoft.Extensions.DependencyInjection, Microsoft.Extensions.Hosting, Microsoft.Extensions.Logging, Json = System.Text.Json, static System.Math, Xunit
+              missing framework Microsoft.AspNetCore.App net8.0: no .NET SDK found (no dotnet root given)
+              missing framework Microsoft.NETCore.App net8.0: no .NET SDK found (no dotnet root given)
             #1 Lib [sdk Microsoft.NET.Sdk] Lib/Lib.csproj
               frameworks: net48
               defines: TRACE DEBUG
               usings: Acme.Common, System, System.Collections.Generic, System.IO, System.Linq, System.Threading, System.Threading.Tasks
+              missing framework .NETFramework 4.8: no Microsoft.NETFramework.ReferenceAssemblies.net48 package (no packages folder), no Mono
             #2 Off [sdk Microsoft.NET.Sdk] Off/Off.csproj
               assembly: Acme.Off
               defines: TRACE DEBUG
               usings: Acme.Common
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
         "#]],
     );
 }
@@ -525,9 +546,11 @@ fn legacy_project() {
               frameworks: net472
               defines: DEBUG TRACE
               reference ../Other/Other.csproj -> #1 Other
+              missing framework .NETFramework 4.7.2: no Microsoft.NETFramework.ReferenceAssemblies.net472 package (no packages folder), no Mono
               file Properties/AssemblyInfo.cs
               file Services/OrderService.cs
             #1 Other [legacy] ../Other/Other.csproj
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
         "#]],
     );
 }
@@ -569,6 +592,7 @@ garbage
               defines: TRACE DEBUG
               reference Broken/Broken.csproj -> unresolved
               reference Nowhere/Nowhere.csproj -> unresolved
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
               file Good/Good.cs
             problems:
               bad.props: malformed XML: expected 'PropertyGroup' tag, not 'Project' at 1:25
@@ -616,10 +640,12 @@ fn reference_cycles_terminate() {
             #0 A [sdk Microsoft.NET.Sdk] A.csproj
               defines: TRACE DEBUG
               reference ../B/B.csproj -> #1 B
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
             #1 B [sdk Microsoft.NET.Sdk] ../B/B.csproj
               defines: TRACE DEBUG
               reference A.csproj -> #0 A
               reference ../B/B.csproj -> #1 B
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
         "#]],
     );
 }
@@ -656,6 +682,7 @@ fn import_cycles_terminate_and_choose_picks_a_branch() {
               lang version: b
               nullable: enable
               defines: TRACE DEBUG
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
         "#]],
     );
 }
@@ -764,8 +791,10 @@ EndProject
             #0 App [sdk Microsoft.NET.Sdk] src/App/App.csproj
               defines: TRACE DEBUG
               reference src/lib/Lib.csproj -> #1 Lib
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
             #1 Lib [sdk Microsoft.NET.Sdk] src/lib/Lib.csproj
               defines: TRACE DEBUG
+              missing framework Microsoft.NETCore.App: no target framework named, and none found (.NET: no .NET SDK found (no dotnet root given); .NET Framework: no Mono)
         "#]],
     );
 }

@@ -9,10 +9,11 @@ use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
 
 use crate::{
-    FileSystem, LoadOptions, LoadProblem, Project, ProjectKind, ProjectReference, Workspace,
-    WorkspaceKind,
+    FileSystem, LoadOptions, LoadProblem, Project, ProjectKind, ProjectReference, References,
+    Workspace, WorkspaceKind,
     paths::{extension, file_name, file_stem, normalize, parent},
     project::load_project,
+    references::{ReferenceInputs, Resolver},
     solution::read_solution,
 };
 
@@ -32,7 +33,9 @@ pub fn load_workspace_with(fs: &dyn FileSystem, path: &Path, options: &LoadOptio
         match open_folder(fs, &path, &mut problems) {
             Ok((kind, project_files)) => (path, kind, project_files),
             Err(sources) => {
-                let projects = vec![implicit_project(&path, sources, options)];
+                let mut projects = vec![implicit_project(&path, sources, options)];
+                let inputs = [ReferenceInputs::implicit(&path)];
+                resolve_references(fs, options, &mut projects, &inputs, &mut problems);
                 return Workspace {
                     root: path,
                     kind: WorkspaceKind::Folder,
@@ -202,6 +205,8 @@ fn implicit_project(dir: &Path, files: Vec<PathBuf>, options: &LoadOptions) -> P
         nullable: None,
         files,
         project_references: Vec::new(),
+        package_project_references: Vec::new(),
+        references: References::default(),
     }
 }
 
@@ -215,6 +220,7 @@ fn load_projects(
 ) -> Vec<Project> {
     let mut index: FxHashMap<PathBuf, Option<usize>> = FxHashMap::default();
     let mut loaded: Vec<(Project, Vec<PathBuf>)> = Vec::new();
+    let mut inputs: Vec<ReferenceInputs> = Vec::new();
     let mut queue: VecDeque<PathBuf> = roots.into();
     while let Some(path) = queue.pop_front() {
         if index.contains_key(&path) {
@@ -232,6 +238,7 @@ fn load_projects(
                 );
                 index.insert(path, Some(loaded.len()));
                 loaded.push((project.project, project.references));
+                inputs.push(project.reference_inputs);
             }
             Err(problem) => {
                 problems.push(problem);
@@ -239,7 +246,7 @@ fn load_projects(
             }
         }
     }
-    loaded
+    let mut projects: Vec<Project> = loaded
         .into_iter()
         .map(|(mut project, references)| {
             project.project_references = references
@@ -251,7 +258,34 @@ fn load_projects(
                 .collect();
             project
         })
-        .collect()
+        .collect();
+    resolve_references(fs, options, &mut projects, &inputs, problems);
+    projects
+}
+
+/// Fills each project's [`References`] and package-to-project edges; `inputs` is parallel to
+/// `projects`. Runs once all projects are known, since a package may be built by any of them.
+fn resolve_references(
+    fs: &dyn FileSystem,
+    options: &LoadOptions,
+    projects: &mut [Project],
+    inputs: &[ReferenceInputs],
+    problems: &mut Vec<LoadProblem>,
+) {
+    let resolver = Resolver::new(
+        fs,
+        &options.environment,
+        inputs
+            .iter()
+            .enumerate()
+            .map(|(i, inputs)| (i, inputs.package_ids.as_slice())),
+    );
+    for (index, (project, inputs)) in projects.iter_mut().zip(inputs).enumerate() {
+        let resolved = resolver.resolve(index, inputs);
+        project.references = resolved.references;
+        project.package_project_references = resolved.package_projects;
+        problems.extend(resolved.problems);
+    }
 }
 
 /// `Debug` → `DEBUG`, as the SDK's `ImplicitConfigurationDefine`.

@@ -65,9 +65,9 @@ pub(crate) fn parse_preprocessed(text: &str, preprocessed: &Preprocessed) -> Par
     } else {
         text
     };
-    let blanked = crate::grammar_gaps::hide_grammar_gaps(blanked);
-    let tree = with_parser(|parser| parser.parse(blanked.as_bytes(), None));
-    let (green, mut errors) = convert::convert(text, tree.as_ref(), preprocessed);
+    let hidden = crate::grammar_gaps::hide_grammar_gaps(blanked);
+    let tree = with_parser(|parser| parser.parse(hidden.text.as_bytes(), None));
+    let (green, mut errors) = convert::convert(text, tree.as_ref(), preprocessed, &hidden.marks);
     errors.extend(preprocessed.errors.iter().cloned());
     errors.sort_by_key(|error| (error.range.start(), error.range.end()));
     Parse {

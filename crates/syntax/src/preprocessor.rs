@@ -55,6 +55,7 @@ pub fn preprocess(text: &str, defines: &Defines) -> Preprocessed {
         branches: Vec::new(),
         regions: Vec::new(),
         seen_code: false,
+        seen_if: false,
         directives: Vec::new(),
         inactive: Vec::new(),
         errors: Vec::new(),
@@ -79,6 +80,7 @@ struct Preprocessor<'a> {
     branches: Vec<Branch>,
     regions: Vec<Range<usize>>,
     seen_code: bool,
+    seen_if: bool,
     directives: Vec<Range<usize>>,
     inactive: Vec<Range<usize>>,
     errors: Vec<SyntaxError>,
@@ -140,6 +142,7 @@ impl<'a> Preprocessor<'a> {
         let rest = directive.rest..directive.range.end;
         match directive.name {
             "if" => {
+                self.seen_if = true;
                 let taken = self.condition(rest);
                 self.branches.push(Branch {
                     directive: directive.range,
@@ -201,6 +204,10 @@ impl<'a> Preprocessor<'a> {
                 self.error(directive.range, message)
             }
             "warning" | "pragma" | "nullable" | "line" => true,
+            "" if self.text[directive.range.start + 1..].starts_with(['!', ':']) => {
+                self.ignored(directive.range);
+                true
+            }
             "" => self.error(
                 directive.range,
                 "expected a directive name after `#`".into(),
@@ -249,6 +256,15 @@ impl<'a> Preprocessor<'a> {
                 self.error(at, error.message.into());
                 false
             }
+        }
+    }
+
+    /// `#!/usr/bin/env dotnet` and `#:package Foo@1.0`: directives of file-based programs (C# 14),
+    /// for the tooling and ignored by the language, allowed before the first token and any `#if`.
+    fn ignored(&mut self, directive: Range<usize>) {
+        if self.seen_code || self.seen_if {
+            let message = "`#!` and `#:` directives must come before the first token and any `#if`";
+            self.error(directive, message.into());
         }
     }
 

@@ -11,7 +11,7 @@ use std::{borrow::Cow, fmt};
 
 use rustc_hash::FxHashSet;
 
-use crate::coarse_lexer::{Kind, Lexer};
+use crate::coarse_lexer::{Kind, Lexer, is_reserved_keyword};
 
 /// The identifiers a file mentions outside comments and string literals, normalised (`@class` → `class`,
 /// `\u0041bc` → `Abc`), sorted and deduplicated.
@@ -124,89 +124,6 @@ fn normalize(word: &str) -> Cow<'_, str> {
     }
     normalized.push_str(rest);
     Cow::Owned(normalized)
-}
-
-fn is_reserved_keyword(word: &str) -> bool {
-    matches!(
-        word,
-        "abstract"
-            | "as"
-            | "base"
-            | "bool"
-            | "break"
-            | "byte"
-            | "case"
-            | "catch"
-            | "char"
-            | "checked"
-            | "class"
-            | "const"
-            | "continue"
-            | "decimal"
-            | "default"
-            | "delegate"
-            | "do"
-            | "double"
-            | "else"
-            | "enum"
-            | "event"
-            | "explicit"
-            | "extern"
-            | "false"
-            | "finally"
-            | "fixed"
-            | "float"
-            | "for"
-            | "foreach"
-            | "goto"
-            | "if"
-            | "implicit"
-            | "in"
-            | "int"
-            | "interface"
-            | "internal"
-            | "is"
-            | "lock"
-            | "long"
-            | "namespace"
-            | "new"
-            | "null"
-            | "object"
-            | "operator"
-            | "out"
-            | "override"
-            | "params"
-            | "private"
-            | "protected"
-            | "public"
-            | "readonly"
-            | "ref"
-            | "return"
-            | "sbyte"
-            | "sealed"
-            | "short"
-            | "sizeof"
-            | "stackalloc"
-            | "static"
-            | "string"
-            | "struct"
-            | "switch"
-            | "this"
-            | "throw"
-            | "true"
-            | "try"
-            | "typeof"
-            | "uint"
-            | "ulong"
-            | "unchecked"
-            | "unsafe"
-            | "ushort"
-            | "using"
-            | "virtual"
-            | "void"
-            | "volatile"
-            | "while"
-    )
 }
 
 #[cfg(test)]

@@ -230,6 +230,7 @@ fn incremental(
         host.apply_change(Change {
             files: vec![(file_id(index), Some(Arc::from(text.as_str())))],
             project_graph: None,
+            libraries: None,
         })
     });
     let analysis = host.analysis();
@@ -432,6 +433,7 @@ fn initial_change(inputs: &Inputs) -> Change {
     Change {
         files,
         project_graph: Some(project_graph(inputs)),
+        libraries: None,
     }
 }
 

@@ -29,6 +29,24 @@ const HAND_KINDS: &[(&str, &str)] = &[
     ),
 ];
 
+/// Syntax newer than the grammar, which `syntax/src/grammar_gaps.rs` makes tree-sitter parse as
+/// something else and the converter names back: kind, spelling (`tree_sitter_name`), whether it is a
+/// node, doc.
+const GAP_KINDS: &[(&str, &str, bool, &str)] = &[
+    (
+        "EXTENSION_DECLARATION",
+        "extension_declaration",
+        true,
+        "A C# 14 extension block, `extension(string s) { … }`.",
+    ),
+    (
+        "EXTENSION_KW",
+        "extension",
+        false,
+        "The `extension` keyword of an extension block.",
+    ),
+];
+
 const PUNCTUATION: &[(&str, &str)] = &[
     ("!", "BANG"),
     ("!=", "NEQ"),
@@ -98,6 +116,7 @@ pub(crate) fn kinds(grammar: &Grammar) -> Result<Vec<Kind<'_>>> {
     let mut seen: BTreeSet<String> = HAND_KINDS
         .iter()
         .map(|(name, _)| name.to_string())
+        .chain(GAP_KINDS.iter().map(|(name, ..)| name.to_string()))
         .collect();
     let mut kinds = Vec::new();
     for node in grammar
@@ -116,7 +135,7 @@ pub(crate) fn kinds(grammar: &Grammar) -> Result<Vec<Kind<'_>>> {
         });
     }
     ensure!(
-        HAND_KINDS.len() + kinds.len() <= 1 << KIND_BITS,
+        HAND_KINDS.len() + GAP_KINDS.len() + kinds.len() <= 1 << KIND_BITS,
         "{} kinds do not fit in {KIND_BITS} bits",
         kinds.len()
     );
@@ -149,7 +168,7 @@ pub(crate) fn kind_name(ty: &TypeRef) -> String {
 
 pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
     let kinds = kinds(grammar)?;
-    let count = HAND_KINDS.len() + kinds.len();
+    let count = HAND_KINDS.len() + GAP_KINDS.len() + kinds.len();
     let mut out = String::new();
 
     writeln!(out, "/// The kind of a node or token in the rowan tree.")?;
@@ -173,6 +192,9 @@ pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
     )?;
     writeln!(out, "pub enum SyntaxKind {{")?;
     for (name, doc) in HAND_KINDS {
+        writeln!(out, "/// {doc}\n{name},")?;
+    }
+    for (name, _, _, doc) in GAP_KINDS {
         writeln!(out, "/// {doc}\n{name},")?;
     }
     for kind in &kinds {
@@ -199,6 +221,9 @@ pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
     writeln!(out, "/// Every kind, indexed by its discriminant.")?;
     writeln!(out, "pub(crate) const ALL: [SyntaxKind; {count}] = [")?;
     for (name, _) in HAND_KINDS {
+        writeln!(out, "{name},")?;
+    }
+    for (name, ..) in GAP_KINDS {
         writeln!(out, "{name},")?;
     }
     for kind in &kinds {
@@ -236,6 +261,9 @@ pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
     for (name, _) in HAND_KINDS {
         writeln!(out, "{name} => {:?},", name.to_ascii_lowercase())?;
     }
+    for (name, spelling, ..) in GAP_KINDS {
+        writeln!(out, "{name} => {spelling:?},")?;
+    }
     for kind in &kinds {
         writeln!(out, "{} => {:?},", kind.name, kind.node.ty.name)?;
     }
@@ -259,6 +287,12 @@ pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
     )?;
     writeln!(out, "pub fn is_token(self) -> bool {{")?;
     let nodes: Vec<&str> = std::iter::once("ERROR")
+        .chain(
+            GAP_KINDS
+                .iter()
+                .filter(|(_, _, node, _)| *node)
+                .map(|(name, ..)| *name),
+        )
         .chain(
             kinds
                 .iter()

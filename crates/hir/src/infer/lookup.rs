@@ -127,13 +127,14 @@ pub(crate) fn is_object(ty: &Ty) -> bool {
     matches!(ty, Ty::External(name, args) if name == "System.Object" && args.is_empty())
 }
 
+/// Extension members by name: the namespace of their class, the member, and whether it is a member
+/// of a C# 14 extension block other than an instance method.
+type ExtensionIndex = FxHashMap<SmolStr, Vec<(SmolStr, MemberId, bool)>>;
+
 /// Every extension method of the projects a project sees, by name, with the namespace of its class.
 #[salsa::tracked(returns(clone))]
-fn extension_index_query<'db>(
-    db: &'db dyn Db,
-    key: ProjectKey<'db>,
-) -> Arc<FxHashMap<SmolStr, Vec<(SmolStr, MemberId)>>> {
-    let mut index: FxHashMap<SmolStr, Vec<(SmolStr, MemberId)>> = FxHashMap::default();
+fn extension_index_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<ExtensionIndex> {
+    let mut index = ExtensionIndex::default();
     for &project in visible_projects(db, key.id(db)).iter() {
         let map = def_map(db, project);
         for (idx, def) in map.types() {
@@ -148,16 +149,26 @@ fn extension_index_query<'db>(
                 let Some(data) = member_data(db, member) else {
                     continue;
                 };
-                if data.kind == MemberKind::Method
-                    && data
+                // Members of a C# 14 extension block other than instance methods (which are
+                // lowered as classic extension methods) are indexed under their name too; the
+                // binder tells them apart by `Member::extension`.
+                let block_member = data.extension.is_some()
+                    && !data
                         .params
                         .first()
-                        .is_some_and(|p| p.modifier == ParamModifier::This)
+                        .is_some_and(|p| p.modifier == ParamModifier::This);
+                if block_member
+                    || data.kind == MemberKind::Method
+                        && data
+                            .params
+                            .first()
+                            .is_some_and(|p| p.modifier == ParamModifier::This)
                 {
-                    index
-                        .entry(data.name.clone())
-                        .or_default()
-                        .push((def.namespace.clone(), member));
+                    index.entry(data.name.clone()).or_default().push((
+                        def.namespace.clone(),
+                        member,
+                        block_member,
+                    ));
                 }
             }
         }
@@ -178,10 +189,29 @@ pub(crate) fn extension_methods(
         return Vec::new();
     };
     all.iter()
-        .filter(|(ns, m)| {
-            namespaces.contains(ns) || statics.iter().any(|s| s.as_source() == Some(m.ty))
+        .filter(|(ns, m, block)| {
+            !block
+                && (namespaces.contains(ns) || statics.iter().any(|s| s.as_source() == Some(m.ty)))
         })
-        .map(|(_, m)| *m)
+        .map(|(_, m, _)| *m)
+        .collect()
+}
+
+/// The members of C# 14 extension blocks named `name` that are not instance methods (extension
+/// properties, static extension members) whose class is in one of `namespaces`.
+pub(crate) fn extension_block_members(
+    db: &dyn Db,
+    project: ProjectId,
+    name: &str,
+    namespaces: &[SmolStr],
+) -> Vec<MemberId> {
+    let index = extension_index_query(db, ProjectKey::new(db, project));
+    let Some(all) = index.get(name) else {
+        return Vec::new();
+    };
+    all.iter()
+        .filter(|(ns, _, block)| *block && namespaces.contains(ns))
+        .map(|(_, m, _)| *m)
         .collect()
 }
 

@@ -3,6 +3,8 @@
 
 use smol_str::SmolStr;
 
+use crate::body::ExprId;
+
 use crate::{
     base_db::Db,
     generics::type_param_bounds,
@@ -12,7 +14,7 @@ use crate::{
         lookup::{own_members, type_kind},
     },
     item_tree::{ParamModifier, TypeKind},
-    known_types,
+    library::LibMember,
     symbols::{MemberId, member_data, member_signature},
     ty::{Ty, TypeParam},
 };
@@ -35,6 +37,8 @@ pub(crate) enum Conv {
 /// An argument as overload resolution sees it.
 #[derive(Debug, Clone)]
 pub(crate) struct ArgInfo {
+    /// The argument expression, for lambdas whose body inference must type (see [`LambdaTyper`]).
+    pub(crate) expr: Option<ExprId>,
     pub(crate) name: Option<SmolStr>,
     pub(crate) ty: ArgTy,
     pub(crate) modifier: ParamModifier,
@@ -47,7 +51,10 @@ pub(crate) enum ArgTy {
     Known(Ty),
     /// A lambda with this many parameters, and what its body gives back.
     Lambda(usize, LambdaReturn),
-    /// A method group, an `out var`, or an expression the binder could not type.
+    /// A method group: the parameter counts of its methods. It converts only to delegate types
+    /// whose `Invoke` takes one of those counts (§10.8).
+    MethodGroup(Vec<usize>),
+    /// An `out var`, or an expression the binder could not type.
     Unknown,
 }
 
@@ -62,13 +69,24 @@ pub(crate) enum LambdaReturn {
     /// An expression with a value (or an `async` lambda): both kinds take it, the one with a return
     /// type is the better conversion.
     ExpressionValue,
+    /// An `async` block without `return expr;`: a void, `Task` or `ValueTask` delegate takes it.
+    AsyncVoid,
+    /// An `async` block with `return expr;`: only a `Task<T>` or `ValueTask<T>` delegate takes it.
+    AsyncValue,
     Unknown,
+}
+
+/// A candidate method: declared in the sources or in a reference assembly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CandMember {
+    Source(MemberId),
+    Library(LibMember),
 }
 
 /// One candidate's parameters, after substituting the receiver's type arguments.
 #[derive(Debug, Clone)]
 pub(crate) struct Candidate {
-    pub(crate) member: MemberId,
+    pub(crate) member: CandMember,
     pub(crate) params: Vec<ParamInfo>,
     pub(crate) method_type_params: usize,
 }
@@ -98,6 +116,10 @@ pub(crate) enum Resolution {
     NoneApplicable,
 }
 
+/// Types a lambda argument's body with the given parameter types, without recording anything: the
+/// second phase of method type inference (§12.6.3.7) needs what a lambda returns.
+pub(crate) type LambdaTyper<'a> = dyn FnMut(ExprId, &[Ty]) -> Option<Ty> + 'a;
+
 /// `type_args` are the method type arguments written at the call (`Succeed<A, B>(..)`), or empty when
 /// they are to be inferred.
 pub(crate) fn resolve_overloads(
@@ -106,10 +128,21 @@ pub(crate) fn resolve_overloads(
     args: &[ArgInfo],
     type_args: &[Ty],
 ) -> Resolution {
+    resolve_overloads_with(db, candidates, args, type_args, &mut |_, _| None)
+}
+
+/// [`resolve_overloads`], typing lambda bodies where inference needs their result.
+pub(crate) fn resolve_overloads_with(
+    db: &dyn Db,
+    candidates: &[Candidate],
+    args: &[ArgInfo],
+    type_args: &[Ty],
+    lambdas: &mut LambdaTyper<'_>,
+) -> Resolution {
     let applicable: Vec<Applied> = candidates
         .iter()
         .enumerate()
-        .filter_map(|(i, c)| applicable(db, i, c, args, type_args))
+        .filter_map(|(i, c)| applicable(db, i, c, args, type_args, lambdas))
         .collect();
     match applicable.len() {
         0 => Resolution::NoneApplicable,
@@ -154,6 +187,7 @@ fn applicable(
     cand: &Candidate,
     args: &[ArgInfo],
     type_args: &[Ty],
+    lambdas: &mut LambdaTyper<'_>,
 ) -> Option<Applied> {
     let params = &cand.params;
     let has_params_array = params
@@ -204,6 +238,15 @@ fn applicable(
             unify(db, &param_ty, ty, &mut method_args);
         }
     }
+    if !explicit && cand.method_type_params > 0 {
+        let declared: Vec<Ty> = slot_of_arg
+            .iter()
+            .map(|&slot| param_type(&params[slot], expanded && slot == params.len() - 1))
+            .collect();
+        if !infer_from_lambdas(db, args, &declared, &mut method_args, lambdas) {
+            return None;
+        }
+    }
     if !satisfies_constraints(db, cand, &method_args) {
         return None;
     }
@@ -232,6 +275,7 @@ fn applicable(
                 c => c,
             },
             ArgTy::Lambda(n, returns) => lambda_conv(db, &param_ty, *n, *returns),
+            ArgTy::MethodGroup(arities) => method_group_conv(db, &param_ty, arities),
             ArgTy::Unknown => Conv::Unknown,
         };
         if arg_conv == Conv::No {
@@ -264,11 +308,82 @@ fn applicable(
     })
 }
 
+/// The second phase of method type inference: a lambda whose delegate's parameter types are fixed
+/// gives its body's type to the delegate's return type (`Select(x => x.Name)` fixes `TResult`).
+/// `false` when inference definitely failed: a type argument stays unfixed although every argument
+/// it depends on was typed (`Run<T>(Func<Task<T>>)` given a lambda returning a plain `Task`).
+fn infer_from_lambdas(
+    db: &dyn Db,
+    args: &[ArgInfo],
+    declared: &[Ty],
+    method_args: &mut [Ty],
+    lambdas: &mut LambdaTyper<'_>,
+) -> bool {
+    let unfixed = |t: &Ty, method_args: &[Ty]| {
+        (0..method_args.len() as u32)
+            .any(|i| method_args[i as usize] == Ty::Unknown && mentions_method_param(t, i))
+    };
+    // Which arguments' types are fully known: what inference could not fix from them is not there.
+    let mut typed = vec![false; args.len()];
+    for (i, arg) in args.iter().enumerate() {
+        typed[i] = matches!(&arg.ty, ArgTy::Known(t) if !has_unknown(t));
+    }
+    for _round in 0..4 {
+        let mut progress = false;
+        for (i, arg) in args.iter().enumerate() {
+            let (ArgTy::Lambda(..), Some(expr)) = (&arg.ty, arg.expr) else {
+                continue;
+            };
+            if typed[i] {
+                continue;
+            }
+            let Some((params, ret)) = known::delegate_shape(db, &declared[i]) else {
+                continue;
+            };
+            if params.iter().any(|p| unfixed(p, method_args)) || !unfixed(&ret, method_args) {
+                continue;
+            }
+            let fixed: Vec<Ty> = params
+                .iter()
+                .map(|p| p.substitute_method(method_args))
+                .collect();
+            if let Some(result) = lambdas(expr, &fixed) {
+                if !has_unknown(&result) {
+                    typed[i] = true;
+                }
+                unify(db, &ret, &result, method_args);
+                progress = true;
+            }
+        }
+        if !progress {
+            break;
+        }
+    }
+    // Only where a typed lambda took part: the first phase's unification is not complete enough
+    // to call a failure definite on its own.
+    (0..method_args.len() as u32).all(|m| {
+        if method_args[m as usize] != Ty::Unknown {
+            return true;
+        }
+        let deps: Vec<usize> = (0..args.len())
+            .filter(|&i| mentions_method_param(&declared[i], m))
+            .collect();
+        let lambda_typed = deps
+            .iter()
+            .any(|&i| typed[i] && matches!(args[i].ty, ArgTy::Lambda(..)));
+        !(lambda_typed && deps.iter().all(|&i| typed[i]))
+    })
+}
+
 /// Whether the method's type arguments satisfy the type constraints of its `where` clauses: a
 /// candidate whose constraints fail is removed (C# §12.6.4.2). A bound or argument the binder cannot
 /// tell about keeps the candidate.
 fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> bool {
-    let Some(data) = member_data(db, cand.member) else {
+    // Library candidates' constraints are not checked yet: they keep the candidate.
+    let CandMember::Source(member) = cand.member else {
+        return true;
+    };
+    let Some(data) = member_data(db, member) else {
         return true;
     };
     data.type_params.iter().enumerate().all(|(i, name)| {
@@ -280,7 +395,7 @@ fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> b
             index: i as u32,
             of_method: true,
         };
-        type_param_bounds(db, cand.member, &param)
+        type_param_bounds(db, member, &param)
             .iter()
             .map(|bound| bound.substitute_method(method_args))
             .filter(|bound| !has_unknown(bound))
@@ -322,8 +437,15 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> C
     match known::delegate_shape(db, param_ty) {
         Some((params, ret)) if params.len() == n => {
             let void = ret == Ty::external("System.Void");
+            let task = |generic: bool| {
+                matches!(&ret, Ty::External(name, args)
+                    if matches!(name.as_str(), "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask")
+                        && args.len() == usize::from(generic))
+            };
             match (returns, void) {
                 (LambdaReturn::Void, false) | (LambdaReturn::BlockValue, true) => Conv::No,
+                (LambdaReturn::AsyncVoid, _) if !(void || task(false)) => Conv::No,
+                (LambdaReturn::AsyncValue, _) if !task(true) => Conv::No,
                 _ => Conv::Implicit,
             }
         }
@@ -331,12 +453,22 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> C
         None => match param_ty {
             Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => Conv::No,
             Ty::External(name, _)
-                if known_types::lookup(name, 0).is_some() || known::is_predefined(name) =>
+                if known::is_predefined(name)
+                    || crate::library::library_type(db, param_ty).is_some() =>
             {
                 Conv::No
             }
             _ => Conv::Unknown,
         },
+    }
+}
+
+fn method_group_conv(db: &dyn Db, param_ty: &Ty, arities: &[usize]) -> Conv {
+    match known::delegate_shape(db, param_ty) {
+        Some((params, _)) if arities.contains(&params.len()) => Conv::Unknown,
+        Some(_) => Conv::No,
+        // Only a delegate type takes a method group; an unknown type may be one.
+        None => lambda_conv(db, param_ty, usize::MAX, LambdaReturn::Unknown),
     }
 }
 
@@ -411,8 +543,64 @@ fn better(
     if ca.method_type_params == 0 && cb.method_type_params > 0 {
         return true;
     }
+    // The more specific declared parameter types (§12.6.4.7): `Coerce<T>(Func<T, bool>)` beats
+    // `Coerce<T, TProperty>(Func<T, TProperty>)` for a `Func<X, bool>`.
+    let declared = |c: &Candidate| -> Vec<Ty> { c.params.iter().map(|p| p.ty.clone()).collect() };
+    let (da, db_) = (declared(ca), declared(cb));
+    if da.len() == db_.len() && !da.is_empty() {
+        let mut more = false;
+        let mut less = false;
+        for (x, y) in da.iter().zip(&db_) {
+            match specificity(x, y) {
+                std::cmp::Ordering::Greater => more = true,
+                std::cmp::Ordering::Less => less = true,
+                std::cmp::Ordering::Equal => {}
+            }
+        }
+        if more && !less {
+            return true;
+        }
+        if less {
+            return false;
+        }
+    }
     // Fewer parameters filled by defaults.
     ca.params.len() < cb.params.len() && a.expanded == b.expanded
+}
+
+/// Whether `a` is more specific than `b` (§12.6.4.7): a type parameter is less specific than any
+/// other type; constructed types compare argument by argument.
+fn specificity(a: &Ty, b: &Ty) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    match (a, b) {
+        (Ty::TypeParam(_), Ty::TypeParam(_)) => Ordering::Equal,
+        (Ty::TypeParam(_), _) => Ordering::Less,
+        (_, Ty::TypeParam(_)) => Ordering::Greater,
+        (Ty::Source(x, xa), Ty::Source(y, ya)) if x == y => args_specificity(xa, ya),
+        (Ty::External(x, xa), Ty::External(y, ya)) if x == y => args_specificity(xa, ya),
+        (Ty::Tuple(xa), Ty::Tuple(ya)) => args_specificity(xa, ya),
+        (Ty::Array(x, _), Ty::Array(y, _))
+        | (Ty::Nullable(x), Ty::Nullable(y))
+        | (Ty::Pointer(x), Ty::Pointer(y)) => specificity(x, y),
+        _ => Ordering::Equal,
+    }
+}
+
+fn args_specificity(xs: &[Ty], ys: &[Ty]) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let (mut more, mut less) = (false, false);
+    for (x, y) in xs.iter().zip(ys) {
+        match specificity(x, y) {
+            Ordering::Greater => more = true,
+            Ordering::Less => less = true,
+            Ordering::Equal => {}
+        }
+    }
+    match (more, less) {
+        (true, false) => Ordering::Greater,
+        (false, true) => Ordering::Less,
+        _ => Ordering::Equal,
+    }
 }
 
 /// Signed beats unsigned in the better-conversion-target rule.
@@ -519,7 +707,7 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
         match &current {
             Ty::Source(..) => {}
             Ty::External(name, args) if name != NULL => {
-                if known_types::lookup(name, args.len() as u32).is_none()
+                if crate::library::library_type(db, &current).is_none()
                     && !known::is_predefined(name)
                 {
                     complete = false;
@@ -734,7 +922,10 @@ pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
             type_kind(db, *id),
             TypeKind::Struct | TypeKind::Enum | TypeKind::RecordStruct
         ),
-        Ty::External(name, _) => known_types::is_value_type(name),
+        Ty::External(..) => matches!(
+            crate::library::library_kind(db, ty),
+            Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)
+        ),
         Ty::Nullable(_) | Ty::Tuple(_) => true,
         _ => false,
     }

@@ -7,9 +7,9 @@ use syntax::{
 };
 
 use super::{
-    Accessors, CtorInitializer, ItemParent, ItemRange, ItemRef, ItemSourceMap, ItemTree, Member,
-    MemberIdx, MemberKind, MemberOrigin, Modifiers, Namespace, NamespaceIdx, Param, ParamModifier,
-    TypeIdx, TypeItem, TypeKind, TypeParamBound, Using, UsingIdx, UsingKind,
+    Accessors, CtorInitializer, ExtensionBlock, ItemParent, ItemRange, ItemRef, ItemSourceMap,
+    ItemTree, Member, MemberIdx, MemberKind, MemberOrigin, Modifiers, Namespace, NamespaceIdx,
+    Param, ParamModifier, TypeIdx, TypeItem, TypeKind, TypeParamBound, Using, UsingIdx, UsingKind,
 };
 use crate::type_ref::{Path, PathQualifier, PathSegment, Predefined, TupleElement, TypeRef};
 
@@ -161,6 +161,7 @@ impl Ctx {
             accessors: Accessors::default(),
             initializer: None,
             origin: MemberOrigin::TopLevelStatements,
+            extension: None,
             has_body: true,
         };
         self.push_member(program, main, full, name);
@@ -323,6 +324,7 @@ impl Ctx {
             accessors: Accessors::default(),
             initializer: None,
             origin,
+            extension: None,
             has_body: false,
         };
         let mut members = Vec::new();
@@ -406,6 +408,7 @@ impl Ctx {
                     self.lower_field(&child, owner)
                 }
                 SyntaxKind::ERROR => self.lower_members(&child, owner),
+                SyntaxKind::EXTENSION_DECLARATION => self.lower_extension_block(&child, owner),
                 _ => {
                     if let Some(member) = lower_member(&child, owner) {
                         let name = field(&child, Field::Name)
@@ -414,6 +417,49 @@ impl Ctx {
                     }
                 }
             }
+        }
+    }
+
+    /// The members of a C# 14 extension block are members of the enclosing static class, lowered as
+    /// the compiler emits them for callers (see [`Member::extension`]).
+    fn lower_extension_block(&mut self, node: &SyntaxNode, owner: TypeIdx) {
+        let Some(receiver) = node
+            .children()
+            .find(|c| c.kind() == SyntaxKind::PARAMETER_LIST)
+            .and_then(|list| list.children().find(|c| c.kind() == SyntaxKind::PARAMETER))
+            .map(|param| lower_receiver(&param))
+        else {
+            return;
+        };
+        let Some(body) = field(node, Field::Body).and_then(SyntaxElement::into_node) else {
+            return;
+        };
+        let block_type_params = type_params(node);
+        let block_bounds = bounds(node);
+        let first = self.tree.members.len();
+        self.lower_members(&body, owner);
+        let block = ExtensionBlock {
+            receiver,
+            type_params: block_type_params.len(),
+        };
+        for (_, member) in self.tree.members.iter_mut().skip(first) {
+            // A nested type (an error in a block) keeps its members to itself.
+            if member.owner != owner {
+                continue;
+            }
+            member
+                .type_params
+                .splice(0..0, block_type_params.iter().cloned());
+            member.bounds.splice(0..0, block_bounds.iter().cloned());
+            if member.kind == MemberKind::Method && !member.modifiers.contains(Modifiers::STATIC) {
+                let mut this = block.receiver.clone();
+                if this.modifier == ParamModifier::None {
+                    this.modifier = ParamModifier::This;
+                }
+                member.params.insert(0, this);
+                member.modifiers.insert(Modifiers::STATIC);
+            }
+            member.extension = Some(Box::new(block.clone()));
         }
     }
 
@@ -472,6 +518,7 @@ impl Ctx {
                 },
                 initializer: None,
                 origin: MemberOrigin::Declared,
+                extension: None,
                 has_body: false,
             };
             self.push_member(owner, member, node.text_range(), name_el.text_range());
@@ -505,6 +552,7 @@ fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
         accessors: accessors(node),
         initializer: None,
         origin: MemberOrigin::Declared,
+        extension: None,
         has_body: has_body(node),
     };
     match node.kind() {
@@ -778,6 +826,16 @@ fn lower_param(node: &SyntaxNode) -> Param {
             .children_with_tokens()
             .any(|c| c.kind() == SyntaxKind::EQ),
     }
+}
+
+/// The receiver of an extension block. A type alone, `extension(Foo)`, is read by the grammar as a
+/// parameter named `Foo`: it is the type.
+fn lower_receiver(node: &SyntaxNode) -> Param {
+    let mut receiver = lower_param(node);
+    if receiver.ty == TypeRef::Implicit && !receiver.name.is_empty() {
+        receiver.ty = TypeRef::Path(Path::simple(std::mem::take(&mut receiver.name)));
+    }
+    receiver
 }
 
 fn is_type_element(kind: SyntaxKind) -> bool {

@@ -58,6 +58,7 @@ fn queries_rerun_after(edit: impl FnOnce(&str) -> String) -> Vec<String> {
     host.apply_change(Change {
         files: vec![(circle.id, Some(Arc::from(edited)))],
         project_graph: None,
+        libraries: None,
     });
     hierarchy_of_all(&host);
     let mut log: Vec<String> = host

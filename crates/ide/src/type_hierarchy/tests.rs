@@ -215,6 +215,7 @@ namespace Shop.Orders
 fn external_names_resolve_through_a_single_candidate_namespace() {
     check(
         r#"
+//- /Web.cs framework:netcore
 using Microsoft.AspNetCore.Mvc;
 using System;
 namespace Web

@@ -136,6 +136,7 @@ fn reason_name(reason: UnresolvedReason) -> &'static str {
         UnresolvedReason::UnknownReceiver => "unknownReceiver",
         UnresolvedReason::NotFound => "notFound",
         UnresolvedReason::Ambiguous => "ambiguous",
+        UnresolvedReason::MissingMetadata => "missingMetadata",
     }
 }
 
@@ -315,7 +316,7 @@ fn site_schema_unresolved() -> Value {
         "properties": {
             "filePath": {"type": "string"}, "lineNumber": {"type": "integer"}, "column": {"type": "integer"},
             "lineText": {"type": "string"}, "name": {"type": "string", "description": "The invoked name."},
-            "reason": {"type": "string", "enum": ["unknownReceiver", "notFound", "ambiguous"]},
+            "reason": {"type": "string", "enum": ["unknownReceiver", "notFound", "ambiguous", "missingMetadata"]},
             "caller": brief_schema(),
         },
         "required": ["filePath", "lineNumber", "column", "lineText", "name", "reason"],

@@ -8,7 +8,7 @@ use crate::paging::PageRequest;
 pub(super) static SPEC: ToolSpec = ToolSpec {
     name: "server_status",
     title: "Workspace status",
-    description: "Shows the loaded C# workspace: root, projects with file counts, load problems, index state, \
+    description: "Shows the loaded C# workspace: root, projects with file counts and the reference assemblies found or missing, load problems, index state, \
                   the revision answers are computed at, and whether file changes are being watched. Call it first \
                   when answers look empty or stale, or to learn project names for a scope.",
     input: || {
@@ -27,7 +27,17 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
             "fileCount": {"type": "integer"},
             "projects": schema::array_of(json!({"type": "object", "properties": {
                 "name": {"type": "string"}, "path": {"type": ["string", "null"]}, "kind": {"type": "string"},
-                "targetFramework": {"type": ["string", "null"]}, "fileCount": {"type": "integer"}
+                "targetFramework": {"type": ["string", "null"]}, "fileCount": {"type": "integer"},
+                "references": {"type": "object", "description": "The reference assemblies csnav read for the project: how many, which frameworks and how many package assemblies; what was asked for and not found, with why; which of csnav's built-in framework surfaces stands in for a framework it did not find.", "properties": {
+                    "assemblies": {"type": "integer"},
+                    "frameworks": schema::array_of(json!({"type": "string"})),
+                    "packageAssemblies": {"type": "integer"},
+                    "missing": schema::array_of(json!({"type": "object", "properties": {
+                        "kind": {"type": "string", "enum": ["framework", "package", "assembly"]},
+                        "name": {"type": "string"}, "version": {"type": ["string", "null"]}, "reason": {"type": "string"}
+                    }})),
+                    "builtinSurface": {"type": ["string", "null"], "description": "The built-in surface standing in for a framework that was not found (.NET Framework 4.8, or .NET Core and ASP.NET Core 2.2), or null."}
+                }}
             }})),
             "projectPaging": schema::paging(),
             "loadProblems": schema::array_of(json!({"type": "object"})),
@@ -57,6 +67,15 @@ fn run(call: &Call<'_>) -> Answer {
                 "kind": p.kind,
                 "targetFramework": p.target_framework,
                 "fileCount": p.files.len(),
+                "references": {
+                    "assemblies": p.libraries.assemblies,
+                    "frameworks": p.libraries.frameworks,
+                    "packageAssemblies": p.libraries.packages,
+                    "missing": p.libraries.missing.iter().map(|m| json!({
+                        "kind": m.kind, "name": m.name, "version": m.version, "reason": m.reason,
+                    })).collect::<Vec<_>>(),
+                    "builtinSurface": p.libraries.builtin_surface.map(|f| f.describe()),
+                },
             })
         })
         .collect();

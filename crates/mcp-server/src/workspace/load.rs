@@ -109,15 +109,18 @@ pub(crate) type Stamp = Option<(std::time::SystemTime, u64)>;
 /// Sequential on purpose: it runs under the workspace lock, and rayon workers may be waiting for that
 /// lock (priming), so handing them work there would deadlock.
 pub(crate) fn stamps(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Stamp)> {
-    files
-        .iter()
-        .map(|&id| {
-            let stamp = std::fs::metadata(vfs.path(id))
-                .ok()
-                .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()));
-            (id, stamp)
-        })
-        .collect()
+    files.iter().map(|&id| (id, stamp(vfs.path(id)))).collect()
+}
+
+/// The stamps of files outside the file table (reference assemblies); sequential, as [`stamps`].
+pub(crate) fn stamps_of(paths: &[&Path]) -> Vec<Stamp> {
+    paths.iter().map(|p| stamp(p)).collect()
+}
+
+fn stamp(path: &Path) -> Stamp {
+    std::fs::metadata(path)
+        .ok()
+        .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()))
 }
 
 /// Source text as the analysis sees it: UTF-8 (invalid bytes replaced) without a byte-order mark, so

@@ -1,6 +1,7 @@
 //! The live workspace: the project model, the file table, the analysis host and the watcher that keeps
 //! them current.
 
+mod libraries;
 mod load;
 
 pub use load::project_data;
@@ -18,7 +19,10 @@ use anyhow::Context;
 use ide::{Analysis, AnalysisHost, Change, FileId, ProjectId};
 use project_model::{LoadProblem, OsFs, Workspace, WorkspaceKind};
 
-use self::watcher::{Pending, Watcher};
+use self::{
+    libraries::{Libraries, ProjectLibraries},
+    watcher::{Pending, Watcher},
+};
 pub(crate) use self::{load::read_source, vfs::Vfs};
 use crate::paths::WorkspaceRoot;
 
@@ -43,6 +47,7 @@ pub(crate) struct ProjectSummary {
     pub(crate) kind: String,
     pub(crate) target_framework: Option<String>,
     pub(crate) files: Vec<FileId>,
+    pub(crate) libraries: ProjectLibraries,
 }
 
 impl World {
@@ -94,6 +99,7 @@ struct State {
     /// watcher has not said so yet (or cannot: watch limits, network file systems).
     stamps: HashMap<FileId, load::Stamp>,
     load_problems: Vec<LoadProblem>,
+    libraries: Libraries,
 }
 
 /// Timings of the initial load, for `csnav load` and `server_status`.
@@ -101,6 +107,7 @@ struct State {
 pub(crate) struct LoadTimings {
     pub(crate) project_model: Duration,
     pub(crate) read: Duration,
+    pub(crate) libraries: Duration,
     pub(crate) files: usize,
     pub(crate) bytes: usize,
 }
@@ -111,7 +118,7 @@ impl LiveWorkspace {
         let input = std::fs::canonicalize(input)
             .with_context(|| format!("cannot open {}", input.display()))?;
         let start = Instant::now();
-        let model = project_model::load_workspace(&OsFs, &input);
+        let model = load_model(&input);
         let root = std::fs::canonicalize(&model.root).unwrap_or_else(|_| model.root.clone());
         let project_model = start.elapsed();
 
@@ -123,6 +130,7 @@ impl LiveWorkspace {
         let timings = LoadTimings {
             project_model,
             read: start.elapsed(),
+            libraries: Duration::ZERO,
             files: texts.len(),
             bytes: texts
                 .iter()
@@ -131,10 +139,18 @@ impl LiveWorkspace {
                 .sum(),
         };
 
+        let start = Instant::now();
+        let mut libraries = Libraries::default();
+        libraries.load(&model, true);
+        let timings = LoadTimings {
+            libraries: start.elapsed(),
+            ..timings
+        };
         let mut host = AnalysisHost::new();
         host.apply_change(Change {
             files: texts,
             project_graph: Some(inputs.graph),
+            libraries: Some(libraries.assemblies.clone()),
         });
         // Watch before answering anything, so no edit after the load goes unseen.
         let watcher = if watch {
@@ -150,6 +166,7 @@ impl LiveWorkspace {
             files: inputs.files,
             stamps,
             load_problems: inputs.problems,
+            libraries,
         };
         let world = Arc::new(state.world(watcher_state(&watcher), 1, 0));
         Ok((
@@ -214,6 +231,16 @@ impl LiveWorkspace {
     }
 }
 
+/// The project model, with reference assemblies looked for where this machine keeps them (the .NET
+/// SDK's packs, the NuGet packages folder, Mono).
+fn load_model(input: &Path) -> Workspace {
+    let options = project_model::LoadOptions {
+        environment: project_model::ReferenceEnvironment::from_process(),
+        ..project_model::LoadOptions::default()
+    };
+    project_model::load_workspace_with(&OsFs, input, &options)
+}
+
 fn watcher_state(watcher: &Result<Watcher, String>) -> String {
     match watcher {
         Ok(Watcher {
@@ -251,12 +278,17 @@ impl State {
         Change {
             files,
             project_graph: None,
+            libraries: None,
         }
     }
 
     /// Loads the project model again; texts are read for new files and for files the events named.
     fn reload(&mut self, pending: &Pending) -> Change {
-        self.model = project_model::load_workspace(&OsFs, &self.input);
+        self.model = load_model(&self.input);
+        let libraries = self
+            .libraries
+            .load(&self.model, false)
+            .then(|| self.libraries.assemblies.clone());
         let vfs = Arc::make_mut(&mut self.vfs);
         let inputs = load::inputs(&self.model, &self.root, vfs);
         let old: HashSet<FileId> = self.files.iter().copied().collect();
@@ -290,6 +322,7 @@ impl State {
         Change {
             files,
             project_graph: Some(inputs.graph),
+            libraries,
         }
     }
 
@@ -298,7 +331,8 @@ impl State {
             .model
             .projects
             .iter()
-            .map(|p| ProjectSummary {
+            .enumerate()
+            .map(|(i, p)| ProjectSummary {
                 name: p.name.to_string(),
                 path: p.path.clone(),
                 kind: match &p.kind {
@@ -308,6 +342,7 @@ impl State {
                 },
                 target_framework: p.active_target_framework.as_ref().map(|t| t.to_string()),
                 files: p.files.iter().filter_map(|f| self.vfs.file_id(f)).collect(),
+                libraries: self.libraries.projects.get(i).cloned().unwrap_or_default(),
             })
             .collect();
         World {
@@ -325,6 +360,7 @@ impl State {
                 .problems
                 .iter()
                 .chain(&self.load_problems)
+                .chain(&self.libraries.problems)
                 .cloned()
                 .collect(),
             revision,

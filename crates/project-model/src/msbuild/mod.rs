@@ -88,6 +88,25 @@ pub(crate) enum ItemKind {
     Compile,
     Using,
     ProjectReference,
+    /// Also `GlobalPackageReference` (central package management), which carries its version.
+    PackageReference,
+    PackageVersion,
+    /// An assembly by name or file, with an optional `HintPath`.
+    Reference,
+    FrameworkReference,
+}
+
+impl ItemKind {
+    /// Items that name something (a package, an assembly) rather than files.
+    pub(crate) fn is_named(self) -> bool {
+        matches!(
+            self,
+            ItemKind::PackageReference
+                | ItemKind::PackageVersion
+                | ItemKind::Reference
+                | ItemKind::FrameworkReference
+        )
+    }
 }
 
 #[derive(Debug)]
@@ -97,6 +116,8 @@ pub(crate) enum ItemOp {
         exclude: Option<String>,
     },
     Remove(String),
+    /// Changes the metadata of the named items already included (file items keep none).
+    Update(String),
     /// Where the SDK's default `Compile` glob is evaluated (the `CsnavDefaultCompile` element of
     /// the emulated SDK props).
     DefaultCompile,
@@ -255,6 +276,10 @@ impl<'a> Evaluator<'a> {
                         "Compile" => ItemKind::Compile,
                         "Using" => ItemKind::Using,
                         "ProjectReference" => ItemKind::ProjectReference,
+                        "PackageReference" | "GlobalPackageReference" => ItemKind::PackageReference,
+                        "PackageVersion" => ItemKind::PackageVersion,
+                        "Reference" => ItemKind::Reference,
+                        "FrameworkReference" => ItemKind::FrameworkReference,
                         _ => continue,
                     };
                     let op = if let Some(include) = node.attribute("Include") {
@@ -265,8 +290,11 @@ impl<'a> Evaluator<'a> {
                         }
                     } else if let Some(remove) = node.attribute("Remove") {
                         ItemOp::Remove(remove.to_owned())
+                    } else if let Some(update) = node.attribute("Update")
+                        && kind.is_named()
+                    {
+                        ItemOp::Update(update.to_owned())
                     } else {
-                        // `Update` changes metadata this model does not keep.
                         continue;
                     };
                     (kind, op)

@@ -3,13 +3,20 @@
 //! tree-sitter's tokens are copied from the original text; every byte gap between them becomes
 //! trivia, classified by the preprocessor's ranges. The output position only moves forward and the
 //! tail is always emitted, so the green tree's text is the input whatever tree-sitter reports.
+//! Where the grammar-gap pre-pass showed tree-sitter another shape than the source has, `gaps` names the
+//! nodes back.
+
+mod gaps;
 
 use std::sync::OnceLock;
 
 use rowan::{GreenNode, GreenNodeBuilder};
 use tree_sitter::{Node, TreeCursor};
 
-use crate::{Field, Preprocessed, SyntaxError, SyntaxKind, TextRange, TextSize};
+use self::gaps::Remap;
+use crate::{
+    Field, Preprocessed, SyntaxError, SyntaxKind, TextRange, TextSize, grammar_gaps::Marks,
+};
 
 /// Deeper trees are flattened: their deeper tokens go into the node at this depth. rowan drops,
 /// compares and hashes trees recursively, and so will most consumers.
@@ -19,8 +26,9 @@ pub(super) fn convert(
     text: &str,
     tree: Option<&tree_sitter::Tree>,
     preprocessed: &Preprocessed,
+    marks: &Marks,
 ) -> (GreenNode, Vec<SyntaxError>) {
-    let mut converter = Converter::new(text, preprocessed);
+    let mut converter = Converter::new(text, preprocessed, marks);
     converter
         .builder
         .start_node(SyntaxKind::COMPILATION_UNIT.into());
@@ -45,10 +53,13 @@ struct Frame {
     /// Text up to here that no child covers (tree-sitter skipped it, or it is a token the grammar
     /// leaves unnamed, like the `N2` of `{x:N2}`) is part of the node.
     end: usize,
+    /// How the fields of the children change (the node is not what tree-sitter saw).
+    remap: Remap,
 }
 
 struct Converter<'a> {
     text: &'a str,
+    marks: &'a Marks,
     /// Directive lines and inactive regions, sorted by start.
     special: Vec<(TextRange, SyntaxKind)>,
     /// The first of `special` that may still lie ahead of `pos`.
@@ -67,7 +78,7 @@ struct Converter<'a> {
 }
 
 impl<'a> Converter<'a> {
-    fn new(text: &'a str, preprocessed: &Preprocessed) -> Converter<'a> {
+    fn new(text: &'a str, preprocessed: &Preprocessed, marks: &'a Marks) -> Converter<'a> {
         let mut special: Vec<(TextRange, SyntaxKind)> = (preprocessed.directives.iter())
             .map(|&range| (range, SyntaxKind::PREPROCESSOR_DIRECTIVE))
             .chain(
@@ -80,6 +91,7 @@ impl<'a> Converter<'a> {
         special.sort_by_key(|(range, _)| range.start());
         Converter {
             text,
+            marks,
             special,
             next_special: 0,
             builder: GreenNodeBuilder::new(),
@@ -119,6 +131,7 @@ impl<'a> Converter<'a> {
     /// Emits what `node` starts with; returns whether its children must be walked (then the caller
     /// ends with `leave`).
     fn enter(&mut self, node: Node<'_>, field: Option<Field>) -> bool {
+        let field = self.remap_field(&node, field);
         if node.is_missing() {
             let message = match node.is_named() {
                 true => format!("expected {}", node.kind().replace('_', " ")),
@@ -129,6 +142,10 @@ impl<'a> Converter<'a> {
             return false;
         }
         if node.is_error() {
+            if self.is_nameless_receiver(node) {
+                self.open(node, SyntaxKind::PARAMETER, field, Remap::Receiver);
+                return true;
+            }
             if self.errors_open == 0 {
                 let range = self.floor(node.start_byte())..self.floor(node.end_byte());
                 self.error(
@@ -136,20 +153,21 @@ impl<'a> Converter<'a> {
                     format!("unexpected `{}`", self.first_token_text(node)),
                 );
             }
-            self.open(node, SyntaxKind::ERROR, None);
+            self.open(node, SyntaxKind::ERROR, None, Remap::None);
             return true;
         }
         let kind = tree_sitter_kind(&node).unwrap_or(SyntaxKind::ERROR);
         if kind.is_token() {
             self.emit_gap(node.start_byte());
-            self.emit(node.end_byte(), kind.to_raw(field));
+            self.emit_token(node, kind, field);
             return false;
         }
-        self.open(node, kind, field);
+        let (kind, remap) = self.retag(node, kind);
+        self.open(node, kind, field, remap);
         true
     }
 
-    fn open(&mut self, node: Node<'_>, kind: SyntaxKind, field: Option<Field>) {
+    fn open(&mut self, node: Node<'_>, kind: SyntaxKind, field: Option<Field>, remap: Remap) {
         self.emit_gap(node.start_byte());
         let opened = self.depth < MAX_DEPTH;
         if opened {
@@ -171,6 +189,7 @@ impl<'a> Converter<'a> {
             opened,
             is_error,
             end: node.end_byte(),
+            remap,
         });
     }
 

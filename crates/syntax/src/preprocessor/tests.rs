@@ -353,6 +353,27 @@ fn define_and_undef() {
 }
 
 #[test]
+fn file_based_program_directives_come_before_code() {
+    check(
+        "#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\n# :package Foo@1.0\n#if A\n#:property X=1\n#endif\nusing System;\n#:package Late@1.0",
+        &["A"],
+        expect![[r##"
+            #|#!/usr/bin/env dotnet
+            #|#:sdk Microsoft.NET.Sdk.Web
+            #|# :package Foo@1.0
+            #|#if A
+            #|#:property X=1
+            #|#endif
+            +|using System;
+            #|#:package Late@1.0
+            error 50..68 "# :package Foo@1.0": expected a directive name after `#`
+            error 75..89 "#:property X=1": `#!` and `#:` directives must come before the first token and any `#if`
+            error 111..129 "#:package Late@1.0": `#!` and `#:` directives must come before the first token and any `#if`
+        "##]],
+    );
+}
+
+#[test]
 fn malformed_defines() {
     check(
         "#define\n#define true\n#undef 1\n#define A B\n#if A\na\n#endif",

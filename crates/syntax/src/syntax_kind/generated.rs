@@ -18,6 +18,10 @@ pub enum SyntaxKind {
     INACTIVE_CODE,
     /// Text of a token the grammar leaves unnamed (the `N2` of `{x:N2}`).
     TEXT,
+    /// A C# 14 extension block, `extension(string s) { … }`.
+    EXTENSION_DECLARATION,
+    /// The `extension` keyword of an extension block.
+    EXTENSION_KW,
     /// Node type `accessor_declaration`: a node.
     ACCESSOR_DECLARATION,
     /// Node type `accessor_list`: a node.
@@ -828,12 +832,14 @@ use SyntaxKind::*;
 
 impl SyntaxKind {
     /// Every kind, indexed by its discriminant.
-    pub(crate) const ALL: [SyntaxKind; 407] = [
+    pub(crate) const ALL: [SyntaxKind; 409] = [
         ERROR,
         WHITESPACE,
         PREPROCESSOR_DIRECTIVE,
         INACTIVE_CODE,
         TEXT,
+        EXTENSION_DECLARATION,
+        EXTENSION_KW,
         ACCESSOR_DECLARATION,
         ACCESSOR_LIST,
         ALIAS_QUALIFIED_NAME,
@@ -1657,6 +1663,8 @@ impl SyntaxKind {
             PREPROCESSOR_DIRECTIVE => "preprocessor_directive",
             INACTIVE_CODE => "inactive_code",
             TEXT => "text",
+            EXTENSION_DECLARATION => "extension_declaration",
+            EXTENSION_KW => "extension",
             ACCESSOR_DECLARATION => "accessor_declaration",
             ACCESSOR_LIST => "accessor_list",
             ALIAS_QUALIFIED_NAME => "alias_qualified_name",
@@ -2289,6 +2297,7 @@ impl SyntaxKind {
         !matches!(
             self,
             ERROR
+                | EXTENSION_DECLARATION
                 | ACCESSOR_DECLARATION
                 | ACCESSOR_LIST
                 | ALIAS_QUALIFIED_NAME

@@ -1,0 +1,365 @@
+//! Binding against library members: what the reference assemblies declare takes part in member
+//! lookup and overload resolution exactly as source members do, so a framework method's overloads,
+//! its static or instance nature, its result type and the extension methods that compete with it are
+//! the compiler's, not guessed from a table.
+
+use smol_str::SmolStr;
+
+use crate::{
+    body::{Arg, ExprId},
+    infer::{
+        Access, CallKind, Callee, Ctx, Group, Val,
+        overload::{
+            self, ArgInfo, CandMember, Candidate, ParamInfo, Resolution, resolve_overloads,
+        },
+    },
+    library::{
+        LibMember, LibMemberKind, library_index, library_indexers, library_members,
+        library_signature,
+    },
+    ty::Ty,
+};
+
+/// Which members of a library type an access can reach.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Wanted {
+    /// Through a value: `s.Length`.
+    Instance,
+    /// Through the type's name: `string.Join`.
+    Static,
+    /// By a simple name inside a type deriving from the library type.
+    Any,
+    /// By a simple name a `using static` imports.
+    ImportedStatic,
+}
+
+/// What binding a group's library methods gave.
+pub(super) enum LibraryBinding {
+    Bound(Val),
+    Ambiguous,
+    NoneApplicable,
+}
+
+impl Ctx<'_> {
+    /// The library members named `name` of `from` (a library type, or one a source type derives
+    /// from), as a value: a method group, or the type of a property, field or event. `None` when
+    /// the assemblies declare no such member. `receiver` is set for an instance access.
+    pub(super) fn library_member(
+        &mut self,
+        expr: ExprId,
+        receiver: Option<Ty>,
+        from: &Ty,
+        name: &SmolStr,
+        type_args: &[Ty],
+        access: Access,
+    ) -> Option<Val> {
+        let wanted = if receiver.is_some() {
+            Wanted::Instance
+        } else {
+            Wanted::Static
+        };
+        self.library_member_of(expr, receiver, from, name, type_args, access, wanted)
+    }
+
+    /// Like [`Ctx::library_member`], with the members a simple name or a `using static` reaches.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn library_member_of(
+        &mut self,
+        expr: ExprId,
+        receiver: Option<Ty>,
+        from: &Ty,
+        name: &SmolStr,
+        type_args: &[Ty],
+        access: Access,
+        wanted: Wanted,
+    ) -> Option<Val> {
+        let db = self.db;
+        let mut groups = library_members(db, from, name);
+        let index = library_index(db);
+        // Invocation looks only at what can be invoked (a property of a non-delegate type is not:
+        // `t.IsValueType()` is an extension method when `Type.IsValueType` is a property), and an
+        // instance access only at instance members (`s.IsNullOrWhiteSpace()` is not the static
+        // `string.IsNullOrWhiteSpace`).
+        for (_, members) in &mut groups {
+            members.retain(|m| {
+                let is_static = member_is_static(&index, *m);
+                let kind_fits = access != Access::Invoke || m.kind == LibMemberKind::Method;
+                let static_fits = match wanted {
+                    Wanted::Instance => !is_static,
+                    Wanted::Static => is_static,
+                    Wanted::Any => true,
+                    // `using static` imports static members, but its extension methods only as
+                    // extension methods (§14.5.4).
+                    Wanted::ImportedStatic => {
+                        is_static
+                            && !(m.kind == LibMemberKind::Method
+                                && index.method(m.ty, m.idx).is_extension)
+                    }
+                };
+                kind_fits && static_fits
+            });
+        }
+        groups.retain(|(_, m)| !m.is_empty());
+        let (decl, members) = groups.first()?;
+        let first = members[0];
+        if first.kind == LibMemberKind::Method {
+            return Some(Val::Group(Group {
+                name: name.clone(),
+                levels: Vec::new(),
+                receiver,
+                external: Some(from.clone()),
+                type_args: type_args.to_vec(),
+                library: groups,
+            }));
+        }
+        let sig = library_signature(db, decl, first);
+        // Reading or writing a property calls its accessors; an event's `+=`/`-=` its adder and
+        // remover (the compiler's edges out of the sources).
+        let callee = Callee::Library(first);
+        match (first.kind, access) {
+            (LibMemberKind::Property, Access::Write) => self.site(expr, callee, CallKind::Set),
+            (LibMemberKind::Property, Access::ReadWrite | Access::Add | Access::Remove) => {
+                self.site(expr, callee.clone(), CallKind::Get);
+                self.site(expr, callee, CallKind::Set);
+            }
+            (LibMemberKind::Property, Access::Read | Access::Invoke) => {
+                self.site(expr, callee, CallKind::Get)
+            }
+            (LibMemberKind::Event, Access::Add) => self.site(expr, callee, CallKind::EventAdd),
+            (LibMemberKind::Event, Access::Remove) => {
+                self.site(expr, callee, CallKind::EventRemove)
+            }
+            _ => {}
+        }
+        Some(Val::Value(sig.ret))
+    }
+
+    /// Overload resolution over a group's library methods, level by level.
+    pub(super) fn bind_library_group(
+        &mut self,
+        callee: ExprId,
+        group: &Group,
+        args: &[Arg],
+        infos: &[ArgInfo],
+    ) -> LibraryBinding {
+        let db = self.db;
+        let type_args = &group.type_args;
+        for (decl, members) in &group.library {
+            let candidates: Vec<Candidate> = members
+                .iter()
+                .map(|&m| library_candidate(db, decl, m, false))
+                .filter(|c| {
+                    if type_args.is_empty() {
+                        overload::infers_every_type_param(c)
+                    } else {
+                        c.method_type_params == type_args.len()
+                    }
+                })
+                .collect();
+            let resolution =
+                overload::resolve_overloads_with(db, &candidates, infos, type_args, &mut |e, p| {
+                    self.speculative_lambda(e, p)
+                });
+            match resolution {
+                Resolution::Bound(applied) => {
+                    let CandMember::Library(member) = candidates[applied.index].member else {
+                        continue;
+                    };
+                    let declared: Vec<Ty> = library_signature(db, decl, member)
+                        .params
+                        .into_iter()
+                        .map(|p| p.1)
+                        .collect();
+                    let val = self.bound_library_call(
+                        callee, decl, member, declared, applied, type_args, args, infos,
+                    );
+                    return LibraryBinding::Bound(val);
+                }
+                Resolution::Ambiguous => return LibraryBinding::Ambiguous,
+                Resolution::NoneApplicable => {}
+            }
+        }
+        LibraryBinding::NoneApplicable
+    }
+
+    /// Records the call of a bound library method and types its arguments and result.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn bound_library_call(
+        &mut self,
+        site: ExprId,
+        decl: &Ty,
+        member: LibMember,
+        declared_params: Vec<Ty>,
+        applied: overload::Applied,
+        type_args: &[Ty],
+        args: &[Arg],
+        infos: &[ArgInfo],
+    ) -> Val {
+        let db = self.db;
+        let sig = library_signature(db, decl, member);
+        let is_ctor = sig.name == ".ctor";
+        self.site(
+            site,
+            Callee::Library(member),
+            if is_ctor {
+                CallKind::Ctor
+            } else {
+                CallKind::Call
+            },
+        );
+        let decl_args = crate::library::named(decl)
+            .map(|(_, a)| a.into_owned())
+            .unwrap_or_default();
+        let ret = if is_ctor {
+            decl.clone()
+        } else {
+            library_signature(db, &Ty::Unknown, member).ret
+        };
+        let ret = super::Returned {
+            ty: ret,
+            decl_args: &decl_args,
+            is_ctor,
+        };
+        self.finish_bound(applied, type_args, args, infos, &declared_params, ret)
+    }
+
+    /// The extension methods the assemblies declare with this name, visible through the usings.
+    pub(super) fn library_extensions(&mut self, name: &str, statics: &[Ty]) -> Vec<Candidate> {
+        let db = self.db;
+        let (namespaces, _) = self.imports();
+        let index = library_index(db);
+        let mut found: Vec<(crate::library::LibType, u32)> =
+            index.extension_methods(name, &namespaces).collect();
+        for s in statics {
+            if let Some(class) = crate::library::library_type(db, s) {
+                found.extend(index.extension_methods_of(name, class));
+            }
+        }
+        found.sort();
+        found.dedup();
+        found
+            .into_iter()
+            .map(|(ty, idx)| {
+                let member = LibMember {
+                    ty,
+                    kind: LibMemberKind::Method,
+                    idx,
+                };
+                library_candidate(db, &Ty::Unknown, member, false)
+            })
+            .collect()
+    }
+
+    /// An element access through a library indexer (`dict[key]`, `list[0]` of a `List<T>` subclass):
+    /// its type, `None` when the assemblies declare no indexer there.
+    pub(super) fn library_element(&mut self, from: &Ty, args: &[Arg]) -> Option<Ty> {
+        let db = self.db;
+        let groups = library_indexers(db, from);
+        if groups.is_empty() {
+            return None;
+        }
+        let infos = self.arg_infos(args);
+        for (decl, members) in &groups {
+            let candidates: Vec<Candidate> = members
+                .iter()
+                .map(|&m| library_candidate(db, decl, m, false))
+                .collect();
+            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &infos, &[]) {
+                let CandMember::Library(member) = candidates[applied.index].member else {
+                    continue;
+                };
+                let params = applied.arg_params.clone();
+                self.finish_args(args, &infos, &params, &mut []);
+                return Some(library_signature(db, decl, member).ret);
+            }
+        }
+        self.finish_args(args, &infos, &[], &mut []);
+        Some(Ty::Unknown)
+    }
+
+    /// A library constructor call: `new StringBuilder(16)`.
+    pub(super) fn bind_library_ctor(
+        &mut self,
+        site: ExprId,
+        ty: &Ty,
+        args: &[Arg],
+        infos: &[ArgInfo],
+    ) -> bool {
+        let db = self.db;
+        let groups = library_members(db, ty, ".ctor");
+        let Some((_, ctors)) = groups.first() else {
+            return false;
+        };
+        let candidates: Vec<Candidate> = ctors
+            .iter()
+            .map(|&m| library_candidate(db, ty, m, false))
+            .collect();
+        match resolve_overloads(db, &candidates, infos, &[]) {
+            Resolution::Bound(applied) => {
+                let CandMember::Library(member) = candidates[applied.index].member else {
+                    return false;
+                };
+                let declared: Vec<Ty> = candidates[applied.index]
+                    .params
+                    .iter()
+                    .map(|p| p.ty.clone())
+                    .collect();
+                self.bound_library_call(site, ty, member, declared, applied, &[], args, infos);
+            }
+            Resolution::Ambiguous | Resolution::NoneApplicable => {
+                // Still a call of one of the type's constructors: the graph says which type.
+                let name = SmolStr::new(format!("{}.#ctor", external_type_name(ty)));
+                self.site(site, Callee::External(name), CallKind::Ctor);
+                self.finish_args(args, infos, &[], &mut []);
+            }
+        }
+        true
+    }
+}
+
+fn external_type_name(ty: &Ty) -> &str {
+    match ty {
+        Ty::External(name, _) => name,
+        _ => "",
+    }
+}
+
+fn member_is_static(index: &crate::library::LibraryIndex, m: LibMember) -> bool {
+    let def = index.type_def(m.ty);
+    match m.kind {
+        LibMemberKind::Method => def.methods[m.idx as usize].is_static,
+        LibMemberKind::Property => def.properties[m.idx as usize].is_static,
+        // Constants are static members.
+        LibMemberKind::Field => {
+            let f = &def.fields[m.idx as usize];
+            f.is_static || f.is_literal
+        }
+        LibMemberKind::Event => def.events[m.idx as usize].is_static,
+    }
+}
+
+/// A library method as an overload candidate (`skip_receiver` for an extension method called in
+/// its reduced form, when the receiver is not passed as an argument).
+pub(super) fn library_candidate(
+    db: &dyn crate::base_db::Db,
+    decl: &Ty,
+    member: LibMember,
+    skip_receiver: bool,
+) -> Candidate {
+    let sig = library_signature(db, decl, member);
+    Candidate {
+        member: CandMember::Library(member),
+        params: sig
+            .params
+            .into_iter()
+            .skip(usize::from(skip_receiver))
+            .map(|(name, ty, modifier, has_default)| ParamInfo {
+                name,
+                ty,
+                modifier,
+                has_default,
+            })
+            .collect(),
+        method_type_params: sig.method_type_params,
+    }
+}

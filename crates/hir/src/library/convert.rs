@@ -1,0 +1,130 @@
+//! Metadata signatures to [`Ty`], and metadata names to the names C# code writes.
+
+use metadata::{GenericParam, Method, NamedType, Primitive, TypeDef, TypeSig};
+use smol_str::SmolStr;
+
+use crate::ty::{Ty, TypeParam};
+
+/// `System.Collections.Generic.Dictionary`2+KeyCollection` → `System.Collections.Generic.Dictionary.
+/// KeyCollection`: nesting with `.` and no arity suffixes, as [`Ty::External`] names types.
+pub(crate) fn hir_name(metadata_name: &str) -> SmolStr {
+    if !metadata_name.contains(['`', '+']) {
+        return SmolStr::new(metadata_name);
+    }
+    let mut out = String::with_capacity(metadata_name.len());
+    for (i, part) in metadata_name.split('+').enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        out.push_str(part.split_once('`').map_or(part, |(name, _)| name));
+    }
+    SmolStr::new(out)
+}
+
+/// The C# full name of a primitive signature type.
+pub(crate) fn primitive_name(p: Primitive) -> &'static str {
+    match p {
+        Primitive::Void => "System.Void",
+        Primitive::Boolean => "System.Boolean",
+        Primitive::Char => "System.Char",
+        Primitive::SByte => "System.SByte",
+        Primitive::Byte => "System.Byte",
+        Primitive::Int16 => "System.Int16",
+        Primitive::UInt16 => "System.UInt16",
+        Primitive::Int32 => "System.Int32",
+        Primitive::UInt32 => "System.UInt32",
+        Primitive::Int64 => "System.Int64",
+        Primitive::UInt64 => "System.UInt64",
+        Primitive::Single => "System.Single",
+        Primitive::Double => "System.Double",
+        Primitive::String => "System.String",
+        Primitive::Object => "System.Object",
+        Primitive::IntPtr => "System.IntPtr",
+        Primitive::UIntPtr => "System.UIntPtr",
+        Primitive::TypedReference => "System.TypedReference",
+    }
+}
+
+/// Converts the signatures of one type (and, for a method's, of its method type parameters): type
+/// parameters keep their names so that types display as declared.
+pub(crate) struct LibraryTy<'a> {
+    type_params: &'a [GenericParam],
+    method_params: &'a [GenericParam],
+}
+
+impl<'a> LibraryTy<'a> {
+    pub(crate) fn new(def: &'a TypeDef, method: Option<&'a Method>) -> LibraryTy<'a> {
+        LibraryTy {
+            type_params: &def.generic_params,
+            method_params: method.map_or(&[], |m| &m.generic_params),
+        }
+    }
+
+    pub(crate) fn convert(&self, sig: &TypeSig) -> Ty {
+        match sig {
+            TypeSig::Primitive(p) => Ty::external(primitive_name(*p)),
+            TypeSig::Named(named) => self.named(named),
+            TypeSig::TypeParam(i) => Ty::TypeParam(TypeParam {
+                name: param_name(self.type_params, *i, "T"),
+                index: *i,
+                of_method: false,
+            }),
+            TypeSig::MethodParam(i) => Ty::TypeParam(TypeParam {
+                name: param_name(self.method_params, *i, "TM"),
+                index: *i,
+                of_method: true,
+            }),
+            TypeSig::SzArray(elem) => Ty::Array(Box::new(self.convert(elem)), 1),
+            TypeSig::Array(elem, rank) => {
+                Ty::Array(Box::new(self.convert(elem)), (*rank).clamp(1, 32) as u8)
+            }
+            TypeSig::Pointer(elem) => Ty::Pointer(Box::new(self.convert(elem))),
+            // A `ref` is in the parameter's modifier; the type is what it refers to.
+            TypeSig::ByRef(elem) => self.convert(elem),
+            TypeSig::FnPtr => Ty::Unknown,
+        }
+    }
+
+    fn named(&self, named: &NamedType) -> Ty {
+        let args: Vec<Ty> = named.args.iter().map(|a| self.convert(a)).collect();
+        let name = hir_name(&named.full_name);
+        // The language writes these with their own syntax; source code resolves `int?` and
+        // `(int, string)` to these variants, so metadata must too for the two to be equal.
+        match (name.as_str(), args.len()) {
+            ("System.Nullable", 1) => {
+                Ty::Nullable(Box::new(args.into_iter().next().unwrap_or(Ty::Unknown)))
+            }
+            ("System.ValueTuple", 2..=7) => Ty::Tuple(args),
+            _ => Ty::External(name, args),
+        }
+    }
+}
+
+fn param_name(params: &[GenericParam], i: u32, fallback: &str) -> SmolStr {
+    params.get(i as usize).map_or_else(
+        || SmolStr::new(format!("{fallback}{i}")),
+        |p| p.name.clone(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hir_name;
+
+    #[test]
+    fn metadata_names_read_as_csharp_names() {
+        assert_eq!(hir_name("System.String"), "System.String");
+        assert_eq!(
+            hir_name("System.Collections.Generic.List`1"),
+            "System.Collections.Generic.List"
+        );
+        assert_eq!(
+            hir_name("System.Collections.Generic.Dictionary`2+KeyCollection"),
+            "System.Collections.Generic.Dictionary.KeyCollection"
+        );
+        assert_eq!(
+            hir_name("System.Environment+SpecialFolder"),
+            "System.Environment.SpecialFolder"
+        );
+    }
+}

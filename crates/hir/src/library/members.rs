@@ -1,0 +1,251 @@
+//! Member lookup in library types: by name through the base classes (or base interfaces) that the
+//! assemblies declare, as C#'s member lookup does (§12.5): a group of non-methods hides what is below.
+
+use metadata::{Param, RefKind, TypeKind};
+use smol_str::SmolStr;
+
+use crate::{
+    base_db::Db,
+    item_tree::ParamModifier,
+    library::{LibType, LibraryTy, library_base, library_index, library_interfaces, library_type},
+    ty::Ty,
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LibMemberKind {
+    /// A method or constructor (`.ctor`), an index into `TypeDef::methods`.
+    Method,
+    Property,
+    Field,
+    Event,
+}
+
+/// One member of a library type: stable while the library input is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LibMember {
+    pub(crate) ty: LibType,
+    pub(crate) kind: LibMemberKind,
+    pub(crate) idx: u32,
+}
+
+/// A library member's shape as the binder uses it: parameters (after the declaring type's type
+/// arguments are substituted) and the type it gives.
+pub(crate) struct LibSignature {
+    pub(crate) name: SmolStr,
+    pub(crate) params: Vec<(SmolStr, Ty, ParamModifier, bool)>,
+    pub(crate) ret: Ty,
+    pub(crate) method_type_params: usize,
+}
+
+/// The members named `name` found from `ty`, grouped by the (constructed) type that declares them,
+/// most derived first.
+pub(crate) fn library_members(db: &dyn Db, ty: &Ty, name: &str) -> Vec<(Ty, Vec<LibMember>)> {
+    let index = library_index(db);
+    let mut groups = Vec::new();
+    let mut seen: Vec<Ty> = Vec::new();
+    let mut queue = vec![ty.clone()];
+    let is_interface =
+        library_type(db, ty).is_some_and(|id| index.type_def(id).kind == TypeKind::Interface);
+    let mut i = 0;
+    while i < queue.len() && i < 64 {
+        let current = queue[i].clone();
+        i += 1;
+        if seen.contains(&current) {
+            continue;
+        }
+        seen.push(current.clone());
+        let Some(id) = library_type(db, &current) else {
+            continue;
+        };
+        let own = own_members(index.type_def(id), id, name);
+        if !own.is_empty() {
+            let only_methods = own.iter().all(|m| m.kind == LibMemberKind::Method);
+            groups.push((current.clone(), own));
+            if !only_methods {
+                break;
+            }
+        }
+        if is_interface {
+            queue.extend(library_interfaces(db, &current));
+        } else if let Some(base) = library_base(db, &current) {
+            queue.push(base);
+        }
+    }
+    // Every interface is also an object (§12.5: `object`'s members are found through interfaces).
+    if is_interface && groups.is_empty() && name != ".ctor" {
+        return library_members(db, &Ty::object(), name);
+    }
+    groups
+}
+
+fn own_members(def: &metadata::TypeDef, id: LibType, name: &str) -> Vec<LibMember> {
+    let member = |kind, idx: usize| LibMember {
+        ty: id,
+        kind,
+        idx: idx as u32,
+    };
+    let mut out = Vec::new();
+    for (i, m) in def.methods.iter().enumerate() {
+        // Accessors are reached through their property or event; explicit implementations only
+        // through the interface (their metadata names hold a dot).
+        let accessor = m.is_special_name && m.name != ".ctor" && !m.name.starts_with("op_");
+        if m.name == name && !accessor {
+            out.push(member(LibMemberKind::Method, i));
+        }
+    }
+    for (i, p) in def.properties.iter().enumerate() {
+        if p.name == name && p.params.is_empty() {
+            out.push(member(LibMemberKind::Property, i));
+        }
+    }
+    for (i, f) in def.fields.iter().enumerate() {
+        if f.name == name {
+            out.push(member(LibMemberKind::Field, i));
+        }
+    }
+    for (i, e) in def.events.iter().enumerate() {
+        if e.name == name {
+            out.push(member(LibMemberKind::Event, i));
+        }
+    }
+    out
+}
+
+/// The indexers of a library type and its bases, the most derived type's first.
+pub(crate) fn library_indexers(db: &dyn Db, ty: &Ty) -> Vec<(Ty, Vec<LibMember>)> {
+    let index = library_index(db);
+    let mut groups = Vec::new();
+    let mut current = Some(ty.clone());
+    let mut depth = 0;
+    while let Some(cur) = current.take() {
+        depth += 1;
+        let Some(id) = library_type(db, &cur).filter(|_| depth < 32) else {
+            break;
+        };
+        let def = index.type_def(id);
+        let own: Vec<LibMember> = def
+            .properties
+            .iter()
+            .enumerate()
+            // Explicit implementations (`IList.Item`) are reached only through their interface.
+            .filter(|(_, p)| !p.params.is_empty() && !p.name.contains('.'))
+            .map(|(i, _)| LibMember {
+                ty: id,
+                kind: LibMemberKind::Property,
+                idx: i as u32,
+            })
+            .collect();
+        if !own.is_empty() {
+            groups.push((cur.clone(), own));
+            break;
+        }
+        current = if def.kind == TypeKind::Interface {
+            library_interfaces(db, &cur)
+                .into_iter()
+                .find(|i| !library_indexers(db, i).is_empty())
+        } else {
+            library_base(db, &cur)
+        };
+    }
+    groups
+}
+
+/// The signature of a member found in `decl` (the constructed type that declares it).
+pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> LibSignature {
+    let index = library_index(db);
+    let def = index.type_def(member.ty);
+    let args = crate::library::named(decl)
+        .map(|(_, a)| a)
+        .unwrap_or_default();
+    let args: &[Ty] = &args;
+    let params = |conv: &LibraryTy<'_>, params: &[Param]| {
+        params
+            .iter()
+            .map(|p| {
+                (
+                    p.name.clone(),
+                    conv.convert(&p.ty).substitute(args),
+                    modifier(p),
+                    p.is_optional || p.default.is_some(),
+                )
+            })
+            .collect()
+    };
+    match member.kind {
+        LibMemberKind::Method => {
+            let m = &def.methods[member.idx as usize];
+            let conv = LibraryTy::new(def, Some(m));
+            LibSignature {
+                name: m.name.clone(),
+                params: params(&conv, &m.params),
+                ret: conv.convert(&m.ret).substitute(args),
+                method_type_params: m.generic_params.len(),
+            }
+        }
+        LibMemberKind::Property => {
+            let p = &def.properties[member.idx as usize];
+            let conv = LibraryTy::new(def, None);
+            LibSignature {
+                name: p.name.clone(),
+                params: params(&conv, &p.params),
+                ret: conv.convert(&p.ty).substitute(args),
+                method_type_params: 0,
+            }
+        }
+        LibMemberKind::Field => {
+            let f = &def.fields[member.idx as usize];
+            let ret = if def.kind == TypeKind::Enum && f.is_literal {
+                decl.clone()
+            } else {
+                LibraryTy::new(def, None).convert(&f.ty).substitute(args)
+            };
+            LibSignature {
+                name: f.name.clone(),
+                params: Vec::new(),
+                ret,
+                method_type_params: 0,
+            }
+        }
+        LibMemberKind::Event => {
+            let e = &def.events[member.idx as usize];
+            LibSignature {
+                name: e.name.clone(),
+                params: Vec::new(),
+                ret: LibraryTy::new(def, None).convert(&e.ty).substitute(args),
+                method_type_params: 0,
+            }
+        }
+    }
+}
+
+fn modifier(p: &Param) -> ParamModifier {
+    match p.ref_kind {
+        _ if p.is_params => ParamModifier::Params,
+        RefKind::None => ParamModifier::None,
+        RefKind::Ref => ParamModifier::Ref,
+        RefKind::Out => ParamModifier::Out,
+        RefKind::In => ParamModifier::In,
+        RefKind::RefReadonly => ParamModifier::RefReadonly,
+    }
+}
+
+/// The parameter types and return type of a library delegate type (those of its `Invoke`).
+pub(crate) fn library_delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
+    let id = library_type(db, ty)?;
+    let index = library_index(db);
+    let def = index.type_def(id);
+    if def.kind != TypeKind::Delegate {
+        return None;
+    }
+    let invoke = def.methods.iter().position(|m| m.name == "Invoke")?;
+    let sig = library_signature(
+        db,
+        ty,
+        LibMember {
+            ty: id,
+            kind: LibMemberKind::Method,
+            idx: invoke as u32,
+        },
+    );
+    Some((sig.params.into_iter().map(|p| p.1).collect(), sig.ret))
+}

@@ -1,0 +1,149 @@
+//! Binding through the framework's real API (the built-in surface of reference assemblies): which
+//! member a call binds to when framework and source members compete, and how framework result types
+//! carry a chain on to source members.
+
+use expect_test::expect;
+
+use super::check_outgoing;
+
+#[test]
+fn source_extensions_beat_framework_properties_and_static_methods() {
+    check_outgoing(
+        r#"
+using System;
+using System.IO;
+namespace Acme
+{
+    static class Ext
+    {
+        public static bool IsValueType(this Type t) => t.IsValueType;
+        public static bool IsNullOrWhiteSpace(this string s) => string.IsNullOrWhiteSpace(s);
+        public static void CopyTo(this Stream s, Stream other) { }
+    }
+    class C
+    {
+        void M$0(Type t, string name, Stream a, Stream b)
+        {
+            t.IsValueType();
+            name.IsNullOrWhiteSpace();
+            string.IsNullOrWhiteSpace(name);
+            a.CopyTo(b);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:Acme.Ext.IsValueType(System.Type) [Call]
+            M:Acme.Ext.IsNullOrWhiteSpace(System.String) [Call]
+            external System.String.IsNullOrWhiteSpace [Call]
+            external System.IO.Stream.CopyTo [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn framework_results_carry_chains_to_source_members() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+namespace Acme
+{
+    class Order { public decimal Total; public Customer Customer; public void Ship() { } }
+    class Customer { public void Notify() { } }
+    class Book : Dictionary<string, Order> { }
+    class C
+    {
+        Order last;
+        void M$0(List<Order> orders, Book book, int? count, Order fresh)
+        {
+            orders.Where(o => o.Total > 0).Select(o => o.Customer).First().Notify();
+            if (book.TryGetValue("a", out var found)) found.Ship();
+            book["b"].Ship();
+            orders.Aggregate(fresh, (acc, o) => o).Ship();
+            Interlocked.CompareExchange(ref last, fresh, null).Ship();
+            count.GetValueOrDefault().ToString();
+            orders.ToDictionary(o => o.Customer).Values.First().Ship();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Linq.Enumerable.Where [Call]
+            external System.Linq.Enumerable.Select [Call]
+            external System.Linq.Enumerable.First [Call, Call]
+            M:Acme.Customer.Notify [Call]
+            external System.Collections.Generic.Dictionary.TryGetValue [Call]
+            M:Acme.Order.Ship [Call, Call, Call, Call, Call]
+            external System.Linq.Enumerable.Aggregate [Call]
+            external System.Threading.Interlocked.CompareExchange [Call]
+            external System.Nullable.GetValueOrDefault [Call]
+            external System.Int32.ToString [Call]
+            external System.Linq.Enumerable.ToDictionary [Call]
+            external System.Collections.Generic.Dictionary.Values [Get]
+            coverage 17/17/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn expression_trees_compile_to_their_delegate() {
+    check_outgoing(
+        r#"
+using System;
+using System.Linq.Expressions;
+static class Ext
+{
+    public static Func<object, object> Coerce<T, TProperty>(this Func<T, TProperty> func) => x => func((T)x);
+    public static Func<object, bool> Coerce<T>(this Func<T, bool> func) => x => func((T)x);
+}
+class C
+{
+    void M$0<T, TProperty>(Expression<Func<T, TProperty>> expression, Expression<Func<T, bool>> predicate)
+    {
+        var func = expression.Compile();
+        func.Coerce();
+        predicate.Compile().Coerce();
+    }
+}
+"#,
+        expect![[r#"
+            external System.Linq.Expressions.Expression.Compile [Call, Call]
+            M:Ext.Coerce``2(System.Func{``0,``1}) [Call]
+            M:Ext.Coerce``1(System.Func{``0,System.Boolean}) [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn lambdas_returning_task_do_not_infer_task_of_t() {
+    check_outgoing(
+        r#"
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+class Context { }
+class Policy
+{
+    public Task ExecuteAsync(Func<Context, CancellationToken, Task> action, Context context, CancellationToken ct, bool capture) => null;
+    public Task<TResult> ExecuteAsync<TResult>(Func<Context, CancellationToken, Task<TResult>> action, Context context, CancellationToken ct, bool capture) => null;
+    public Task M$0(Func<Context, Task> action, Context context)
+    {
+        ExecuteAsync((ctx, ct) => action(ctx), context, CancellationToken.None, false);
+        return ExecuteAsync(async (ctx, ct) => { await action(ctx); return 1; }, context, CancellationToken.None, false);
+    }
+}
+"#,
+        expect![[r#"
+            external System.Threading.CancellationToken.None [Get, Get]
+            M:Policy.ExecuteAsync(System.Func{Context,System.Threading.CancellationToken,System.Threading.Tasks.Task},Context,System.Threading.CancellationToken,System.Boolean) [Call]
+            external System.Func.Invoke [DelegateInvoke, DelegateInvoke]
+            M:Policy.ExecuteAsync``1(System.Func{Context,System.Threading.CancellationToken,System.Threading.Tasks.Task{``0}},Context,System.Threading.CancellationToken,System.Boolean) [Call]
+            coverage 6/6/0/0
+        "#]],
+    );
+}

@@ -1,0 +1,209 @@
+//! Reference assemblies: the files the project model found for each project are read once per path
+//! and content (a reload reuses what did not change) and become the analysis's library input; the
+//! built-in surface stands in where a project's framework was not found.
+
+use std::{
+    collections::HashMap,
+    path::{Path, PathBuf},
+    sync::Arc,
+};
+
+use ide::{Assembly, SurfaceFlavor};
+use project_model::{LoadProblem, MissingKind, Project, ReferenceOrigin, Workspace};
+use rayon::prelude::*;
+
+use super::load::Stamp;
+
+/// What the workspace's projects reference, read.
+#[derive(Default)]
+pub(crate) struct Libraries {
+    /// In priority order: every project's assemblies (framework first, as the model lists them),
+    /// then the built-in surface if some project needs it.
+    pub(crate) assemblies: Arc<[Arc<Assembly>]>,
+    /// What `assemblies` come from, to tell whether a reload changed anything.
+    order: Vec<Source>,
+    /// Per project, in model order.
+    pub(crate) projects: Vec<ProjectLibraries>,
+    pub(crate) problems: Vec<LoadProblem>,
+    cache: HashMap<PathBuf, (Stamp, Arc<Assembly>)>,
+}
+
+/// What `server_status` says of one project's references.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ProjectLibraries {
+    /// How many reference assemblies were found and read.
+    pub(crate) assemblies: usize,
+    /// The frameworks found (`Microsoft.NETCore.App 8.0.11`, `Mono 4.8`).
+    pub(crate) frameworks: Vec<String>,
+    pub(crate) packages: usize,
+    /// What was asked for and not found, with the reason.
+    pub(crate) missing: Vec<Missing>,
+    /// The built-in framework surface that stands in for a framework that was not found.
+    pub(crate) builtin_surface: Option<SurfaceFlavor>,
+}
+
+/// Where assemblies come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Source {
+    File(PathBuf),
+    Builtin(SurfaceFlavor),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Missing {
+    pub(crate) kind: &'static str,
+    pub(crate) name: String,
+    pub(crate) version: Option<String>,
+    pub(crate) reason: String,
+}
+
+impl Libraries {
+    /// Reads what `model` references. `parallel` only for the initial load (see `load::stamps`).
+    pub(crate) fn load(&mut self, model: &Workspace, parallel: bool) -> bool {
+        let mut order: Vec<Source> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut projects = Vec::with_capacity(model.projects.len());
+        for project in &model.projects {
+            let refs = &project.references;
+            let mut summary = ProjectLibraries {
+                assemblies: refs.assemblies.len(),
+                ..ProjectLibraries::default()
+            };
+            for a in &refs.assemblies {
+                match &a.origin {
+                    ReferenceOrigin::Framework { name, version } => {
+                        push_unique(&mut summary.frameworks, format!("{name} {version}"))
+                    }
+                    ReferenceOrigin::Mono { version } => {
+                        push_unique(&mut summary.frameworks, format!("Mono {version}"))
+                    }
+                    ReferenceOrigin::Package { .. } | ReferenceOrigin::AssetsFile { .. } => {
+                        summary.packages += 1
+                    }
+                    ReferenceOrigin::HintPath => {}
+                }
+                if seen.insert(a.path.clone()) {
+                    order.push(Source::File(a.path.clone()));
+                }
+            }
+            summary.missing = refs
+                .missing
+                .iter()
+                .map(|m| Missing {
+                    kind: match m.kind {
+                        MissingKind::Framework => "framework",
+                        MissingKind::Package => "package",
+                        MissingKind::Assembly => "assembly",
+                    },
+                    name: m.name.to_string(),
+                    version: m.version.as_ref().map(|v| v.to_string()),
+                    reason: m.reason.clone(),
+                })
+                .collect();
+            summary.builtin_surface = summary
+                .frameworks
+                .is_empty()
+                .then(|| builtin_flavor(project));
+            projects.push(summary);
+        }
+        // After every real assembly: the library index takes the first declaration of a name.
+        for flavor in projects.iter().filter_map(|p| p.builtin_surface) {
+            if !order.contains(&Source::Builtin(flavor)) {
+                order.push(Source::Builtin(flavor));
+            }
+        }
+        self.projects = projects;
+        let files: Vec<&Path> = order
+            .iter()
+            .filter_map(|s| match s {
+                Source::File(path) => Some(path.as_path()),
+                Source::Builtin(_) => None,
+            })
+            .collect();
+        let stamps = super::load::stamps_of(&files);
+        let changed = order != self.order
+            || files
+                .iter()
+                .zip(&stamps)
+                .any(|(p, s)| self.cache.get(*p).is_none_or(|(old, _)| old != s));
+        if !changed {
+            return false;
+        }
+        let read =
+            |(path, stamp): (&&Path, &Stamp)| -> (PathBuf, Stamp, Result<Arc<Assembly>, String>) {
+                let cached = self
+                    .cache
+                    .get(*path)
+                    .filter(|(old, _)| old == stamp)
+                    .map(|(_, a)| a.clone());
+                let result = match cached {
+                    Some(a) => Ok(a),
+                    None => ide::read_assembly(path)
+                        .map(Arc::new)
+                        .map_err(|e| e.to_string()),
+                };
+                (path.to_path_buf(), *stamp, result)
+            };
+        let results: Vec<_> = if parallel {
+            files.par_iter().zip(stamps.par_iter()).map(read).collect()
+        } else {
+            files.iter().zip(stamps.iter()).map(read).collect()
+        };
+        let mut cache = HashMap::with_capacity(results.len());
+        let mut problems = Vec::new();
+        let mut by_path: HashMap<PathBuf, Arc<Assembly>> = HashMap::new();
+        for (path, stamp, result) in results {
+            match result {
+                Ok(asm) => {
+                    cache.insert(path.clone(), (stamp, asm.clone()));
+                    by_path.insert(path, asm);
+                }
+                Err(message) => problems.push(LoadProblem {
+                    path,
+                    message: format!("reference assembly not read: {message}"),
+                }),
+            }
+        }
+        let mut assemblies: Vec<Arc<Assembly>> = Vec::with_capacity(order.len());
+        for entry in &order {
+            match entry {
+                Source::File(path) => assemblies.extend(by_path.get(path).cloned()),
+                Source::Builtin(flavor) => {
+                    assemblies.extend(ide::builtin_surface(*flavor).iter().cloned())
+                }
+            }
+        }
+        self.assemblies = Arc::from(assemblies);
+        self.order = order;
+        self.cache = cache;
+        self.problems = problems;
+        true
+    }
+}
+
+/// The built-in surface closest to what a project targets: .NET Core's for .NET Core and .NET 5+,
+/// .NET Framework's for .NET Framework, .NET Standard (2.0 is .NET Framework 4.6.1's API) and
+/// projects that name no framework.
+fn builtin_flavor(project: &Project) -> SurfaceFlavor {
+    let tfm = project
+        .active_target_framework
+        .as_deref()
+        .or(project.target_frameworks.first().map(|t| t.as_str()))
+        .unwrap_or_default();
+    let modern_net = tfm
+        .strip_prefix("net")
+        .and_then(|v| v.split('.').next())
+        .and_then(|major| major.parse::<u32>().ok())
+        .is_some_and(|major| (5..=40).contains(&major) && tfm.contains('.'));
+    if tfm.starts_with("netcoreapp") || modern_net {
+        SurfaceFlavor::NetCore
+    } else {
+        SurfaceFlavor::NetFx
+    }
+}
+
+fn push_unique(list: &mut Vec<String>, item: String) {
+    if !list.contains(&item) {
+        list.push(item);
+    }
+}
