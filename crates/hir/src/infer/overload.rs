@@ -148,10 +148,19 @@ pub(crate) fn resolve_overloads_with(
         0 => Resolution::NoneApplicable,
         1 => Resolution::Bound(applicable.into_iter().next().expect("one element")),
         _ => {
-            let best = applicable.iter().position(|a| {
-                applicable.iter().all(|b| {
-                    std::ptr::eq(a, b)
-                        || better(db, a, b, &candidates[a.index], &candidates[b.index], args)
+            let best = (0..applicable.len()).find(|&i| {
+                let a = &applicable[i];
+                (0..applicable.len()).all(|j| {
+                    let b = &applicable[j];
+                    i == j
+                        || better(
+                            db,
+                            a,
+                            b,
+                            (&candidates[a.index], &candidates[b.index]),
+                            args,
+                            lambdas,
+                        )
                 })
             });
             match best {
@@ -482,15 +491,55 @@ fn better_lambda_target(db: &dyn Db, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
         && !returns_value(b)
 }
 
+/// For a lambda and two delegate types with the same parameter types, the one whose return type
+/// is the better conversion target from the type the lambda's body returns (C# §12.6.4.5):
+/// `Sum(p => p.OnHand)` with an `int` body takes `Func<T, int>` over `Func<T, long>`.
+fn better_lambda_return(
+    db: &dyn Db,
+    lambda: ExprId,
+    a: &Ty,
+    b: &Ty,
+    lambdas: &mut LambdaTyper<'_>,
+) -> Option<std::cmp::Ordering> {
+    use std::cmp::Ordering;
+    let ((params_a, ya), (params_b, yb)) =
+        (known::delegate_shape(db, a)?, known::delegate_shape(db, b)?);
+    let void = Ty::external("System.Void");
+    if params_a != params_b || ya == void || yb == void || has_unknown(&ya) || has_unknown(&yb) {
+        return None;
+    }
+    let body = lambdas(lambda, &params_a)?;
+    let (xa, xb) = (conv(db, &body, &ya), conv(db, &body, &yb));
+    Some(match (xa, xb) {
+        (Conv::Exact, x) if x != Conv::Exact => Ordering::Greater,
+        (x, Conv::Exact) if x != Conv::Exact => Ordering::Less,
+        (Conv::Implicit, Conv::Implicit) => {
+            match (
+                conv(db, &ya, &yb) >= Conv::Implicit,
+                conv(db, &yb, &ya) >= Conv::Implicit,
+            ) {
+                (true, false) => Ordering::Greater,
+                (false, true) => Ordering::Less,
+                _ if better_numeric(&ya, &yb) => Ordering::Greater,
+                _ if better_numeric(&yb, &ya) => Ordering::Less,
+                _ => return None,
+            }
+        }
+        (Conv::Implicit, Conv::No) => Ordering::Greater,
+        (Conv::No, Conv::Implicit) => Ordering::Less,
+        _ => return None,
+    })
+}
+
 /// Whether `a` is a better function member than `b` for these arguments (C# §12.6.4.3, simplified:
 /// no better conversion target through unknown types).
 fn better(
     db: &dyn Db,
     a: &Applied,
     b: &Applied,
-    ca: &Candidate,
-    cb: &Candidate,
+    (ca, cb): (&Candidate, &Candidate),
     args: &[ArgInfo],
+    lambdas: &mut LambdaTyper<'_>,
 ) -> bool {
     let mut strictly = false;
     for (i, arg) in args.iter().enumerate() {
@@ -524,6 +573,10 @@ fn better(
                 _ if better_numeric(pa, pb) => std::cmp::Ordering::Greater,
                 _ => return false,
             }
+        } else if let (ArgTy::Lambda(..), Some(expr)) = (&arg.ty, arg.expr)
+            && let Some(order) = better_lambda_return(db, expr, pa, pb, lambdas)
+        {
+            order
         } else {
             return false;
         };

@@ -1749,4 +1749,34 @@ public class User
     );
 }
 
+#[test]
+fn lambda_arguments_prefer_the_delegate_whose_return_type_fits_the_body_best() {
+    check_outgoing(
+        r#"
+public delegate R Fn<T, R>(T value);
+public class Product { public int OnHand { get; } public decimal Price { get; } }
+public static class Totals
+{
+    public static int Sum<T>(T[] items, Fn<T, int> f) => 0;
+    public static long Sum<T>(T[] items, Fn<T, long> f) => 0;
+    public static decimal Sum<T>(T[] items, Fn<T, decimal> f) => 0;
+    public static int? Sum<T>(T[] items, Fn<T, int?> f) => 0;
+    static void M$0(Product[] products)
+    {
+        Sum(products, p => p.OnHand);
+        Sum(products, p => p.Price);
+        Sum(products, p => (short)p.OnHand);
+    }
+}
+"#,
+        expect![[r#"
+            M:Totals.Sum``1(``0[],Fn{``0,System.Int32}) [Call, Call]
+            P:Product.OnHand [Get, Get]
+            M:Totals.Sum``1(``0[],Fn{``0,System.Decimal}) [Call]
+            P:Product.Price [Get]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
+
 mod framework;
