@@ -566,6 +566,42 @@ impl Ctx<'_> {
         None
     }
 
+    /// The type of `await e` (C# §12.9.8.3): what `e.GetAwaiter().GetResult()` returns, so
+    /// `await task.ConfigureAwait(false)` is the task's result too.
+    fn awaited(&self, ty: &Ty) -> Ty {
+        let direct = unwrap_task(ty);
+        if direct != *ty {
+            return direct;
+        }
+        match self
+            .awaiter_step(ty, "GetAwaiter")
+            .and_then(|awaiter| self.awaiter_step(&awaiter, "GetResult"))
+        {
+            Some(result) => result,
+            None => direct,
+        }
+    }
+
+    /// The result type of the parameterless instance method `name` of `ty`, a source or library
+    /// type.
+    fn awaiter_step(&self, ty: &Ty, name: &str) -> Option<Ty> {
+        let db = self.db;
+        if let Some((decl_ty, method)) = self.pattern_method(ty, name) {
+            return Some(declared_type(db, method, &decl_ty));
+        }
+        crate::library::library_members(db, ty, name)
+            .into_iter()
+            .find_map(|(decl, members)| {
+                members.into_iter().find_map(|m| {
+                    let sig = crate::library::library_signature(db, &decl, m);
+                    (m.kind == crate::library::LibMemberKind::Method
+                        && sig.params.is_empty()
+                        && sig.method_type_params == 0)
+                        .then_some(sig.ret)
+                })
+            })
+    }
+
     fn infer_parts(&mut self, parts: &[Part]) {
         for part in parts {
             match *part {
@@ -824,7 +860,7 @@ impl Ctx<'_> {
             }
             Expr::Await(inner) => {
                 let ty = self.infer_expr(*inner, None);
-                Val::Value(unwrap_task(&ty))
+                Val::Value(self.awaited(&ty))
             }
             Expr::Lambda { .. } => {
                 let shape = expected.and_then(|t| known::delegate_shape(db, t));

@@ -1779,4 +1779,34 @@ public static class Totals
     );
 }
 
+#[test]
+fn await_gives_what_the_awaiters_get_result_returns() {
+    check_outgoing(
+        r#"
+using System.Threading.Tasks;
+public class Report { public void Print() { } }
+public class Job { public JobAwaiter GetAwaiter() => null; }
+public class JobAwaiter
+{
+    public bool IsCompleted => true;
+    public Report GetResult() => null;
+    public void OnCompleted(System.Action next) { }
+}
+public class User
+{
+    async Task M$0(Job job, Task<Report> task)
+    {
+        (await job).Print();
+        (await task.ConfigureAwait(false)).Print();
+    }
+}
+"#,
+        expect![[r#"
+            M:Report.Print [Call, Call]
+            external System.Threading.Tasks.Task.ConfigureAwait [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
 mod framework;
