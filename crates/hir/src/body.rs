@@ -266,6 +266,11 @@ pub enum Expr {
         clauses: Vec<StmtId>,
         result: Option<ExprId>,
     },
+    /// `group element by key` in a query: a sequence of `IGrouping<K, E>`.
+    QueryGroup {
+        element: ExprId,
+        key: ExprId,
+    },
     /// Syntax binding does not model: its subexpressions in order.
     Other(Vec<ExprId>),
 }

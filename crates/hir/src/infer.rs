@@ -731,6 +731,14 @@ impl Ctx<'_> {
                 self.implicit_receivers.pop();
                 Val::Unknown
             }
+            Expr::QueryGroup { element, key } => {
+                let element = self.infer_expr(*element, None);
+                let key = self.infer_expr(*key, None);
+                Val::Value(Ty::External(
+                    "System.Linq.IGrouping".into(),
+                    vec![key, element],
+                ))
+            }
             Expr::Switch { scrutinee, arms } => {
                 let tested = self.infer_expr(*scrutinee, None);
                 self.implicit_receivers.push(tested);

@@ -1396,10 +1396,12 @@ impl Ctx {
             match child.kind() {
                 SyntaxKind::INTO_KW => into = true,
                 SyntaxKind::IDENTIFIER if into => {
-                    // `into g`: a continuation whose element type the binder does not model.
+                    // `select x into y`, `group x by k into g`: the continuation's range variable
+                    // is the clause's value (a grouping for `group`).
                     into = false;
                     let local = self.declare(identifier(&child), None, LocalKind::Variable);
-                    clauses.push(self.alloc_stmt(Stmt::Let { local, init: None }));
+                    let init = result.take();
+                    clauses.push(self.alloc_stmt(Stmt::Let { local, init }));
                 }
                 _ => {}
             }
@@ -1462,7 +1464,24 @@ impl Ctx {
                         clauses.push(self.alloc_stmt(Stmt::Let { local, init }));
                     }
                 }
-                SyntaxKind::SELECT_CLAUSE | SyntaxKind::GROUP_CLAUSE => {
+                SyntaxKind::GROUP_CLAUSE => {
+                    let exprs = self.lower_sub_exprs(clause);
+                    if let [element, key, rest @ ..] = exprs.as_slice() {
+                        let range = clause.text_range();
+                        result = Some(self.alloc_expr(
+                            Expr::QueryGroup {
+                                element: *element,
+                                key: *key,
+                            },
+                            range,
+                            range,
+                        ));
+                        for &e in rest {
+                            clauses.push(self.alloc_stmt(Stmt::Expr(e)));
+                        }
+                    }
+                }
+                SyntaxKind::SELECT_CLAUSE => {
                     let exprs = self.lower_sub_exprs(clause);
                     result = exprs.first().copied();
                     for &e in exprs.iter().skip(1) {

@@ -1809,4 +1809,30 @@ public class User
     );
 }
 
+#[test]
+fn query_continuations_range_over_groupings_and_selected_values() {
+    check_outgoing(
+        r#"
+using System.Linq;
+public class Customer { public string Name { get; } }
+public class Order { public Customer Customer { get; } public decimal Total { get; } }
+public class Report
+{
+    object M$0(Order[] orders) =>
+        from o in orders
+        group o by o.Customer into byCustomer
+        select byCustomer.Key.Name into name
+        select name.Length;
+}
+"#,
+        expect![[r#"
+            P:Order.Customer [Get]
+            external System.Linq.IGrouping.Key [Get]
+            P:Customer.Name [Get]
+            external System.String.Length [Get]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
 mod framework;
