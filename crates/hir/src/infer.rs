@@ -2389,7 +2389,18 @@ impl Ctx<'_> {
         }
         match op {
             "==" | "!=" | "<" | ">" | "<=" | ">=" => bool_,
-            "+" if is_string(&l) || is_string(&r) => Ty::external("System.String"),
+            "+" if is_string(&l) || is_string(&r) => {
+                // String concatenation takes `string` over `object` as the better conversion
+                // target (C# §12.6.4.5), so an operand with an implicit conversion to `string`
+                // is converted by it.
+                let string = Ty::external("System.String");
+                for (operand, ty) in [(lhs, &l), (rhs, &r)] {
+                    if !is_string(ty) {
+                        self.coerce(operand, ty, &string);
+                    }
+                }
+                string
+            }
             _ => numeric_result(&l, &r),
         }
     }

@@ -1835,4 +1835,25 @@ public class Report
     );
 }
 
+#[test]
+fn string_concatenation_converts_an_operand_by_its_implicit_conversion_to_string() {
+    check_outgoing(
+        r#"
+public struct Sku
+{
+    public static implicit operator string(Sku sku) => "";
+}
+public struct Plain { }
+public class User
+{
+    string M$0(Sku sku, Plain plain) => "[" + sku + "]" + plain + 1;
+}
+"#,
+        expect![[r#"
+            M:Sku.op_Implicit(Sku)~System.String [Operator]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
 mod framework;
