@@ -51,7 +51,8 @@ pub enum RootKind {
     Remove,
     /// `: base(...)` / `: this(...)`.
     CtorInitializer,
-    /// A field, property or event initializer.
+    /// A field, property or event initializer, as `return value;`: the value is typed (and
+    /// converted) by the member's type, as a lambda is by its delegate type.
     Initializer,
 }
 

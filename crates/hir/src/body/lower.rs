@@ -71,7 +71,7 @@ pub(super) fn lower_member(db: &dyn Db, member: MemberId) -> Option<(Body, BodyS
                 .find(|d| field(d, Field::Name).is_some_and(|n| n.text_range() == range.name))?;
             if let Some(init) = initializer_of_declarator(&declarator) {
                 let expr = ctx.lower_expr(&init);
-                ctx.push_root(RootKind::Initializer, Stmt::Expr(expr));
+                ctx.push_root(RootKind::Initializer, Stmt::Return(Some(expr)));
             }
         }
         SyntaxKind::PROPERTY_DECLARATION
@@ -325,7 +325,7 @@ impl Ctx {
             }
             Some(value) => {
                 let expr = self.lower_expr(&SyntaxElement::Node(value));
-                self.push_root(RootKind::Initializer, Stmt::Expr(expr));
+                self.push_root(RootKind::Initializer, Stmt::Return(Some(expr)));
             }
             None => {}
         }

@@ -1856,4 +1856,38 @@ public class User
     );
 }
 
+#[test]
+fn initializers_are_typed_by_the_members_type() {
+    check_outgoing(
+        r#"
+public delegate bool Filter(Order order);
+public class Order { public decimal Total { get; } }
+public class Service
+{
+    public Filter Prio$0rity { get; set; } = order => order.Total > 500m;
+}
+"#,
+        expect![[r#"
+            P:Order.Total [Get]
+            coverage 1/1/0/0
+        "#]],
+    );
+    check_outgoing(
+        r#"
+public struct Money
+{
+    public static implicit operator Money(decimal amount) => default;
+}
+public class Service
+{
+    Money _lim$0it = 500m;
+}
+"#,
+        expect![[r#"
+            M:Money.op_Implicit(System.Decimal)~Money [Operator]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
 mod framework;
