@@ -99,6 +99,8 @@ pub enum Stmt {
     },
     Block(Vec<StmtId>),
     Return(Option<ExprId>),
+    /// `yield return value;`: typed (and converted) by the iterator's element type.
+    YieldReturn(ExprId),
     LocalFunction {
         local: LocalId,
         params: Vec<LocalId>,

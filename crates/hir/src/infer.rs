@@ -223,6 +223,27 @@ fn unwrap_task(ty: &Ty) -> Ty {
     }
 }
 
+/// What an iterator returning `ty` yields (C# §15.15.2): `T` of `IEnumerable<T>`,
+/// `IEnumerator<T>` and their async forms, `object` of the non-generic ones.
+fn iterator_element(ty: &Ty) -> Option<Ty> {
+    let Ty::External(name, args) = ty else {
+        return None;
+    };
+    match (name.as_str(), args.as_slice()) {
+        (
+            "System.Collections.Generic.IEnumerable"
+            | "System.Collections.Generic.IEnumerator"
+            | "System.Collections.Generic.IAsyncEnumerable"
+            | "System.Collections.Generic.IAsyncEnumerator",
+            [element],
+        ) => Some(element.clone()),
+        ("System.Collections.IEnumerable" | "System.Collections.IEnumerator", []) => {
+            Some(Ty::object())
+        }
+        _ => None,
+    }
+}
+
 /// A bound call's declared result, before the declaring type's arguments are substituted.
 struct Returned<'a> {
     ty: Ty,
@@ -399,6 +420,17 @@ impl Ctx<'_> {
                     if let Some(frame) = self.frames.last_mut() {
                         frame.returns.push(ty);
                     }
+                }
+            }
+            Stmt::YieldReturn(e) => {
+                let expected = self
+                    .frames
+                    .last()
+                    .and_then(|f| f.expected.as_ref())
+                    .and_then(iterator_element);
+                let ty = self.infer_expr(*e, expected.as_ref());
+                if let Some(expected) = &expected {
+                    self.coerce(*e, &ty, expected);
                 }
             }
             Stmt::LocalFunction { local, body, .. } => {
@@ -1621,7 +1653,10 @@ impl Ctx<'_> {
                 Expr::Switch { arms, .. } => self.parts_return_value(arms),
                 _ => false,
             },
-            Stmt::Let { .. } | Stmt::LocalFunction { .. } | Stmt::Missing => false,
+            Stmt::Let { .. }
+            | Stmt::LocalFunction { .. }
+            | Stmt::YieldReturn(_)
+            | Stmt::Missing => false,
         }
     }
 
@@ -2476,8 +2511,8 @@ impl Ctx<'_> {
         if from == to || *from == Ty::Unknown {
             return;
         }
-        if let [one] = overload::user_conversions(self.db, from, to, explicit).as_slice() {
-            self.site(expr, Callee::Member(*one), CallKind::Operator);
+        if let Some(op) = overload::user_conversion(self.db, from, to, explicit) {
+            self.site(expr, Callee::Member(op), CallKind::Operator);
         }
     }
 }

@@ -482,6 +482,14 @@ impl Ctx {
                 });
                 out.push(self.alloc_stmt(stmt));
             }
+            SyntaxKind::YIELD_STATEMENT
+                if node
+                    .children_with_tokens()
+                    .any(|c| c.kind() == SyntaxKind::RETURN_KW) =>
+            {
+                let expr = self.lower_first_expr(node);
+                out.push(self.alloc_stmt(Stmt::YieldReturn(expr)));
+            }
             SyntaxKind::SWITCH_STATEMENT => {
                 let scrutinee = self.lower_opt(node, Field::Value);
                 let arms = self.scoped(|ctx| {

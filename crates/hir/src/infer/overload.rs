@@ -938,6 +938,63 @@ pub(crate) fn user_conversions(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) 
     found
 }
 
+/// The user-defined conversion the compiler applies from `from` to `to` (C# §10.5.5): among the
+/// applicable operators, the one from the most specific source type (`from` itself, else the most
+/// encompassed parameter type) to the most specific target type (`to`, else the most
+/// encompassing return type); none when that is not one operator.
+pub(crate) fn user_conversion(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) -> Option<MemberId> {
+    let ops = user_conversions(db, from, to, explicit);
+    if let [one] = ops.as_slice() {
+        return Some(*one);
+    }
+    let strip = |t: &Ty| match t {
+        Ty::Nullable(inner) => (**inner).clone(),
+        t => t.clone(),
+    };
+    let (from, to) = (strip(from), strip(to));
+    let shapes: Vec<(MemberId, Ty, Ty)> = ops
+        .iter()
+        .filter_map(|&m| {
+            let sig = member_signature(db, m);
+            let args = match (&from, &to) {
+                (Ty::Source(id, a), _) if *id == m.ty => a.clone(),
+                (_, Ty::Source(id, a)) if *id == m.ty => a.clone(),
+                _ => Vec::new(),
+            };
+            let param = sig.params.first()?.0.substitute(&args);
+            let ret = sig.ty.as_ref()?.substitute(&args);
+            Some((m, param, ret))
+        })
+        .collect();
+    let params: Vec<&Ty> = shapes.iter().map(|(_, p, _)| p).collect();
+    let rets: Vec<&Ty> = shapes.iter().map(|(_, _, r)| r).collect();
+    let source = if params.contains(&&from) {
+        from.clone()
+    } else {
+        (*params
+            .iter()
+            .find(|p| params.iter().all(|q| standard_conv(db, p, q)))?)
+        .clone()
+    };
+    let target = if rets.contains(&&to) {
+        to.clone()
+    } else {
+        (*rets
+            .iter()
+            .find(|r| rets.iter().all(|s| standard_conv(db, s, r)))?)
+        .clone()
+    };
+    match shapes
+        .iter()
+        .filter(|(_, p, r)| *p == source && *r == target)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [(m, _, _)] => Some(*m),
+        _ => None,
+    }
+}
+
 fn standard_conv(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
     if from == to {
         return true;

@@ -1890,4 +1890,70 @@ public class Service
     );
 }
 
+#[test]
+fn yield_return_converts_to_the_iterators_element_type() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+public struct Value
+{
+    public static implicit operator Value(int number) => default;
+    public static implicit operator Value(bool flag) => default;
+}
+public class Item { public bool Ready { get; } }
+public static class Values
+{
+    public static IEnumerable<Value> Ma$0p(IEnumerable<Item> items)
+    {
+        yield return 1;
+        foreach (var item in items)
+        {
+            yield return item.Ready;
+        }
+        yield break;
+    }
+}
+"#,
+        expect![[r#"
+            M:Value.op_Implicit(System.Int32)~Value [Operator]
+            P:Item.Ready [Get]
+            M:Value.op_Implicit(System.Boolean)~Value [Operator]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn the_most_specific_user_defined_conversion_applies() {
+    check_outgoing(
+        r#"
+public struct Value
+{
+    public static implicit operator Value(int number) => default;
+    public static implicit operator Value(long number) => default;
+    public static implicit operator Value(double number) => default;
+    public static implicit operator int(Value value) => 0;
+}
+public class User
+{
+    void M$0(byte small, long wide, Value value)
+    {
+        Value a = 5;
+        Value b = wide;
+        Value c = small;
+        Value d = 1.5;
+        long e = value;
+    }
+}
+"#,
+        expect![[r#"
+            M:Value.op_Implicit(System.Int32)~Value [Operator, Operator]
+            M:Value.op_Implicit(System.Int64)~Value [Operator]
+            M:Value.op_Implicit(System.Double)~Value [Operator]
+            M:Value.op_Implicit(Value)~System.Int32 [Operator]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
+
 mod framework;
