@@ -1780,10 +1780,13 @@ impl Ctx<'_> {
         });
         self.infer_stmt(*body);
         let frame = self.frames.pop()?;
+        // A body of type `void` (`() => action()`) has no inferred return type (C# §12.6.3.13): it
+        // fixes no type argument, so `Func<.., TResult>` does not take it.
+        let void = Ty::external("System.Void");
         let result = frame
             .returns
             .into_iter()
-            .find(|t| *t != Ty::Unknown && !is_null(t))?;
+            .find(|t| *t != Ty::Unknown && !is_null(t) && *t != void)?;
         Some(if *is_async {
             Ty::External("System.Threading.Tasks.Task".into(), vec![result])
         } else {

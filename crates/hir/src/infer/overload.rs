@@ -505,7 +505,12 @@ fn better_lambda_return(
     let ((params_a, ya), (params_b, yb)) =
         (known::delegate_shape(db, a)?, known::delegate_shape(db, b)?);
     let void = Ty::external("System.Void");
-    if params_a != params_b || ya == void || yb == void || has_unknown(&ya) || has_unknown(&yb) {
+    if params_a != params_b
+        || ya == void
+        || yb == void
+        || mentions_unknown(&ya)
+        || mentions_unknown(&yb)
+    {
         return None;
     }
     let body = lambdas(lambda, &params_a)?;
@@ -529,6 +534,16 @@ fn better_lambda_return(
         (Conv::No, Conv::Implicit) => Ordering::Less,
         _ => return None,
     })
+}
+
+/// Whether a type has a part the binder does not know (a type parameter is known: it is itself).
+fn mentions_unknown(ty: &Ty) -> bool {
+    match ty {
+        Ty::Unknown => true,
+        Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => a.iter().any(mentions_unknown),
+        Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => mentions_unknown(e),
+        Ty::TypeParam(_) => false,
+    }
 }
 
 /// Whether `a` is a better function member than `b` for these arguments (C# §12.6.4.3, simplified:
