@@ -401,9 +401,11 @@ fn credit_initializers(
     for edge in missing {
         let callee = &edge.1;
         let callers = callers_of.entry(callee.clone()).or_insert_with(|| {
+            // An accessor is found through its property.
+            let id = property_of_accessor(callee).unwrap_or_else(|| callee.clone());
             let key = SymbolKey {
                 project: project.into(),
-                documentation_id: callee.as_str().into(),
+                documentation_id: id.as_str().into(),
             };
             let Ok(Some(calls)) = analysis.incoming_calls(&key) else {
                 return Vec::new();
@@ -436,6 +438,33 @@ fn credit_initializers(
             ours.sites.remove(&credited);
         }
     }
+}
+
+/// `M:T.get_X` is read through `P:T.X`; `M:T.set_Item(System.Int32,V)` through
+/// `P:T.Item(System.Int32)` (a setter's last parameter is the value).
+fn property_of_accessor(id: &str) -> Option<String> {
+    let body = id.strip_prefix("M:")?;
+    let (path, params) = match body.find('(') {
+        Some(i) => (&body[..i], Some(&body[i + 1..body.len() - 1])),
+        None => (body, None),
+    };
+    let (ty, name) = path.rsplit_once('.')?;
+    let (property, is_setter) = match (name.strip_prefix("get_"), name.strip_prefix("set_")) {
+        (Some(p), _) => (p, false),
+        (_, Some(p)) => (p, true),
+        _ => return None,
+    };
+    let params = params.map(|p| {
+        let value = if is_setter { last_parameter(id) } else { None };
+        match value {
+            Some(v) => p[..p.len() - v.len()].trim_end_matches(',').to_owned(),
+            None => p.to_owned(),
+        }
+    });
+    Some(match params.filter(|p| !p.is_empty()) {
+        Some(p) => format!("P:{ty}.{property}({p})"),
+        None => format!("P:{ty}.{property}"),
+    })
 }
 
 /// A source type as the compiler emitted it.
@@ -619,6 +648,25 @@ mod tests {
         );
         assert_eq!(last("M:T.set_Item(System.Int32[0:,0:],A)"), Some("A"));
         assert_eq!(last("M:T.get_X"), None);
+    }
+
+    #[test]
+    fn accessors_are_found_through_their_property() {
+        let property = |id| property_of_accessor(id);
+        assert_eq!(property("M:T.get_Total"), Some("P:T.Total".to_owned()));
+        assert_eq!(
+            property("M:T.set_Total(System.Int32)"),
+            Some("P:T.Total".to_owned())
+        );
+        assert_eq!(
+            property("M:T.set_Item(System.Int32,System.String)"),
+            Some("P:T.Item(System.Int32)".to_owned())
+        );
+        assert_eq!(
+            property("M:T`1.get_Item(`0)"),
+            Some("P:T`1.Item(`0)".to_owned())
+        );
+        assert_eq!(property("M:T.Run"), None);
     }
 
     #[test]

@@ -51,7 +51,8 @@ pub enum RootKind {
     Remove,
     /// `: base(...)` / `: this(...)`.
     CtorInitializer,
-    /// A field, property or event initializer.
+    /// A field, property or event initializer, as `return value;`: the value is typed (and
+    /// converted) by the member's type, as a lambda is by its delegate type.
     Initializer,
 }
 
@@ -98,6 +99,8 @@ pub enum Stmt {
     },
     Block(Vec<StmtId>),
     Return(Option<ExprId>),
+    /// `yield return value;`: typed (and converted) by the iterator's element type.
+    YieldReturn(ExprId),
     LocalFunction {
         local: LocalId,
         params: Vec<LocalId>,
@@ -185,6 +188,9 @@ pub enum Expr {
         ty: Option<TypeRef>,
         subpatterns: Vec<Subpattern>,
     },
+    /// A list pattern `[p, q, ..]` (C# 11): it reads the tested value's `Length` or `Count` and its
+    /// elements through the indexer; the parts are the element patterns'.
+    ListPattern(Vec<Part>),
     /// A `switch` statement or expression: the patterns of its sections or arms test `scrutinee`.
     Switch {
         scrutinee: ExprId,
@@ -262,6 +268,11 @@ pub enum Expr {
     Query {
         clauses: Vec<StmtId>,
         result: Option<ExprId>,
+    },
+    /// `group element by key` in a query: a sequence of `IGrouping<K, E>`.
+    QueryGroup {
+        element: ExprId,
+        key: ExprId,
     },
     /// Syntax binding does not model: its subexpressions in order.
     Other(Vec<ExprId>),

@@ -223,6 +223,27 @@ fn unwrap_task(ty: &Ty) -> Ty {
     }
 }
 
+/// What an iterator returning `ty` yields (C# §15.15.2): `T` of `IEnumerable<T>`,
+/// `IEnumerator<T>` and their async forms, `object` of the non-generic ones.
+fn iterator_element(ty: &Ty) -> Option<Ty> {
+    let Ty::External(name, args) = ty else {
+        return None;
+    };
+    match (name.as_str(), args.as_slice()) {
+        (
+            "System.Collections.Generic.IEnumerable"
+            | "System.Collections.Generic.IEnumerator"
+            | "System.Collections.Generic.IAsyncEnumerable"
+            | "System.Collections.Generic.IAsyncEnumerator",
+            [element],
+        ) => Some(element.clone()),
+        ("System.Collections.IEnumerable" | "System.Collections.IEnumerator", []) => {
+            Some(Ty::object())
+        }
+        _ => None,
+    }
+}
+
 /// A bound call's declared result, before the declaring type's arguments are substituted.
 struct Returned<'a> {
     ty: Ty,
@@ -401,6 +422,17 @@ impl Ctx<'_> {
                     }
                 }
             }
+            Stmt::YieldReturn(e) => {
+                let expected = self
+                    .frames
+                    .last()
+                    .and_then(|f| f.expected.as_ref())
+                    .and_then(iterator_element);
+                let ty = self.infer_expr(*e, expected.as_ref());
+                if let Some(expected) = &expected {
+                    self.coerce(*e, &ty, expected);
+                }
+            }
             Stmt::LocalFunction { local, body, .. } => {
                 let expected = self.local_fn_returns.get(*local).cloned();
                 if let Some(body) = body {
@@ -498,6 +530,46 @@ impl Ctx<'_> {
         Some(declared_type(db, current, current_ty))
     }
 
+    /// The calls a list pattern makes on a value of a source type (C# §11.2.11): its `Length` (else
+    /// `Count`) property and its `int` indexer, whose type is the elements'.
+    fn list_pattern_calls(&mut self, expr: ExprId, tested: &Ty) -> Ty {
+        let db = self.db;
+        if !matches!(tested, Ty::Source(..)) {
+            return known::element_type(db, tested);
+        }
+        for name in ["Length", "Count"] {
+            let found = lookup_members(db, tested, name);
+            let property = found.groups.first().and_then(|(_, members)| {
+                members
+                    .iter()
+                    .copied()
+                    .find(|&m| member_data(db, m).is_some_and(|d| d.kind == MemberKind::Property))
+            });
+            if let Some(property) = property {
+                self.site(expr, Callee::Member(property), CallKind::Get);
+                break;
+            }
+        }
+        let index = [ArgInfo {
+            expr: None,
+            name: None,
+            ty: ArgTy::Known(Ty::external("System.Int32")),
+            modifier: ParamModifier::None,
+            int_constant: None,
+        }];
+        for (decl_ty, members) in lookup_members(db, tested, "this").groups {
+            let members = self.accessible(&members);
+            let candidates = self.candidates(&decl_ty, &members, false);
+            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &index, &[])
+                && let CandMember::Source(indexer) = candidates[applied.index].member
+            {
+                self.site(expr, Callee::Member(indexer), CallKind::Get);
+                return declared_type(db, indexer, &decl_ty);
+            }
+        }
+        Ty::Unknown
+    }
+
     /// The public instance method `name` a pattern-based statement calls without arguments, and the
     /// constructed type that declares it.
     fn pattern_method(&self, ty: &Ty, name: &str) -> Option<(Ty, MemberId)> {
@@ -524,6 +596,42 @@ impl Ctx<'_> {
             }
         }
         None
+    }
+
+    /// The type of `await e` (C# §12.9.8.3): what `e.GetAwaiter().GetResult()` returns, so
+    /// `await task.ConfigureAwait(false)` is the task's result too.
+    fn awaited(&self, ty: &Ty) -> Ty {
+        let direct = unwrap_task(ty);
+        if direct != *ty {
+            return direct;
+        }
+        match self
+            .awaiter_step(ty, "GetAwaiter")
+            .and_then(|awaiter| self.awaiter_step(&awaiter, "GetResult"))
+        {
+            Some(result) => result,
+            None => direct,
+        }
+    }
+
+    /// The result type of the parameterless instance method `name` of `ty`, a source or library
+    /// type.
+    fn awaiter_step(&self, ty: &Ty, name: &str) -> Option<Ty> {
+        let db = self.db;
+        if let Some((decl_ty, method)) = self.pattern_method(ty, name) {
+            return Some(declared_type(db, method, &decl_ty));
+        }
+        crate::library::library_members(db, ty, name)
+            .into_iter()
+            .find_map(|(decl, members)| {
+                members.into_iter().find_map(|m| {
+                    let sig = crate::library::library_signature(db, &decl, m);
+                    (m.kind == crate::library::LibMemberKind::Method
+                        && sig.params.is_empty()
+                        && sig.method_type_params == 0)
+                        .then_some(sig.ret)
+                })
+            })
     }
 
     fn infer_parts(&mut self, parts: &[Part]) {
@@ -642,6 +750,26 @@ impl Ctx<'_> {
                 }
                 self.implicit_receivers.pop();
                 Val::Unknown
+            }
+            Expr::ListPattern(elements) => {
+                let tested = self
+                    .implicit_receivers
+                    .last()
+                    .cloned()
+                    .unwrap_or(Ty::Unknown);
+                let element = self.list_pattern_calls(expr, &tested);
+                self.implicit_receivers.push(element);
+                self.infer_parts(elements);
+                self.implicit_receivers.pop();
+                Val::Unknown
+            }
+            Expr::QueryGroup { element, key } => {
+                let element = self.infer_expr(*element, None);
+                let key = self.infer_expr(*key, None);
+                Val::Value(Ty::External(
+                    "System.Linq.IGrouping".into(),
+                    vec![key, element],
+                ))
             }
             Expr::Switch { scrutinee, arms } => {
                 let tested = self.infer_expr(*scrutinee, None);
@@ -772,7 +900,7 @@ impl Ctx<'_> {
             }
             Expr::Await(inner) => {
                 let ty = self.infer_expr(*inner, None);
-                Val::Value(unwrap_task(&ty))
+                Val::Value(self.awaited(&ty))
             }
             Expr::Lambda { .. } => {
                 let shape = expected.and_then(|t| known::delegate_shape(db, t));
@@ -1525,7 +1653,10 @@ impl Ctx<'_> {
                 Expr::Switch { arms, .. } => self.parts_return_value(arms),
                 _ => false,
             },
-            Stmt::Let { .. } | Stmt::LocalFunction { .. } | Stmt::Missing => false,
+            Stmt::Let { .. }
+            | Stmt::LocalFunction { .. }
+            | Stmt::YieldReturn(_)
+            | Stmt::Missing => false,
         }
     }
 
@@ -1649,10 +1780,13 @@ impl Ctx<'_> {
         });
         self.infer_stmt(*body);
         let frame = self.frames.pop()?;
+        // A body of type `void` (`() => action()`) has no inferred return type (C# §12.6.3.13): it
+        // fixes no type argument, so `Func<.., TResult>` does not take it.
+        let void = Ty::external("System.Void");
         let result = frame
             .returns
             .into_iter()
-            .find(|t| *t != Ty::Unknown && !is_null(t))?;
+            .find(|t| *t != Ty::Unknown && !is_null(t) && *t != void)?;
         Some(if *is_async {
             Ty::External("System.Threading.Tasks.Task".into(), vec![result])
         } else {
@@ -2293,7 +2427,18 @@ impl Ctx<'_> {
         }
         match op {
             "==" | "!=" | "<" | ">" | "<=" | ">=" => bool_,
-            "+" if is_string(&l) || is_string(&r) => Ty::external("System.String"),
+            "+" if is_string(&l) || is_string(&r) => {
+                // String concatenation takes `string` over `object` as the better conversion
+                // target (C# §12.6.4.5), so an operand with an implicit conversion to `string`
+                // is converted by it.
+                let string = Ty::external("System.String");
+                for (operand, ty) in [(lhs, &l), (rhs, &r)] {
+                    if !is_string(ty) {
+                        self.coerce(operand, ty, &string);
+                    }
+                }
+                string
+            }
             _ => numeric_result(&l, &r),
         }
     }
@@ -2369,8 +2514,8 @@ impl Ctx<'_> {
         if from == to || *from == Ty::Unknown {
             return;
         }
-        if let [one] = overload::user_conversions(self.db, from, to, explicit).as_slice() {
-            self.site(expr, Callee::Member(*one), CallKind::Operator);
+        if let Some(op) = overload::user_conversion(self.db, from, to, explicit) {
+            self.site(expr, Callee::Member(op), CallKind::Operator);
         }
     }
 }

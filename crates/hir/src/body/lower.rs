@@ -71,7 +71,7 @@ pub(super) fn lower_member(db: &dyn Db, member: MemberId) -> Option<(Body, BodyS
                 .find(|d| field(d, Field::Name).is_some_and(|n| n.text_range() == range.name))?;
             if let Some(init) = initializer_of_declarator(&declarator) {
                 let expr = ctx.lower_expr(&init);
-                ctx.push_root(RootKind::Initializer, Stmt::Expr(expr));
+                ctx.push_root(RootKind::Initializer, Stmt::Return(Some(expr)));
             }
         }
         SyntaxKind::PROPERTY_DECLARATION
@@ -325,7 +325,7 @@ impl Ctx {
             }
             Some(value) => {
                 let expr = self.lower_expr(&SyntaxElement::Node(value));
-                self.push_root(RootKind::Initializer, Stmt::Expr(expr));
+                self.push_root(RootKind::Initializer, Stmt::Return(Some(expr)));
             }
             None => {}
         }
@@ -481,6 +481,14 @@ impl Ctx {
                     }
                 });
                 out.push(self.alloc_stmt(stmt));
+            }
+            SyntaxKind::YIELD_STATEMENT
+                if node
+                    .children_with_tokens()
+                    .any(|c| c.kind() == SyntaxKind::RETURN_KW) =>
+            {
+                let expr = self.lower_first_expr(node);
+                out.push(self.alloc_stmt(Stmt::YieldReturn(expr)));
             }
             SyntaxKind::SWITCH_STATEMENT => {
                 let scrutinee = self.lower_opt(node, Field::Value);
@@ -672,6 +680,25 @@ impl Ctx {
                 }
             }
             SyntaxKind::CONSTANT_PATTERN => self.lower_parts(node, parts),
+            SyntaxKind::LIST_PATTERN => {
+                let mut elements = Vec::new();
+                for child in node.children_with_tokens() {
+                    if is_pattern(child.kind()) {
+                        self.lower_pattern(&child, &mut elements);
+                    } else if let Some(slice) = child.as_node() {
+                        // `.. var rest`: the slice's own pattern.
+                        for inner in slice
+                            .children_with_tokens()
+                            .filter(|c| is_pattern(c.kind()))
+                        {
+                            self.lower_pattern(&inner, &mut elements);
+                        }
+                    }
+                }
+                let range = node.text_range();
+                let expr = self.alloc_expr(Expr::ListPattern(elements), range, range);
+                parts.push(Part::Expr(expr));
+            }
             _ => {
                 for child in node.children_with_tokens() {
                     if is_pattern(child.kind()) {
@@ -1377,10 +1404,12 @@ impl Ctx {
             match child.kind() {
                 SyntaxKind::INTO_KW => into = true,
                 SyntaxKind::IDENTIFIER if into => {
-                    // `into g`: a continuation whose element type the binder does not model.
+                    // `select x into y`, `group x by k into g`: the continuation's range variable
+                    // is the clause's value (a grouping for `group`).
                     into = false;
                     let local = self.declare(identifier(&child), None, LocalKind::Variable);
-                    clauses.push(self.alloc_stmt(Stmt::Let { local, init: None }));
+                    let init = result.take();
+                    clauses.push(self.alloc_stmt(Stmt::Let { local, init }));
                 }
                 _ => {}
             }
@@ -1443,7 +1472,24 @@ impl Ctx {
                         clauses.push(self.alloc_stmt(Stmt::Let { local, init }));
                     }
                 }
-                SyntaxKind::SELECT_CLAUSE | SyntaxKind::GROUP_CLAUSE => {
+                SyntaxKind::GROUP_CLAUSE => {
+                    let exprs = self.lower_sub_exprs(clause);
+                    if let [element, key, rest @ ..] = exprs.as_slice() {
+                        let range = clause.text_range();
+                        result = Some(self.alloc_expr(
+                            Expr::QueryGroup {
+                                element: *element,
+                                key: *key,
+                            },
+                            range,
+                            range,
+                        ));
+                        for &e in rest {
+                            clauses.push(self.alloc_stmt(Stmt::Expr(e)));
+                        }
+                    }
+                }
+                SyntaxKind::SELECT_CLAUSE => {
                     let exprs = self.lower_sub_exprs(clause);
                     result = exprs.first().copied();
                     for &e in exprs.iter().skip(1) {

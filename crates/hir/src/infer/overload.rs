@@ -148,10 +148,19 @@ pub(crate) fn resolve_overloads_with(
         0 => Resolution::NoneApplicable,
         1 => Resolution::Bound(applicable.into_iter().next().expect("one element")),
         _ => {
-            let best = applicable.iter().position(|a| {
-                applicable.iter().all(|b| {
-                    std::ptr::eq(a, b)
-                        || better(db, a, b, &candidates[a.index], &candidates[b.index], args)
+            let best = (0..applicable.len()).find(|&i| {
+                let a = &applicable[i];
+                (0..applicable.len()).all(|j| {
+                    let b = &applicable[j];
+                    i == j
+                        || better(
+                            db,
+                            a,
+                            b,
+                            (&candidates[a.index], &candidates[b.index]),
+                            args,
+                            lambdas,
+                        )
                 })
             });
             match best {
@@ -482,15 +491,70 @@ fn better_lambda_target(db: &dyn Db, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
         && !returns_value(b)
 }
 
+/// For a lambda and two delegate types with the same parameter types, the one whose return type
+/// is the better conversion target from the type the lambda's body returns (C# §12.6.4.5):
+/// `Sum(p => p.OnHand)` with an `int` body takes `Func<T, int>` over `Func<T, long>`.
+fn better_lambda_return(
+    db: &dyn Db,
+    lambda: ExprId,
+    a: &Ty,
+    b: &Ty,
+    lambdas: &mut LambdaTyper<'_>,
+) -> Option<std::cmp::Ordering> {
+    use std::cmp::Ordering;
+    let ((params_a, ya), (params_b, yb)) =
+        (known::delegate_shape(db, a)?, known::delegate_shape(db, b)?);
+    let void = Ty::external("System.Void");
+    if params_a != params_b
+        || ya == void
+        || yb == void
+        || mentions_unknown(&ya)
+        || mentions_unknown(&yb)
+    {
+        return None;
+    }
+    let body = lambdas(lambda, &params_a)?;
+    let (xa, xb) = (conv(db, &body, &ya), conv(db, &body, &yb));
+    Some(match (xa, xb) {
+        (Conv::Exact, x) if x != Conv::Exact => Ordering::Greater,
+        (x, Conv::Exact) if x != Conv::Exact => Ordering::Less,
+        (Conv::Implicit, Conv::Implicit) => {
+            match (
+                conv(db, &ya, &yb) >= Conv::Implicit,
+                conv(db, &yb, &ya) >= Conv::Implicit,
+            ) {
+                (true, false) => Ordering::Greater,
+                (false, true) => Ordering::Less,
+                _ if better_numeric(&ya, &yb) => Ordering::Greater,
+                _ if better_numeric(&yb, &ya) => Ordering::Less,
+                _ => return None,
+            }
+        }
+        (Conv::Implicit, Conv::No) => Ordering::Greater,
+        (Conv::No, Conv::Implicit) => Ordering::Less,
+        _ => return None,
+    })
+}
+
+/// Whether a type has a part the binder does not know (a type parameter is known: it is itself).
+fn mentions_unknown(ty: &Ty) -> bool {
+    match ty {
+        Ty::Unknown => true,
+        Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => a.iter().any(mentions_unknown),
+        Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => mentions_unknown(e),
+        Ty::TypeParam(_) => false,
+    }
+}
+
 /// Whether `a` is a better function member than `b` for these arguments (C# §12.6.4.3, simplified:
 /// no better conversion target through unknown types).
 fn better(
     db: &dyn Db,
     a: &Applied,
     b: &Applied,
-    ca: &Candidate,
-    cb: &Candidate,
+    (ca, cb): (&Candidate, &Candidate),
     args: &[ArgInfo],
+    lambdas: &mut LambdaTyper<'_>,
 ) -> bool {
     let mut strictly = false;
     for (i, arg) in args.iter().enumerate() {
@@ -524,6 +588,10 @@ fn better(
                 _ if better_numeric(pa, pb) => std::cmp::Ordering::Greater,
                 _ => return false,
             }
+        } else if let (ArgTy::Lambda(..), Some(expr)) = (&arg.ty, arg.expr)
+            && let Some(order) = better_lambda_return(db, expr, pa, pb, lambdas)
+        {
+            order
         } else {
             return false;
         };
@@ -883,6 +951,63 @@ pub(crate) fn user_conversions(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) 
         }
     }
     found
+}
+
+/// The user-defined conversion the compiler applies from `from` to `to` (C# §10.5.5): among the
+/// applicable operators, the one from the most specific source type (`from` itself, else the most
+/// encompassed parameter type) to the most specific target type (`to`, else the most
+/// encompassing return type); none when that is not one operator.
+pub(crate) fn user_conversion(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) -> Option<MemberId> {
+    let ops = user_conversions(db, from, to, explicit);
+    if let [one] = ops.as_slice() {
+        return Some(*one);
+    }
+    let strip = |t: &Ty| match t {
+        Ty::Nullable(inner) => (**inner).clone(),
+        t => t.clone(),
+    };
+    let (from, to) = (strip(from), strip(to));
+    let shapes: Vec<(MemberId, Ty, Ty)> = ops
+        .iter()
+        .filter_map(|&m| {
+            let sig = member_signature(db, m);
+            let args = match (&from, &to) {
+                (Ty::Source(id, a), _) if *id == m.ty => a.clone(),
+                (_, Ty::Source(id, a)) if *id == m.ty => a.clone(),
+                _ => Vec::new(),
+            };
+            let param = sig.params.first()?.0.substitute(&args);
+            let ret = sig.ty.as_ref()?.substitute(&args);
+            Some((m, param, ret))
+        })
+        .collect();
+    let params: Vec<&Ty> = shapes.iter().map(|(_, p, _)| p).collect();
+    let rets: Vec<&Ty> = shapes.iter().map(|(_, _, r)| r).collect();
+    let source = if params.contains(&&from) {
+        from.clone()
+    } else {
+        (*params
+            .iter()
+            .find(|p| params.iter().all(|q| standard_conv(db, p, q)))?)
+        .clone()
+    };
+    let target = if rets.contains(&&to) {
+        to.clone()
+    } else {
+        (*rets
+            .iter()
+            .find(|r| rets.iter().all(|s| standard_conv(db, s, r)))?)
+        .clone()
+    };
+    match shapes
+        .iter()
+        .filter(|(_, p, r)| *p == source && *r == target)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [(m, _, _)] => Some(*m),
+        _ => None,
+    }
 }
 
 fn standard_conv(db: &dyn Db, from: &Ty, to: &Ty) -> bool {

@@ -1722,4 +1722,238 @@ public class User
         "#]],
     );
 }
+
+#[test]
+fn list_patterns_call_the_length_and_the_indexer() {
+    check_outgoing(
+        r#"
+public class Item { public int Weight { get; } }
+public class Row
+{
+    public int Count => 0;
+    public Item this[int i] => null;
+    public Item this[string key] => null;
+}
+public class User
+{
+    bool M$0(Row row, int[] numbers) =>
+        row is [{ Weight: > 1 }, _] || numbers is [1, .. var rest];
+}
+"#,
+        expect![[r#"
+            P:Row.Count [Get]
+            P:Row.Item(System.Int32) [Get]
+            P:Item.Weight [Get]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn lambda_arguments_prefer_the_delegate_whose_return_type_fits_the_body_best() {
+    check_outgoing(
+        r#"
+public delegate R Fn<T, R>(T value);
+public class Product { public int OnHand { get; } public decimal Price { get; } }
+public static class Totals
+{
+    public static int Sum<T>(T[] items, Fn<T, int> f) => 0;
+    public static long Sum<T>(T[] items, Fn<T, long> f) => 0;
+    public static decimal Sum<T>(T[] items, Fn<T, decimal> f) => 0;
+    public static int? Sum<T>(T[] items, Fn<T, int?> f) => 0;
+    static void M$0(Product[] products)
+    {
+        Sum(products, p => p.OnHand);
+        Sum(products, p => p.Price);
+        Sum(products, p => (short)p.OnHand);
+    }
+}
+"#,
+        expect![[r#"
+            M:Totals.Sum``1(``0[],Fn{``0,System.Int32}) [Call, Call]
+            P:Product.OnHand [Get, Get]
+            M:Totals.Sum``1(``0[],Fn{``0,System.Decimal}) [Call]
+            P:Product.Price [Get]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn await_gives_what_the_awaiters_get_result_returns() {
+    check_outgoing(
+        r#"
+using System.Threading.Tasks;
+public class Report { public void Print() { } }
+public class Job { public JobAwaiter GetAwaiter() => null; }
+public class JobAwaiter
+{
+    public bool IsCompleted => true;
+    public Report GetResult() => null;
+    public void OnCompleted(System.Action next) { }
+}
+public class User
+{
+    async Task M$0(Job job, Task<Report> task)
+    {
+        (await job).Print();
+        (await task.ConfigureAwait(false)).Print();
+    }
+}
+"#,
+        expect![[r#"
+            M:Report.Print [Call, Call]
+            external System.Threading.Tasks.Task.ConfigureAwait [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn query_continuations_range_over_groupings_and_selected_values() {
+    check_outgoing(
+        r#"
+using System.Linq;
+public class Customer { public string Name { get; } }
+public class Order { public Customer Customer { get; } public decimal Total { get; } }
+public class Report
+{
+    object M$0(Order[] orders) =>
+        from o in orders
+        group o by o.Customer into byCustomer
+        select byCustomer.Key.Name into name
+        select name.Length;
+}
+"#,
+        expect![[r#"
+            P:Order.Customer [Get]
+            external System.Linq.IGrouping.Key [Get]
+            P:Customer.Name [Get]
+            external System.String.Length [Get]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn string_concatenation_converts_an_operand_by_its_implicit_conversion_to_string() {
+    check_outgoing(
+        r#"
+public struct Sku
+{
+    public static implicit operator string(Sku sku) => "";
+}
+public struct Plain { }
+public class User
+{
+    string M$0(Sku sku, Plain plain) => "[" + sku + "]" + plain + 1;
+}
+"#,
+        expect![[r#"
+            M:Sku.op_Implicit(Sku)~System.String [Operator]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn initializers_are_typed_by_the_members_type() {
+    check_outgoing(
+        r#"
+public delegate bool Filter(Order order);
+public class Order { public decimal Total { get; } }
+public class Service
+{
+    public Filter Prio$0rity { get; set; } = order => order.Total > 500m;
+}
+"#,
+        expect![[r#"
+            P:Order.Total [Get]
+            coverage 1/1/0/0
+        "#]],
+    );
+    check_outgoing(
+        r#"
+public struct Money
+{
+    public static implicit operator Money(decimal amount) => default;
+}
+public class Service
+{
+    Money _lim$0it = 500m;
+}
+"#,
+        expect![[r#"
+            M:Money.op_Implicit(System.Decimal)~Money [Operator]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn yield_return_converts_to_the_iterators_element_type() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+public struct Value
+{
+    public static implicit operator Value(int number) => default;
+    public static implicit operator Value(bool flag) => default;
+}
+public class Item { public bool Ready { get; } }
+public static class Values
+{
+    public static IEnumerable<Value> Ma$0p(IEnumerable<Item> items)
+    {
+        yield return 1;
+        foreach (var item in items)
+        {
+            yield return item.Ready;
+        }
+        yield break;
+    }
+}
+"#,
+        expect![[r#"
+            M:Value.op_Implicit(System.Int32)~Value [Operator]
+            P:Item.Ready [Get]
+            M:Value.op_Implicit(System.Boolean)~Value [Operator]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn the_most_specific_user_defined_conversion_applies() {
+    check_outgoing(
+        r#"
+public struct Value
+{
+    public static implicit operator Value(int number) => default;
+    public static implicit operator Value(long number) => default;
+    public static implicit operator Value(double number) => default;
+    public static implicit operator int(Value value) => 0;
+}
+public class User
+{
+    void M$0(byte small, long wide, Value value)
+    {
+        Value a = 5;
+        Value b = wide;
+        Value c = small;
+        Value d = 1.5;
+        long e = value;
+    }
+}
+"#,
+        expect![[r#"
+            M:Value.op_Implicit(System.Int32)~Value [Operator, Operator]
+            M:Value.op_Implicit(System.Int64)~Value [Operator]
+            M:Value.op_Implicit(System.Double)~Value [Operator]
+            M:Value.op_Implicit(Value)~System.Int32 [Operator]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
+
 mod framework;

@@ -173,3 +173,46 @@ class C
         "#]],
     );
 }
+
+#[test]
+fn a_lambda_whose_body_is_void_takes_the_action_overload_not_a_func() {
+    let fixture = r#"
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+namespace Polly
+{
+    public class Context { }
+    public class Policy
+    {
+        public void Exec/*1*/ute(Action action)
+            => Execute((ctx, ct) => action(), new Context(), CancellationToken.None);
+        public void Execute(Action<Context, CancellationToken> action, Context context, CancellationToken token) { }
+        public TResult Execute<TResult>(Func<Context, CancellationToken, TResult> action, Context context, CancellationToken token) => default;
+        public Task<T> Ru/*2*/n<T>(Func<Task<T>> action) => Run((ctx, ct) => action(), new Context(), CancellationToken.None, false);
+        public Task<T> Run<T>(Func<Context, CancellationToken, Task<T>> action, Context context, CancellationToken token, bool continueOnCapturedContext) => null;
+        public Task Run(Func<Context, CancellationToken, Task> action, Context context, CancellationToken token, bool continueOnCapturedContext) => null;
+    }
+}
+"#;
+    check_outgoing(
+        &fixture.replace("/*1*/", "$0").replace("/*2*/", ""),
+        expect![[r#"
+            M:Polly.Context.#ctor [Ctor]
+            external System.Threading.CancellationToken.None [Get]
+            M:Polly.Policy.Execute(System.Action{Polly.Context,System.Threading.CancellationToken},Polly.Context,System.Threading.CancellationToken) [Call]
+            external System.Action.Invoke [DelegateInvoke]
+            coverage 4/4/0/0
+        "#]],
+    );
+    check_outgoing(
+        &fixture.replace("/*1*/", "").replace("/*2*/", "$0"),
+        expect![[r#"
+            M:Polly.Context.#ctor [Ctor]
+            external System.Threading.CancellationToken.None [Get]
+            M:Polly.Policy.Run``1(System.Func{Polly.Context,System.Threading.CancellationToken,System.Threading.Tasks.Task{``0}},Polly.Context,System.Threading.CancellationToken,System.Boolean) [Call]
+            external System.Func.Invoke [DelegateInvoke]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
