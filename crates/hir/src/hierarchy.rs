@@ -54,8 +54,10 @@ fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
             let ty = resolver.resolve(base);
             let is_class_slot =
                 i == 0 && matches!(def.kind, TypeKind::Class | TypeKind::RecordClass);
-            if is_class_slot && explicit_class.is_none() && !is_interface(db, &ty) {
-                explicit_class = Some(ty);
+            if is_class_slot && !is_interface(db, &ty) {
+                // Each part of a partial class may repeat the base class; it is never an
+                // interface (the first one counts where parts disagree, which does not compile).
+                explicit_class.get_or_insert(ty);
             } else if !bases.interfaces.contains(&ty) {
                 bases.interfaces.push(ty);
             }

@@ -311,3 +311,24 @@ namespace App { public class Handler$0 : IDisposable { public event EventHandler
         "#]],
     );
 }
+
+#[test]
+fn partial_parts_repeating_the_base_class_do_not_make_it_an_interface() {
+    check(
+        r#"
+//- /A.cs
+using System.IO;
+public partial class LiteStream$0 : Stream { }
+//- /B.cs
+using System.IO;
+public partial class LiteStream : Stream, System.IDisposable { }
+"#,
+        expect![[r#"
+            LiteStream (Class) T:LiteStream
+            base System.IO.Stream [external]
+            base System.MarshalByRefObject [external]
+            base System.Object [external]
+            interface System.IDisposable [external] [declared]
+        "#]],
+    );
+}
