@@ -1480,8 +1480,37 @@ impl Ctx<'_> {
         };
         match fitting.as_slice() {
             [one] => self.site(expr, Callee::Member(*one), CallKind::MethodGroup),
-            [] => {}
+            [] => self.library_method_group(expr, group, shape.as_ref().map(|(p, _)| p.as_slice())),
             _ => self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous),
+        }
+    }
+
+    /// A library method named without being called (`SleepAsync = Task.Delay`): a reference to the
+    /// one method of the group whose parameter count fits the delegate, when one does.
+    fn library_method_group(&mut self, expr: ExprId, group: &Group, params: Option<&[Ty]>) {
+        let db = self.db;
+        // The delegate's parameter types must convert to the method's (§10.8).
+        let fits = |decl: &Ty, m: LibMember| {
+            let sig = crate::library::library_signature(db, decl, m);
+            params.is_none_or(|params| {
+                sig.params.len() == params.len()
+                    && sig.params.iter().zip(params).all(|((_, to, _, _), from)| {
+                        overload::conv(db, from, to) >= overload::Conv::Unknown
+                    })
+            })
+        };
+        let fitting: Vec<LibMember> = group
+            .library
+            .iter()
+            .flat_map(|(decl, m)| m.iter().copied().filter(move |&m| fits(decl, m)))
+            .collect();
+        match fitting.as_slice() {
+            [one] => self.site(expr, Callee::Library(*one), CallKind::MethodGroup),
+            [] => {}
+            _ if group.levels.is_empty() => {
+                self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous)
+            }
+            _ => {}
         }
     }
 

@@ -216,3 +216,28 @@ namespace Polly
         "#]],
     );
 }
+
+#[test]
+fn library_methods_named_as_method_groups_are_references() {
+    check_outgoing(
+        r#"
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+class C
+{
+    Func<TimeSpan, CancellationToken, Task> sleep;
+    void M$0()
+    {
+        sleep = Task.Delay;
+        Func<string, int> parse = int.Parse;
+    }
+}
+"#,
+        expect![[r#"
+            external System.Threading.Tasks.Task.Delay [MethodGroup]
+            external System.Int32.Parse [MethodGroup]
+            coverage 0/0/0/0
+        "#]],
+    );
+}
