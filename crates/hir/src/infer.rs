@@ -1545,7 +1545,16 @@ impl Ctx<'_> {
                             (true, LambdaReturn::BlockValue) => LambdaReturn::AsyncValue,
                             (true, _) => LambdaReturn::ExpressionValue,
                         };
-                        ArgTy::Lambda(params.len(), returns)
+                        let explicit: Option<Vec<Ty>> = params
+                            .iter()
+                            .map(|&p| {
+                                self.body.locals[p]
+                                    .ty
+                                    .as_ref()
+                                    .map(|t| self.resolver.resolve(t))
+                            })
+                            .collect();
+                        ArgTy::Lambda(params.len(), returns, explicit.filter(|e| !e.is_empty()))
                     }
                     Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
                         ArgTy::Unknown

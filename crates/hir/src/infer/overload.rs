@@ -49,8 +49,9 @@ pub(crate) struct ArgInfo {
 #[derive(Debug, Clone)]
 pub(crate) enum ArgTy {
     Known(Ty),
-    /// A lambda with this many parameters, and what its body gives back.
-    Lambda(usize, LambdaReturn),
+    /// A lambda with this many parameters, what its body gives back, and its parameters' types
+    /// when it writes them all (`(Exception e, Context c) => ..`).
+    Lambda(usize, LambdaReturn, Option<Vec<Ty>>),
     /// A method group: the parameter counts of its methods. It converts only to delegate types
     /// whose `Invoke` takes one of those counts (§10.8).
     MethodGroup(Vec<usize>),
@@ -242,9 +243,18 @@ fn applicable(
         if explicit {
             break;
         }
-        if let ArgTy::Known(ty) = &arg.ty {
-            let param_ty = param_type(&params[slot], expanded && slot == params.len() - 1);
-            unify(db, &param_ty, ty, &mut method_args);
+        let param_ty = param_type(&params[slot], expanded && slot == params.len() - 1);
+        match &arg.ty {
+            ArgTy::Known(ty) => unify(db, &param_ty, ty, &mut method_args),
+            // Explicit parameter type inference (§12.6.3.8).
+            ArgTy::Lambda(_, _, Some(explicit)) => {
+                if let Some((params, _)) = known::delegate_shape(db, &param_ty) {
+                    for (p, e) in params.iter().zip(explicit) {
+                        unify(db, p, e, &mut method_args);
+                    }
+                }
+            }
+            _ => {}
         }
     }
     if !explicit && cand.method_type_params > 0 {
@@ -283,7 +293,22 @@ fn applicable(
                 }
                 c => c,
             },
-            ArgTy::Lambda(n, returns) => lambda_conv(db, &param_ty, *n, *returns),
+            ArgTy::Lambda(n, returns, explicit) => {
+                match (explicit, known::delegate_shape(db, &param_ty)) {
+                    // Explicit parameter types must be the delegate's (§10.7.1).
+                    (Some(explicit), Some((params, _)))
+                        if params.len() == explicit.len()
+                            && params.iter().zip(explicit).any(|(p, e)| {
+                                !mentions_unknown(p)
+                                    && !super::has_method_param(p)
+                                    && strip_annotation(db, p) != strip_annotation(db, e)
+                            }) =>
+                    {
+                        Conv::No
+                    }
+                    _ => lambda_conv(db, &param_ty, *n, *returns),
+                }
+            }
             ArgTy::MethodGroup(arities) => method_group_conv(db, &param_ty, arities),
             ArgTy::Unknown => Conv::Unknown,
         };
@@ -486,7 +511,7 @@ fn better_lambda_target(db: &dyn Db, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
     let returns_value = |ty: &Ty| {
         known::delegate_shape(db, ty).is_some_and(|(_, ret)| ret != Ty::external("System.Void"))
     };
-    matches!(arg, ArgTy::Lambda(_, LambdaReturn::ExpressionValue))
+    matches!(arg, ArgTy::Lambda(_, LambdaReturn::ExpressionValue, _))
         && returns_value(a)
         && !returns_value(b)
 }

@@ -190,3 +190,28 @@ namespace Polly
         "#]],
     );
 }
+
+#[test]
+fn explicitly_typed_lambda_parameters_pick_the_delegate() {
+    check_outgoing(
+        r#"
+using System;
+namespace Polly
+{
+    public class Context { }
+    public static class Retry
+    {
+        public static void Forever(Action<Exception, int> onRetry) { }
+        public static void Forever(Action<Exception, Context> onRetry) { }
+        public static void Forever$0(Action<Exception> onRetry)
+            => Forever((Exception outcome, Context ctx) => onRetry(outcome));
+    }
+}
+"#,
+        expect![[r#"
+            M:Polly.Retry.Forever(System.Action{System.Exception,Polly.Context}) [Call]
+            external System.Action.Invoke [DelegateInvoke]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
