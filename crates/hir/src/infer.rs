@@ -1004,7 +1004,16 @@ impl Ctx<'_> {
             } else {
                 Ty::Source(id, Resolver::identity_args(db, id))
             };
-            let found = lookup_members(db, &ty, name);
+            let mut found = lookup_members(db, &ty, name);
+            // A name with type arguments is a generic method or type (C# §12.8.4): a property of
+            // that name (`ResultPredicates<T>.None` beside a `ResultPredicates` property) is not it.
+            if !type_args.is_empty() {
+                found.groups.retain(|(_, members)| {
+                    members
+                        .iter()
+                        .any(|&m| member_data(db, m).is_some_and(|d| d.kind == MemberKind::Method))
+                });
+            }
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, Some(ty), found, type_args, access);
             }

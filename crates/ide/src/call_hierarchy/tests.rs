@@ -1956,4 +1956,23 @@ public class User
     );
 }
 
+#[test]
+fn a_simple_name_with_type_arguments_is_no_property() {
+    check_outgoing(
+        r#"
+public class ResultPredicates<T> { public static ResultPredicates<T> None => null; }
+public class PolicyBase<TResult>
+{
+    protected ResultPredicates<TResult> ResultPredicates { get; }
+    public PolicyBase$0(ResultPredicates<TResult> given)
+        => ResultPredicates = given ?? ResultPredicates<TResult>.None;
+}
+"#,
+        expect![[r#"
+            P:ResultPredicates`1.None [Get]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
 mod framework;
