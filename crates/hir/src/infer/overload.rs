@@ -312,6 +312,19 @@ fn applicable(
             ArgTy::MethodGroup(arities) => method_group_conv(db, &param_ty, arities),
             ArgTy::Unknown => Conv::Unknown,
         };
+        // In a method without type parameters of its own, a type parameter in a parameter type is
+        // the caller's, fixed: a value of another type does not convert to it.
+        let arg_conv = match (&arg.ty, &param_ty) {
+            (ArgTy::Known(from), Ty::TypeParam(_))
+                if cand.method_type_params == 0
+                    && arg_conv == Conv::Unknown
+                    && !matches!(from, Ty::TypeParam(_) | Ty::Unknown)
+                    && !matches!(from, Ty::External(n, _) if n == NULL) =>
+            {
+                Conv::No
+            }
+            _ => arg_conv,
+        };
         if arg_conv == Conv::No {
             if param.modifier == ParamModifier::Params && !expanded && args.len() == params.len() {
                 // Retry this argument in the expanded form.

@@ -1975,4 +1975,27 @@ public class PolicyBase<TResult>
     );
 }
 
+#[test]
+fn a_value_does_not_convert_to_the_callers_type_parameter() {
+    check_outgoing(
+        r#"
+public class Context { }
+public class Context<T> : Context { }
+public interface IValidator { string Validate(object instance); string Validate(Context context); }
+public interface IValidator<in T> : IValidator { string Validate(T instance); }
+public static class Extensions
+{
+    public static string Check$0<T>(this IValidator<T> validator, T instance)
+        => validator.Validate(new Context<T>()) + validator.Validate(instance);
+}
+"#,
+        expect![[r#"
+            M:Context`1.#ctor [Ctor]
+            M:IValidator.Validate(Context) [Call]
+            M:IValidator`1.Validate(`0) [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
 mod framework;
