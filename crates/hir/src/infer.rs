@@ -309,7 +309,7 @@ struct Ctx<'a> {
     /// The member whose body this is.
     member: MemberId,
     project: ProjectId,
-    imports: Option<(Vec<SmolStr>, Vec<Ty>)>,
+    imports: Option<Vec<(Vec<SmolStr>, Vec<Ty>)>>,
     local_tys: ArenaMap<LocalId, Ty>,
     frames: Vec<Frame>,
     result: InferenceResult,
@@ -346,8 +346,19 @@ impl Ctx<'_> {
     }
 
     fn imports(&mut self) -> (Vec<SmolStr>, Vec<Ty>) {
+        let mut namespaces = Vec::new();
+        let mut statics = Vec::new();
+        for (n, s) in self.import_scopes() {
+            namespaces.extend(n);
+            statics.extend(s);
+        }
+        (namespaces, statics)
+    }
+
+    /// What each level of the scope imports, innermost first (see [`Resolver::import_scopes`]).
+    fn import_scopes(&mut self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {
         if self.imports.is_none() {
-            self.imports = Some(self.resolver.imports_in_scope());
+            self.imports = Some(self.resolver.import_scopes());
         }
         self.imports.clone().unwrap_or_default()
     }
@@ -1906,24 +1917,31 @@ impl Ctx<'_> {
             }
         }
         if !ambiguous && let Some(receiver) = group.receiver.clone() {
-            // Extension methods, when no instance method applies: the sources' and the assemblies'
-            // compete in one overload resolution, as the compiler makes them.
-            let (namespaces, statics) = self.imports();
-            let members =
-                lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
-            let members = self.accessible(&members);
-            let mut candidates: Vec<Candidate> = self
-                .candidates(&Ty::Unknown, &members, false)
-                .into_iter()
-                .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
-                .collect();
-            let library = self.library_extensions(&group.name, &statics);
-            candidates.extend(
-                library
+            // Extension methods, when no instance method applies: scope by scope, innermost first,
+            // the sources' and the assemblies' of that scope compete in one overload resolution,
+            // and the first scope with an applicable one wins (C# §12.8.10.3), so a library's own
+            // `ToLookup` beats LINQ's inside its namespace.
+            for (namespaces, statics) in self.import_scopes() {
+                if ambiguous {
+                    break;
+                }
+                let members =
+                    lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
+                let members = self.accessible(&members);
+                let mut candidates: Vec<Candidate> = self
+                    .candidates(&Ty::Unknown, &members, false)
                     .into_iter()
-                    .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c)),
-            );
-            if !candidates.is_empty() {
+                    .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
+                    .collect();
+                let library = self.library_extensions(&group.name, &namespaces, &statics);
+                candidates.extend(
+                    library
+                        .into_iter()
+                        .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c)),
+                );
+                if candidates.is_empty() {
+                    continue;
+                }
                 let mut all = vec![ArgInfo {
                     expr: None,
                     name: None,

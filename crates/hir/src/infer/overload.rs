@@ -265,6 +265,23 @@ fn applicable(
         if !infer_from_lambdas(db, args, &declared, &mut method_args, lambdas) {
             return None;
         }
+        // A type argument only `null` arguments could give stays unfixed: inference fails
+        // (§12.6.3.12), so `ToLookup(source, null)` is not LINQ's `ToLookup(source, keySelector)`.
+        let only_null = |i: u32| {
+            let mut mentioned = args
+                .iter()
+                .zip(&declared)
+                .filter(|(_, d)| mentions_method_param(d, i))
+                .peekable();
+            mentioned.peek().is_some()
+                && mentioned
+                    .all(|(a, _)| matches!(&a.ty, ArgTy::Known(Ty::External(n, _)) if n == NULL))
+        };
+        if (0..method_args.len() as u32)
+            .any(|i| method_args[i as usize] == Ty::Unknown && only_null(i))
+        {
+            return None;
+        }
     }
     if !satisfies_constraints(db, cand, &method_args) {
         return None;
@@ -306,7 +323,12 @@ fn applicable(
                     {
                         Conv::No
                     }
-                    _ => lambda_conv(db, &param_ty, *n, *returns),
+                    _ => match lambda_conv(db, &param_ty, *n, *returns) {
+                        Conv::Implicit if !body_converts(db, arg.expr, &param_ty, lambdas) => {
+                            Conv::No
+                        }
+                        c => c,
+                    },
                 }
             }
             ArgTy::MethodGroup(arities) => method_group_conv(db, &param_ty, arities),
@@ -527,6 +549,29 @@ fn better_lambda_target(db: &dyn Db, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
     matches!(arg, ArgTy::Lambda(_, LambdaReturn::ExpressionValue, _))
         && returns_value(a)
         && !returns_value(b)
+}
+
+/// Whether the body of a lambda converts to the return type of a delegate whose parameter and
+/// return types are known (§10.7.1): `obj => !(obj is string)` is a `Func<object, bool>`, not a
+/// `Func<object, IEnumerable>`. Without the facts it does.
+fn body_converts(
+    db: &dyn Db,
+    lambda: Option<ExprId>,
+    delegate: &Ty,
+    lambdas: &mut LambdaTyper<'_>,
+) -> bool {
+    let (Some(lambda), Some((params, ret))) = (lambda, known::delegate_shape(db, delegate)) else {
+        return true;
+    };
+    let void = Ty::external("System.Void");
+    let open = |t: &Ty| mentions_unknown(t) || super::has_method_param(t);
+    if ret == void || open(&ret) || params.iter().any(open) {
+        return true;
+    }
+    match lambdas(lambda, &params) {
+        Some(body) => conv(db, &body, &ret) != Conv::No,
+        None => true,
+    }
 }
 
 /// For a lambda and two delegate types with the same parameter types, the one whose return type

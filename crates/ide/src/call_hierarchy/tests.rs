@@ -1998,4 +1998,25 @@ public static class Extensions
     );
 }
 
+#[test]
+fn extension_methods_of_the_innermost_scope_win() {
+    check_outgoing(
+        r#"
+namespace Outer
+{
+    public static class OuterExt { public static string Tag(this string s, object o) => s; }
+}
+namespace Outer.Inner
+{
+    public static class InnerExt { public static string Tag(this object s, string o) => ""; }
+    class User { string M$0(string a) => a.Tag("x"); }
+}
+"#,
+        expect![[r#"
+            M:Outer.Inner.InnerExt.Tag(System.Object,System.String) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
 mod framework;

@@ -215,3 +215,40 @@ namespace Polly
         "#]],
     );
 }
+
+#[test]
+fn a_lambda_body_must_convert_to_the_delegates_return_type_and_null_fixes_no_type_argument() {
+    let fixture = r#"
+using System;
+using System.Collections.Generic;
+using System.Linq;
+namespace MoreLinq
+{
+    public static partial class MoreEnumerable
+    {
+        public static ILookup<TKey, TValue> ToLo/*1*/okup<TKey, TValue>(this IEnumerable<KeyValuePair<TKey, TValue>> source) =>
+            source.ToLookup(null);
+        public static ILookup<TKey, TValue> ToLookup<TKey, TValue>(this IEnumerable<KeyValuePair<TKey, TValue>> source,
+            IEqualityComparer<TKey> comparer) => null;
+        public static IEnumerable<object> Flat/*2*/ten(this System.Collections.IEnumerable source) =>
+            Flatten(source, obj => !(obj is string));
+        public static IEnumerable<object> Flatten(this System.Collections.IEnumerable source, Func<System.Collections.IEnumerable, bool> predicate) => null;
+        public static IEnumerable<object> Flatten(this System.Collections.IEnumerable source, Func<object, System.Collections.IEnumerable> selector) => null;
+    }
+}
+"#;
+    check_outgoing(
+        &fixture.replace("/*1*/", "$0").replace("/*2*/", ""),
+        expect![[r#"
+            M:MoreLinq.MoreEnumerable.ToLookup``2(System.Collections.Generic.IEnumerable{System.Collections.Generic.KeyValuePair{``0,``1}},System.Collections.Generic.IEqualityComparer{``0}) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+    check_outgoing(
+        &fixture.replace("/*1*/", "").replace("/*2*/", "$0"),
+        expect![[r#"
+            M:MoreLinq.MoreEnumerable.Flatten(System.Collections.IEnumerable,System.Func{System.Collections.IEnumerable,System.Boolean}) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
