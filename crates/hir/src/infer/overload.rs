@@ -569,7 +569,14 @@ fn body_converts(
         return true;
     }
     match lambdas(lambda, &params) {
-        Some(body) => conv(db, &body, &ret) != Conv::No,
+        // A library type may declare a conversion the binder does not apply
+        // (`DateTimeOffset` from `DateTime`): it does not say no then.
+        Some(body) => {
+            conv(db, &body, &ret) != Conv::No
+                || [&body, &ret]
+                    .iter()
+                    .any(|t| !crate::library::library_members(db, t, "op_Implicit").is_empty())
+        }
         None => true,
     }
 }

@@ -252,3 +252,25 @@ namespace MoreLinq
         "#]],
     );
 }
+
+#[test]
+fn a_lambda_body_converting_by_a_framework_operator_still_fits() {
+    check_outgoing(
+        r#"
+using System;
+namespace Acme
+{
+    public class Mapper
+    {
+        public void Register<T>(Func<string, T> deserialize) { }
+        public void Re$0gisterAll() => Register<DateTimeOffset>(text => DateTime.Parse(text));
+    }
+}
+"#,
+        expect![[r#"
+            M:Acme.Mapper.Register``1(System.Func{System.String,``0}) [Call]
+            external System.DateTime.Parse [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
