@@ -309,7 +309,7 @@ struct Ctx<'a> {
     /// The member whose body this is.
     member: MemberId,
     project: ProjectId,
-    imports: Option<(Vec<SmolStr>, Vec<Ty>)>,
+    imports: Option<Vec<(Vec<SmolStr>, Vec<Ty>)>>,
     local_tys: ArenaMap<LocalId, Ty>,
     frames: Vec<Frame>,
     result: InferenceResult,
@@ -346,8 +346,19 @@ impl Ctx<'_> {
     }
 
     fn imports(&mut self) -> (Vec<SmolStr>, Vec<Ty>) {
+        let mut namespaces = Vec::new();
+        let mut statics = Vec::new();
+        for (n, s) in self.import_scopes() {
+            namespaces.extend(n);
+            statics.extend(s);
+        }
+        (namespaces, statics)
+    }
+
+    /// What each level of the scope imports, innermost first (see [`Resolver::import_scopes`]).
+    fn import_scopes(&mut self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {
         if self.imports.is_none() {
-            self.imports = Some(self.resolver.imports_in_scope());
+            self.imports = Some(self.resolver.import_scopes());
         }
         self.imports.clone().unwrap_or_default()
     }
@@ -1004,7 +1015,16 @@ impl Ctx<'_> {
             } else {
                 Ty::Source(id, Resolver::identity_args(db, id))
             };
-            let found = lookup_members(db, &ty, name);
+            let mut found = lookup_members(db, &ty, name);
+            // A name with type arguments is a generic method or type (C# §12.8.4): a property of
+            // that name (`ResultPredicates<T>.None` beside a `ResultPredicates` property) is not it.
+            if !type_args.is_empty() {
+                found.groups.retain(|(_, members)| {
+                    members
+                        .iter()
+                        .any(|&m| member_data(db, m).is_some_and(|d| d.kind == MemberKind::Method))
+                });
+            }
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, Some(ty), found, type_args, access);
             }
@@ -1574,7 +1594,16 @@ impl Ctx<'_> {
                             (true, LambdaReturn::BlockValue) => LambdaReturn::AsyncValue,
                             (true, _) => LambdaReturn::ExpressionValue,
                         };
-                        ArgTy::Lambda(params.len(), returns)
+                        let explicit: Option<Vec<Ty>> = params
+                            .iter()
+                            .map(|&p| {
+                                self.body.locals[p]
+                                    .ty
+                                    .as_ref()
+                                    .map(|t| self.resolver.resolve(t))
+                            })
+                            .collect();
+                        ArgTy::Lambda(params.len(), returns, explicit.filter(|e| !e.is_empty()))
                     }
                     Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
                         ArgTy::Unknown
@@ -1917,24 +1946,31 @@ impl Ctx<'_> {
             }
         }
         if !ambiguous && let Some(receiver) = group.receiver.clone() {
-            // Extension methods, when no instance method applies: the sources' and the assemblies'
-            // compete in one overload resolution, as the compiler makes them.
-            let (namespaces, statics) = self.imports();
-            let members =
-                lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
-            let members = self.accessible(&members);
-            let mut candidates: Vec<Candidate> = self
-                .candidates(&Ty::Unknown, &members, false)
-                .into_iter()
-                .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
-                .collect();
-            let library = self.library_extensions(&group.name, &statics);
-            candidates.extend(
-                library
+            // Extension methods, when no instance method applies: scope by scope, innermost first,
+            // the sources' and the assemblies' of that scope compete in one overload resolution,
+            // and the first scope with an applicable one wins (C# §12.8.10.3), so a library's own
+            // `ToLookup` beats LINQ's inside its namespace.
+            for (namespaces, statics) in self.import_scopes() {
+                if ambiguous {
+                    break;
+                }
+                let members =
+                    lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
+                let members = self.accessible(&members);
+                let mut candidates: Vec<Candidate> = self
+                    .candidates(&Ty::Unknown, &members, false)
                     .into_iter()
-                    .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c)),
-            );
-            if !candidates.is_empty() {
+                    .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
+                    .collect();
+                let library = self.library_extensions(&group.name, &namespaces, &statics);
+                candidates.extend(
+                    library
+                        .into_iter()
+                        .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c)),
+                );
+                if candidates.is_empty() {
+                    continue;
+                }
                 let mut all = vec![ArgInfo {
                     expr: None,
                     name: None,

@@ -408,12 +408,12 @@ impl<'db> Resolver<'db> {
         None
     }
 
-    /// What brings extension methods and static members into scope here: the enclosing namespaces
-    /// (innermost first, the global namespace last), the namespaces imported by `using` directives, and
-    /// the types imported by `using static`.
-    pub(crate) fn imports_in_scope(&self) -> (Vec<SmolStr>, Vec<Ty>) {
-        let mut namespaces = Vec::new();
-        let mut statics = Vec::new();
+    /// What brings extension methods and static members into scope here, per level of the scope,
+    /// innermost first (the global namespace last): each enclosing namespace with the namespaces its
+    /// `using` directives import, and the types imported by `using static`. Extension methods are
+    /// looked up level by level; the first level with an applicable one wins (C# §12.8.10.3).
+    pub(crate) fn import_scopes(&self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {
+        let mut scopes: Vec<(Vec<SmolStr>, Vec<Ty>)> = Vec::new();
         let globals = project_global_usings(self.db, self.project);
         for (level, scope) in self.scopes.iter().enumerate().rev() {
             let (own, usings): (&str, Vec<&UsingKind>) = match scope {
@@ -439,7 +439,8 @@ impl<'db> Resolver<'db> {
                 ),
                 _ => continue,
             };
-            namespaces.push(SmolStr::new(own));
+            let mut namespaces = vec![SmolStr::new(own)];
+            let mut statics = Vec::new();
             for kind in usings {
                 match kind {
                     UsingKind::Namespace(path) => {
@@ -449,12 +450,14 @@ impl<'db> Resolver<'db> {
                     UsingKind::Alias(..) => {}
                 }
             }
+            scopes.push((namespaces, statics));
         }
+        let namespaces: Vec<SmolStr> = scopes.iter().flat_map(|(n, _)| n.clone()).collect();
         // `namespace N { using static Expression; }` names `System.Linq.Expressions.Expression`
         // through the file's `using System.Linq.Expressions;`: a using inside a namespace body is
         // resolved with the outer usings in effect.
         let index = library_index(self.db);
-        for ty in &mut statics {
+        for ty in scopes.iter_mut().flat_map(|(_, s)| s.iter_mut()) {
             let Ty::External(name, args) = ty else {
                 continue;
             };
@@ -487,7 +490,7 @@ impl<'db> Resolver<'db> {
                 *ty = found;
             }
         }
-        (namespaces, statics)
+        scopes
     }
 
     /// The full name of the namespace a `using N;` at scope `level` imports. The name is resolved in

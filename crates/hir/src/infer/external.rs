@@ -223,13 +223,18 @@ impl Ctx<'_> {
         self.finish_bound(applied, type_args, args, infos, &declared_params, ret)
     }
 
-    /// The extension methods the assemblies declare with this name, visible through the usings.
-    pub(super) fn library_extensions(&mut self, name: &str, statics: &[Ty]) -> Vec<Candidate> {
+    /// The extension methods the assemblies declare with this name in `namespaces` and the
+    /// `statics` classes.
+    pub(super) fn library_extensions(
+        &mut self,
+        name: &str,
+        namespaces: &[SmolStr],
+        statics: &[Ty],
+    ) -> Vec<Candidate> {
         let db = self.db;
-        let (namespaces, _) = self.imports();
         let index = library_index(db);
         let mut found: Vec<(crate::library::LibType, u32)> =
-            index.extension_methods(name, &namespaces).collect();
+            index.extension_methods(name, namespaces).collect();
         for s in statics {
             if let Some(class) = crate::library::library_type(db, s) {
                 found.extend(index.extension_methods_of(name, class));

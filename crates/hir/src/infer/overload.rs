@@ -49,8 +49,9 @@ pub(crate) struct ArgInfo {
 #[derive(Debug, Clone)]
 pub(crate) enum ArgTy {
     Known(Ty),
-    /// A lambda with this many parameters, and what its body gives back.
-    Lambda(usize, LambdaReturn),
+    /// A lambda with this many parameters, what its body gives back, and its parameters' types
+    /// when it writes them all (`(Exception e, Context c) => ..`).
+    Lambda(usize, LambdaReturn, Option<Vec<Ty>>),
     /// A method group: the parameter counts of its methods. It converts only to delegate types
     /// whose `Invoke` takes one of those counts (§10.8).
     MethodGroup(Vec<usize>),
@@ -242,9 +243,18 @@ fn applicable(
         if explicit {
             break;
         }
-        if let ArgTy::Known(ty) = &arg.ty {
-            let param_ty = param_type(&params[slot], expanded && slot == params.len() - 1);
-            unify(db, &param_ty, ty, &mut method_args);
+        let param_ty = param_type(&params[slot], expanded && slot == params.len() - 1);
+        match &arg.ty {
+            ArgTy::Known(ty) => unify(db, &param_ty, ty, &mut method_args),
+            // Explicit parameter type inference (§12.6.3.8).
+            ArgTy::Lambda(_, _, Some(explicit)) => {
+                if let Some((params, _)) = known::delegate_shape(db, &param_ty) {
+                    for (p, e) in params.iter().zip(explicit) {
+                        unify(db, p, e, &mut method_args);
+                    }
+                }
+            }
+            _ => {}
         }
     }
     if !explicit && cand.method_type_params > 0 {
@@ -253,6 +263,23 @@ fn applicable(
             .map(|&slot| param_type(&params[slot], expanded && slot == params.len() - 1))
             .collect();
         if !infer_from_lambdas(db, args, &declared, &mut method_args, lambdas) {
+            return None;
+        }
+        // A type argument only `null` arguments could give stays unfixed: inference fails
+        // (§12.6.3.12), so `ToLookup(source, null)` is not LINQ's `ToLookup(source, keySelector)`.
+        let only_null = |i: u32| {
+            let mut mentioned = args
+                .iter()
+                .zip(&declared)
+                .filter(|(_, d)| mentions_method_param(d, i))
+                .peekable();
+            mentioned.peek().is_some()
+                && mentioned
+                    .all(|(a, _)| matches!(&a.ty, ArgTy::Known(Ty::External(n, _)) if n == NULL))
+        };
+        if (0..method_args.len() as u32)
+            .any(|i| method_args[i as usize] == Ty::Unknown && only_null(i))
+        {
             return None;
         }
     }
@@ -283,9 +310,42 @@ fn applicable(
                 }
                 c => c,
             },
-            ArgTy::Lambda(n, returns) => lambda_conv(db, &param_ty, *n, *returns),
+            ArgTy::Lambda(n, returns, explicit) => {
+                match (explicit, known::delegate_shape(db, &param_ty)) {
+                    // Explicit parameter types must be the delegate's (§10.7.1).
+                    (Some(explicit), Some((params, _)))
+                        if params.len() == explicit.len()
+                            && params.iter().zip(explicit).any(|(p, e)| {
+                                !mentions_unknown(p)
+                                    && !super::has_method_param(p)
+                                    && strip_annotation(db, p) != strip_annotation(db, e)
+                            }) =>
+                    {
+                        Conv::No
+                    }
+                    _ => match lambda_conv(db, &param_ty, *n, *returns) {
+                        Conv::Implicit if !body_converts(db, arg.expr, &param_ty, lambdas) => {
+                            Conv::No
+                        }
+                        c => c,
+                    },
+                }
+            }
             ArgTy::MethodGroup(arities) => method_group_conv(db, &param_ty, arities),
             ArgTy::Unknown => Conv::Unknown,
+        };
+        // In a method without type parameters of its own, a type parameter in a parameter type is
+        // the caller's, fixed: a value of another type does not convert to it.
+        let arg_conv = match (&arg.ty, &param_ty) {
+            (ArgTy::Known(from), Ty::TypeParam(_))
+                if cand.method_type_params == 0
+                    && arg_conv == Conv::Unknown
+                    && !matches!(from, Ty::TypeParam(_) | Ty::Unknown)
+                    && !matches!(from, Ty::External(n, _) if n == NULL) =>
+            {
+                Conv::No
+            }
+            _ => arg_conv,
         };
         if arg_conv == Conv::No {
             if param.modifier == ParamModifier::Params && !expanded && args.len() == params.len() {
@@ -486,9 +546,39 @@ fn better_lambda_target(db: &dyn Db, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
     let returns_value = |ty: &Ty| {
         known::delegate_shape(db, ty).is_some_and(|(_, ret)| ret != Ty::external("System.Void"))
     };
-    matches!(arg, ArgTy::Lambda(_, LambdaReturn::ExpressionValue))
+    matches!(arg, ArgTy::Lambda(_, LambdaReturn::ExpressionValue, _))
         && returns_value(a)
         && !returns_value(b)
+}
+
+/// Whether the body of a lambda converts to the return type of a delegate whose parameter and
+/// return types are known (§10.7.1): `obj => !(obj is string)` is a `Func<object, bool>`, not a
+/// `Func<object, IEnumerable>`. Without the facts it does.
+fn body_converts(
+    db: &dyn Db,
+    lambda: Option<ExprId>,
+    delegate: &Ty,
+    lambdas: &mut LambdaTyper<'_>,
+) -> bool {
+    let (Some(lambda), Some((params, ret))) = (lambda, known::delegate_shape(db, delegate)) else {
+        return true;
+    };
+    let void = Ty::external("System.Void");
+    let open = |t: &Ty| mentions_unknown(t) || super::has_method_param(t);
+    if ret == void || open(&ret) || params.iter().any(open) {
+        return true;
+    }
+    match lambdas(lambda, &params) {
+        // A library type may declare a conversion the binder does not apply
+        // (`DateTimeOffset` from `DateTime`): it does not say no then.
+        Some(body) => {
+            conv(db, &body, &ret) != Conv::No
+                || [&body, &ret]
+                    .iter()
+                    .any(|t| !crate::library::library_members(db, t, "op_Implicit").is_empty())
+        }
+        None => true,
+    }
 }
 
 /// For a lambda and two delegate types with the same parameter types, the one whose return type

@@ -1956,4 +1956,67 @@ public class User
     );
 }
 
+#[test]
+fn a_simple_name_with_type_arguments_is_no_property() {
+    check_outgoing(
+        r#"
+public class ResultPredicates<T> { public static ResultPredicates<T> None => null; }
+public class PolicyBase<TResult>
+{
+    protected ResultPredicates<TResult> ResultPredicates { get; }
+    public PolicyBase$0(ResultPredicates<TResult> given)
+        => ResultPredicates = given ?? ResultPredicates<TResult>.None;
+}
+"#,
+        expect![[r#"
+            P:ResultPredicates`1.None [Get]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_value_does_not_convert_to_the_callers_type_parameter() {
+    check_outgoing(
+        r#"
+public class Context { }
+public class Context<T> : Context { }
+public interface IValidator { string Validate(object instance); string Validate(Context context); }
+public interface IValidator<in T> : IValidator { string Validate(T instance); }
+public static class Extensions
+{
+    public static string Check$0<T>(this IValidator<T> validator, T instance)
+        => validator.Validate(new Context<T>()) + validator.Validate(instance);
+}
+"#,
+        expect![[r#"
+            M:Context`1.#ctor [Ctor]
+            M:IValidator.Validate(Context) [Call]
+            M:IValidator`1.Validate(`0) [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn extension_methods_of_the_innermost_scope_win() {
+    check_outgoing(
+        r#"
+namespace Outer
+{
+    public static class OuterExt { public static string Tag(this string s, object o) => s; }
+}
+namespace Outer.Inner
+{
+    public static class InnerExt { public static string Tag(this object s, string o) => ""; }
+    class User { string M$0(string a) => a.Tag("x"); }
+}
+"#,
+        expect![[r#"
+            M:Outer.Inner.InnerExt.Tag(System.Object,System.String) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
 mod framework;

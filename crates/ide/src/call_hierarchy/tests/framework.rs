@@ -241,3 +241,87 @@ class C
         "#]],
     );
 }
+
+#[test]
+fn explicitly_typed_lambda_parameters_pick_the_delegate() {
+    check_outgoing(
+        r#"
+using System;
+namespace Polly
+{
+    public class Context { }
+    public static class Retry
+    {
+        public static void Forever(Action<Exception, int> onRetry) { }
+        public static void Forever(Action<Exception, Context> onRetry) { }
+        public static void Forever$0(Action<Exception> onRetry)
+            => Forever((Exception outcome, Context ctx) => onRetry(outcome));
+    }
+}
+"#,
+        expect![[r#"
+            M:Polly.Retry.Forever(System.Action{System.Exception,Polly.Context}) [Call]
+            external System.Action.Invoke [DelegateInvoke]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_lambda_body_must_convert_to_the_delegates_return_type_and_null_fixes_no_type_argument() {
+    let fixture = r#"
+using System;
+using System.Collections.Generic;
+using System.Linq;
+namespace MoreLinq
+{
+    public static partial class MoreEnumerable
+    {
+        public static ILookup<TKey, TValue> ToLo/*1*/okup<TKey, TValue>(this IEnumerable<KeyValuePair<TKey, TValue>> source) =>
+            source.ToLookup(null);
+        public static ILookup<TKey, TValue> ToLookup<TKey, TValue>(this IEnumerable<KeyValuePair<TKey, TValue>> source,
+            IEqualityComparer<TKey> comparer) => null;
+        public static IEnumerable<object> Flat/*2*/ten(this System.Collections.IEnumerable source) =>
+            Flatten(source, obj => !(obj is string));
+        public static IEnumerable<object> Flatten(this System.Collections.IEnumerable source, Func<System.Collections.IEnumerable, bool> predicate) => null;
+        public static IEnumerable<object> Flatten(this System.Collections.IEnumerable source, Func<object, System.Collections.IEnumerable> selector) => null;
+    }
+}
+"#;
+    check_outgoing(
+        &fixture.replace("/*1*/", "$0").replace("/*2*/", ""),
+        expect![[r#"
+            M:MoreLinq.MoreEnumerable.ToLookup``2(System.Collections.Generic.IEnumerable{System.Collections.Generic.KeyValuePair{``0,``1}},System.Collections.Generic.IEqualityComparer{``0}) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+    check_outgoing(
+        &fixture.replace("/*1*/", "").replace("/*2*/", "$0"),
+        expect![[r#"
+            M:MoreLinq.MoreEnumerable.Flatten(System.Collections.IEnumerable,System.Func{System.Collections.IEnumerable,System.Boolean}) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_lambda_body_converting_by_a_framework_operator_still_fits() {
+    check_outgoing(
+        r#"
+using System;
+namespace Acme
+{
+    public class Mapper
+    {
+        public void Register<T>(Func<string, T> deserialize) { }
+        public void Re$0gisterAll() => Register<DateTimeOffset>(text => DateTime.Parse(text));
+    }
+}
+"#,
+        expect![[r#"
+            M:Acme.Mapper.Register``1(System.Func{System.String,``0}) [Call]
+            external System.DateTime.Parse [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
