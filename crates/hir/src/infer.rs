@@ -339,6 +339,19 @@ impl Ctx<'_> {
         });
     }
 
+    /// The accessor calls a property or indexer access makes: a read its getter, a write its
+    /// setter, a compound assignment both.
+    fn accessor_sites(&mut self, expr: ExprId, callee: Callee, access: Access) {
+        match access {
+            Access::Write => self.site(expr, callee, CallKind::Set),
+            Access::ReadWrite | Access::Add | Access::Remove => {
+                self.site(expr, callee.clone(), CallKind::Get);
+                self.site(expr, callee, CallKind::Set);
+            }
+            Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
+        }
+    }
+
     fn unresolved(&mut self, expr: ExprId, name: SmolStr, reason: UnresolvedReason) {
         self.result
             .unresolved
@@ -1403,14 +1416,8 @@ impl Ctx<'_> {
                 // A get-only auto-property is assigned (in a constructor) through its backing field.
                 let has_setter =
                     data.accessors.set || data.accessors.init || data.kind == MemberKind::Indexer;
-                match access {
-                    Access::Write if !has_setter => {}
-                    Access::Write => self.site(expr, callee, CallKind::Set),
-                    Access::ReadWrite | Access::Add | Access::Remove => {
-                        self.site(expr, callee.clone(), CallKind::Get);
-                        self.site(expr, callee, CallKind::Set);
-                    }
-                    Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
+                if access != Access::Write || has_setter {
+                    self.accessor_sites(expr, callee, access);
                 }
                 Val::Value(member_ty())
             }
@@ -1897,13 +1904,7 @@ impl Ctx<'_> {
             let candidates: Vec<Candidate> = self
                 .candidates(decl_ty, &members, false)
                 .into_iter()
-                .filter(|c| {
-                    if type_args.is_empty() {
-                        overload::infers_every_type_param(c)
-                    } else {
-                        c.method_type_params == type_args.len()
-                    }
-                })
+                .filter(|c| overload::fits_type_args(c, &type_args))
                 .collect();
             let resolution =
                 resolve_overloads_with(db, &candidates, &infos, &type_args, &mut |e, p| {
@@ -2375,17 +2376,7 @@ impl Ctx<'_> {
                             else {
                                 continue;
                             };
-                            let callee = Callee::Member(member);
-                            match access {
-                                Access::Write => self.site(expr, callee, CallKind::Set),
-                                Access::ReadWrite | Access::Add | Access::Remove => {
-                                    self.site(expr, callee.clone(), CallKind::Get);
-                                    self.site(expr, callee, CallKind::Set);
-                                }
-                                Access::Read | Access::Invoke => {
-                                    self.site(expr, callee, CallKind::Get)
-                                }
-                            }
+                            self.accessor_sites(expr, Callee::Member(member), access);
                             let params = applied.arg_params.clone();
                             self.finish_args(args, &infos, &params, &mut []);
                             return Val::Value(declared_type(db, member, decl_ty));

@@ -9,7 +9,7 @@ use crate::{
     body::ExprId,
     def_map::TypeDecl,
     infer::{
-        Access, CallKind, Callee, Ctx, Group, Val, lookup,
+        Access, Callee, Ctx, Group, Val, lookup,
         overload::{Conv, conv, unify},
     },
     item_tree::{MemberKind, Modifiers},
@@ -78,15 +78,7 @@ impl Ctx<'_> {
                 library: Vec::new(),
             })),
             MemberKind::Property | MemberKind::Indexer => {
-                let callee = Callee::Member(first);
-                match access {
-                    Access::Write => self.site(expr, callee, CallKind::Set),
-                    Access::ReadWrite | Access::Add | Access::Remove => {
-                        self.site(expr, callee.clone(), CallKind::Get);
-                        self.site(expr, callee, CallKind::Set);
-                    }
-                    Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
-                }
+                self.accessor_sites(expr, Callee::Member(first), access);
                 let ty = member_signature(db, first)
                     .ty
                     .clone()

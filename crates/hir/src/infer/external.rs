@@ -117,14 +117,7 @@ impl Ctx<'_> {
         // remover (the compiler's edges out of the sources).
         let callee = Callee::Library(first);
         match (first.kind, access) {
-            (LibMemberKind::Property, Access::Write) => self.site(expr, callee, CallKind::Set),
-            (LibMemberKind::Property, Access::ReadWrite | Access::Add | Access::Remove) => {
-                self.site(expr, callee.clone(), CallKind::Get);
-                self.site(expr, callee, CallKind::Set);
-            }
-            (LibMemberKind::Property, Access::Read | Access::Invoke) => {
-                self.site(expr, callee, CallKind::Get)
-            }
+            (LibMemberKind::Property, _) => self.accessor_sites(expr, callee, access),
             (LibMemberKind::Event, Access::Add) => self.site(expr, callee, CallKind::EventAdd),
             (LibMemberKind::Event, Access::Remove) => {
                 self.site(expr, callee, CallKind::EventRemove)
@@ -148,13 +141,7 @@ impl Ctx<'_> {
             let candidates: Vec<Candidate> = members
                 .iter()
                 .map(|&m| library_candidate(db, decl, m, false))
-                .filter(|c| {
-                    if type_args.is_empty() {
-                        overload::infers_every_type_param(c)
-                    } else {
-                        c.method_type_params == type_args.len()
-                    }
-                })
+                .filter(|c| overload::fits_type_args(c, type_args))
                 .collect();
             let resolution =
                 overload::resolve_overloads_with(db, &candidates, infos, type_args, &mut |e, p| {

@@ -172,6 +172,16 @@ pub(crate) fn resolve_overloads_with(
     }
 }
 
+/// Whether a candidate can take the method type arguments written at the call: as many as it
+/// declares, or, without any, all of them inferable.
+pub(crate) fn fits_type_args(cand: &Candidate, type_args: &[Ty]) -> bool {
+    if type_args.is_empty() {
+        infers_every_type_param(cand)
+    } else {
+        cand.method_type_params == type_args.len()
+    }
+}
+
 /// Without explicit type arguments, a generic method applies only if inference can find every type
 /// argument, which needs each type parameter to occur in some parameter type (`Create<T>(params
 /// object[] args)` never applies to `Create(x)`).
