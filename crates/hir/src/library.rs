@@ -29,7 +29,10 @@ use crate::{base_db::Db, ty::Ty};
 
 pub(crate) use self::{
     convert::{LibraryTy, hir_name},
-    members::{library_delegate_shape, library_indexers, library_members, library_signature},
+    members::{
+        library_constraints_hold, library_delegate_shape, library_indexers, library_members,
+        library_signature,
+    },
 };
 pub use self::{
     hierarchy::{library_all_interfaces, library_base_chain, library_direct_bases},

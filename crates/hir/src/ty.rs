@@ -338,8 +338,8 @@ fn write_source(db: &dyn Db, id: TypeId, args: &[Ty], style: Style, out: &mut St
     }
 }
 
-/// Whether `T?` means `Nullable<T>`: source structs and enums, and the framework's value types we know.
-fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
+/// Whether `T?` means `Nullable<T>`: source structs and enums, and the assemblies' value types.
+pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
     match ty {
         Ty::Source(id, _) => def_map(db, id.project)
             .type_def(id.idx)

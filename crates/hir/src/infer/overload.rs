@@ -9,11 +9,8 @@ use crate::{
     base_db::Db,
     generics::type_param_bounds,
     hierarchy::{base_class_of, declared_interfaces_of},
-    infer::{
-        known,
-        lookup::{own_members, type_kind},
-    },
-    item_tree::{ParamModifier, TypeKind},
+    infer::{known, lookup::own_members},
+    item_tree::ParamModifier,
     library::LibMember,
     symbols::{MemberId, member_data, member_signature},
     ty::{Ty, TypeParam},
@@ -458,9 +455,13 @@ fn infer_from_lambdas(
 /// candidate whose constraints fail is removed (C# §12.6.4.2). A bound or argument the binder cannot
 /// tell about keeps the candidate.
 fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> bool {
-    // Library candidates' constraints are not checked yet: they keep the candidate.
-    let CandMember::Source(member) = cand.member else {
-        return true;
+    let member = match cand.member {
+        CandMember::Source(member) => member,
+        CandMember::Library(member) => {
+            return crate::library::library_constraints_hold(db, member, method_args, &|a, b| {
+                conv(db, a, b) != Conv::No
+            });
+        }
     };
     let Some(data) = member_data(db, member) else {
         return true;
@@ -1142,16 +1143,5 @@ fn same_definition(a: &Ty, b: &Ty) -> bool {
 }
 
 pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
-    match ty {
-        Ty::Source(id, _) => matches!(
-            type_kind(db, *id),
-            TypeKind::Struct | TypeKind::Enum | TypeKind::RecordStruct
-        ),
-        Ty::External(..) => matches!(
-            crate::library::library_kind(db, ty),
-            Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)
-        ),
-        Ty::Nullable(_) | Ty::Tuple(_) => true,
-        _ => false,
-    }
+    matches!(ty, Ty::Nullable(_)) || crate::ty::is_value_type(db, ty)
 }

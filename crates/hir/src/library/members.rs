@@ -257,3 +257,53 @@ pub(crate) fn library_delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, T
     );
     Some((sig.params.into_iter().map(|p| p.1).collect(), sig.ret))
 }
+
+/// Whether a library method's inferred type arguments satisfy its `where` constraints: `class`,
+/// `struct` and the constraint types (`converts` says whether a type converts to a bound). A bound
+/// that mentions a type parameter the binder cannot substitute keeps the candidate, as an argument it
+/// could not type does.
+pub(crate) fn library_constraints_hold(
+    db: &dyn Db,
+    member: LibMember,
+    method_args: &[Ty],
+    converts: &dyn Fn(&Ty, &Ty) -> bool,
+) -> bool {
+    if member.kind != LibMemberKind::Method {
+        return true;
+    }
+    let index = library_index(db);
+    let def = index.type_def(member.ty);
+    let method = &def.methods[member.idx as usize];
+    let conv = LibraryTy::new(def, Some(method));
+    method.generic_params.iter().enumerate().all(|(i, param)| {
+        let Some(arg) = method_args.get(i).filter(|a| **a != Ty::Unknown) else {
+            return true;
+        };
+        let is_value = match arg {
+            Ty::Source(..) | Ty::External(..) | Ty::Nullable(_) | Ty::Tuple(_) => {
+                Some(crate::ty::is_value_type(db, arg) && !matches!(arg, Ty::Nullable(_)))
+            }
+            Ty::Array(..) => Some(false),
+            _ => None,
+        };
+        if param.value_type && is_value == Some(false)
+            || param.reference_type && is_value == Some(true)
+        {
+            return false;
+        }
+        param
+            .constraints
+            .iter()
+            .map(|c| conv.convert(c).substitute_method(method_args))
+            .filter(|bound| !mentions_type_param(bound))
+            .all(|bound| converts(arg, &bound))
+    })
+}
+
+fn mentions_type_param(ty: &Ty) -> bool {
+    match ty {
+        Ty::TypeParam(_) | Ty::Unknown => true,
+        Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => a.iter().any(mentions_type_param),
+        Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => mentions_type_param(e),
+    }
+}

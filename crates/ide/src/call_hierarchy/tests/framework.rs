@@ -325,3 +325,36 @@ namespace Acme
         "#]],
     );
 }
+
+#[test]
+fn constraints_keep_the_candidates_whose_type_arguments_satisfy_them() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+static class Ext
+{
+    public static T First<T>(this IEnumerable<T> items, int skip) where T : class => default;
+}
+class Order { public void Ship() { } }
+class C
+{
+    void M$0(IComparer<Order> byTotal, List<Order> orders)
+    {
+        Comparer<Order>.Create((a, b) => 0).Compare(null, null);
+        var max = Max(3, 4);
+        orders.First(1).Ship();
+    }
+    static T Max<T>(T a, T b) where T : IComparable<T> => a;
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.Comparer.Create [Call]
+            external System.Collections.Generic.Comparer.Compare [Call]
+            M:C.Max``1(``0,``0) [Call]
+            M:Ext.First``1(System.Collections.Generic.IEnumerable{``0},System.Int32) [Call]
+            M:Order.Ship [Call]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
