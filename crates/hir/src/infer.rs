@@ -2049,7 +2049,7 @@ impl Ctx<'_> {
                     CallKind::Call,
                 );
             } else {
-                let reason = if library_knows {
+                let reason = if library_knows && !self.extension_may_be_missing(&group) {
                     UnresolvedReason::NotFound
                 } else {
                     UnresolvedReason::MissingMetadata
@@ -2062,11 +2062,27 @@ impl Ctx<'_> {
         let reason =
             if group.levels.is_empty() && group.receiver.is_none() && group.library.is_empty() {
                 UnresolvedReason::UnknownReceiver
+            } else if self.extension_may_be_missing(&group) {
+                UnresolvedReason::MissingMetadata
             } else {
                 UnresolvedReason::NotFound
             };
         self.unresolved(callee, group.name.clone(), reason);
         Val::Unknown
+    }
+
+    /// An instance call no member or extension method fits, in a file that imports a namespace
+    /// neither the sources nor the loaded assemblies declare (`using Shouldly;` without the package):
+    /// the extension method may well be there, so the site is not "not found".
+    fn extension_may_be_missing(&mut self, group: &Group) -> bool {
+        if group.receiver.is_none() {
+            return false;
+        }
+        let (namespaces, _) = self.imports();
+        let index = crate::library::library_index(self.db);
+        namespaces.iter().any(|ns| {
+            !ns.is_empty() && !index.has_namespace(ns) && !self.resolver.namespace_exists(ns)
+        })
     }
 
     /// Like [`Ctx::infer_args_unbound`] for arguments whose non-lambda parts were already inferred.

@@ -356,7 +356,7 @@ impl<'db> Resolver<'db> {
         None
     }
 
-    fn namespace_exists(&self, full: &str) -> bool {
+    pub(crate) fn namespace_exists(&self, full: &str) -> bool {
         visible_projects(self.db, self.project)
             .iter()
             .any(|&p| def_map(self.db, p).has_namespace(full))

@@ -358,3 +358,26 @@ class C
         "#]],
     );
 }
+
+#[test]
+fn an_extension_from_a_package_that_is_not_there_is_missing_metadata_not_not_found() {
+    check_outgoing(
+        r#"
+using Shouldly;
+class C
+{
+    void M$0(int i, string s)
+    {
+        i.ShouldBe(1);
+        s.Trim().ShouldNotBeNull();
+    }
+}
+"#,
+        expect![[r#"
+            external System.String.Trim [Call]
+            unresolved ShouldBe (MissingMetadata)
+            unresolved ShouldNotBeNull (MissingMetadata)
+            coverage 3/1/0/2
+        "#]],
+    );
+}
