@@ -551,44 +551,58 @@ impl<'db> Resolver<'db> {
         None
     }
 
+    /// The namespaces the using-namespace directives in scope name, as written (not resolved
+    /// relative to their namespace), the file's and the project's first, each once. A namespace the
+    /// sources declare may still hold framework types (a polyfill in
+    /// `System.Runtime.CompilerServices` does not make `System` a source-only namespace), so every one
+    /// counts.
+    fn imported_namespaces_as_written(&self) -> Vec<String> {
+        let globals = project_global_usings(self.db, self.project);
+        let mut namespaces: Vec<String> = Vec::new();
+        let mut push = |kind: &UsingKind| {
+            if let UsingKind::Namespace(path) = kind {
+                let ns = path.dotted();
+                if !namespaces.contains(&ns) {
+                    namespaces.push(ns);
+                }
+            }
+        };
+        for scope in &self.scopes {
+            match scope {
+                Scope::Namespace {
+                    decl: Some(decl), ..
+                } => self.tree.namespaces[*decl]
+                    .usings
+                    .iter()
+                    .for_each(|&u| push(&self.tree.usings[u].kind)),
+                Scope::Unit => {
+                    self.tree
+                        .top_usings
+                        .iter()
+                        .for_each(|&u| push(&self.tree.usings[u].kind));
+                    globals.iter().for_each(&mut push);
+                }
+                _ => {}
+            }
+        }
+        namespaces
+    }
+
     /// A type by its simple name in the namespaces the file's using-namespace directives name as
     /// written (`namespace N { using Bag = IDictionary<string, object>; }` under `using
     /// System.Collections.Generic;`): what an alias or `using static` target sees of the outer usings.
     fn in_imported_namespaces(&self, seg: &PathSegment) -> Option<Resolved> {
         let index = library_index(self.db);
-        let globals = project_global_usings(self.db, self.project);
-        let mut usings: Vec<&UsingKind> = self
-            .tree
-            .top_usings
-            .iter()
-            .map(|&u| &self.tree.usings[u].kind)
-            .chain(globals.iter())
-            .collect();
-        for scope in &self.scopes {
-            if let Scope::Namespace {
-                decl: Some(decl), ..
-            } = scope
-            {
-                usings.extend(
-                    self.tree.namespaces[*decl]
-                        .usings
-                        .iter()
-                        .map(|&u| &self.tree.usings[u].kind),
-                );
-            }
-        }
-        usings.into_iter().find_map(|kind| {
-            let UsingKind::Namespace(path) = kind else {
-                return None;
-            };
-            let ns = path.dotted();
-            self.lookup_in_namespace(&ns, seg).or_else(|| {
-                let full = format!("{ns}.{}", seg.name);
-                index.lookup(&full, seg.arity()).map(|_| {
-                    Resolved::Type(Ty::External(full.into(), self.resolve_args(&seg.args)))
+        self.imported_namespaces_as_written()
+            .into_iter()
+            .find_map(|ns| {
+                self.lookup_in_namespace(&ns, seg).or_else(|| {
+                    let full = format!("{ns}.{}", seg.name);
+                    index.lookup(&full, seg.arity()).map(|_| {
+                        Resolved::Type(Ty::External(full.into(), self.resolve_args(&seg.args)))
+                    })
                 })
             })
-        })
     }
 
     /// The target of a using directive is resolved without the usings of its own declaration level;
@@ -684,43 +698,7 @@ impl<'db> Resolver<'db> {
     /// else the name as written.
     fn external_guess(&self, seg: &PathSegment) -> Ty {
         let args = self.resolve_args(&seg.args);
-        let mut candidates: Vec<String> = Vec::new();
-        let mut push_candidates = |kinds: &mut dyn Iterator<Item = &UsingKind>| {
-            for kind in kinds {
-                if let UsingKind::Namespace(path) = kind {
-                    // A namespace the sources declare may still hold framework types (a polyfill
-                    // in `System.Runtime.CompilerServices` does not make `System` a source-only
-                    // namespace), so every imported namespace is a candidate.
-                    let ns = path.dotted();
-                    if !candidates.contains(&ns) {
-                        candidates.push(ns);
-                    }
-                }
-            }
-        };
-        for scope in &self.scopes {
-            match scope {
-                Scope::Namespace {
-                    decl: Some(decl), ..
-                } => push_candidates(
-                    &mut self.tree.namespaces[*decl]
-                        .usings
-                        .iter()
-                        .map(|&u| &self.tree.usings[u].kind),
-                ),
-                Scope::Unit => {
-                    push_candidates(
-                        &mut self
-                            .tree
-                            .top_usings
-                            .iter()
-                            .map(|&u| &self.tree.usings[u].kind),
-                    );
-                    push_candidates(&mut project_global_usings(self.db, self.project).iter());
-                }
-                _ => {}
-            }
-        }
+        let candidates = self.imported_namespaces_as_written();
         if let Some(full) = self.library_lookup(seg, &candidates) {
             return Ty::External(full, args);
         }
@@ -749,7 +727,8 @@ impl<'db> Resolver<'db> {
 impl Resolver<'_> {
     /// A simple name the sources do not declare, looked up in the reference assemblies as C# looks
     /// it up (§7.6.5): each enclosing namespace from the innermost out, then the namespaces the
-    /// usings import (`imported`, innermost scope first), then the global namespace.
+    /// usings import (`imported`, in [`Resolver::imported_namespaces_as_written`]'s order), then the
+    /// global namespace.
     fn library_lookup(&self, seg: &PathSegment, imported: &[String]) -> Option<SmolStr> {
         let index = library_index(self.db);
         if index.is_empty() {

@@ -248,27 +248,11 @@ fn write_nested_library(db: &dyn Db, ty: &Ty, args: &[Ty], style: Style, out: &m
         }
     }
     chain.reverse();
-    if !chain[0].namespace.is_empty() {
-        out.push_str(&chain[0].namespace);
-        out.push('.');
-    }
-    let mut consumed = 0usize;
-    for (i, def) in chain.iter().enumerate() {
-        if i > 0 {
-            out.push('.');
-        }
-        out.push_str(&def.name);
-        let arity = def.arity as usize;
-        if arity > 0 {
-            match args.get(consumed..consumed + arity) {
-                Some(own) => write_args(db, own, style, out),
-                None => {
-                    let _ = write!(out, "`{arity}");
-                }
-            }
-            consumed += arity;
-        }
-    }
+    let levels: Vec<(&str, usize)> = chain
+        .iter()
+        .map(|def| (def.name.as_str(), def.arity as usize))
+        .collect();
+    write_chain(db, &chain[0].namespace, &levels, args, 0, style, out);
 }
 
 fn write_args(db: &dyn Db, args: &[Ty], style: Style, out: &mut String) {
@@ -297,29 +281,45 @@ fn write_source(db: &dyn Db, id: TypeId, args: &[Ty], style: Style, out: &mut St
         chain.push(parent);
     }
     chain.reverse();
+    let levels: Vec<(&str, usize)> = chain
+        .iter()
+        .map(|&t| {
+            let def = map.type_def(t);
+            (def.name.as_str(), def.arity as usize)
+        })
+        .collect();
     if style == Style::Display {
-        chain.drain(..chain.len() - 1);
+        // People write the innermost name with its own arguments only.
+        let (last, arity) = levels[levels.len() - 1];
+        let first = args.len() - arity.min(args.len());
+        write_chain(db, "", &[(last, arity)], args, first, style, out);
     } else {
         let ns = &map.type_def(chain[0]).namespace;
-        if !ns.is_empty() {
-            out.push_str(ns);
-            out.push('.');
-        }
+        write_chain(db, ns, &levels, args, 0, style, out);
     }
-    let mut consumed = 0usize;
-    let total_before_last: u32 = if style == Style::Display {
-        args.len() as u32 - map.type_def(id.idx).arity.min(args.len() as u32)
-    } else {
-        0
-    };
-    consumed += total_before_last as usize;
-    for (i, &t) in chain.iter().enumerate() {
-        let def = map.type_def(t);
+}
+
+/// A type named by its chain of declaring types (outermost first, each with its own arity): each
+/// level takes its own type arguments (`Outer{A}.Inner{B}`), starting at `args[first]`.
+fn write_chain(
+    db: &dyn Db,
+    namespace: &str,
+    levels: &[(&str, usize)],
+    args: &[Ty],
+    first: usize,
+    style: Style,
+    out: &mut String,
+) {
+    if !namespace.is_empty() {
+        out.push_str(namespace);
+        out.push('.');
+    }
+    let mut consumed = first;
+    for (i, &(name, arity)) in levels.iter().enumerate() {
         if i > 0 {
             out.push('.');
         }
-        out.push_str(&def.name);
-        let arity = def.arity as usize;
+        out.push_str(name);
         if arity > 0 {
             let own = args.get(consumed..consumed + arity);
             consumed += arity;
