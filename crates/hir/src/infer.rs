@@ -285,6 +285,20 @@ struct Group {
     library: Vec<(Ty, Vec<LibMember>)>,
 }
 
+impl Group {
+    /// A group named `name` with nothing found yet.
+    fn named(name: &SmolStr, type_args: Vec<Ty>) -> Group {
+        Group {
+            name: name.clone(),
+            levels: Vec::new(),
+            receiver: None,
+            external: None,
+            type_args,
+            library: Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Access {
     Read,
@@ -1088,24 +1102,16 @@ impl Ctx<'_> {
         // Every class inherits `System.Object`'s methods, callable by their simple names.
         if access == Access::Invoke && OBJECT_METHODS.contains(&name.as_str()) {
             return Val::Group(Group {
-                name: name.clone(),
-                levels: Vec::new(),
-                receiver: None,
                 external: Some(Ty::object()),
-                type_args,
-                library: Vec::new(),
+                ..Group::named(name, type_args)
             });
         }
         if access == Access::Invoke
             && let [only] = external_statics.as_slice()
         {
             return Val::Group(Group {
-                name: name.clone(),
-                levels: Vec::new(),
-                receiver: None,
                 external: Some((*only).clone()),
-                type_args,
-                library: Vec::new(),
+                ..Group::named(name, type_args)
             });
         }
         let path = Path {
@@ -1181,14 +1187,7 @@ impl Ctx<'_> {
                 };
                 if ty == Ty::Unknown {
                     if access == Access::Invoke {
-                        return Val::Group(Group {
-                            name: name.clone(),
-                            levels: Vec::new(),
-                            receiver: None,
-                            external: None,
-                            type_args,
-                            library: Vec::new(),
-                        });
+                        return Val::Group(Group::named(name, type_args));
                     }
                     self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
                     return Val::Unknown;
@@ -1211,12 +1210,9 @@ impl Ctx<'_> {
                 }
                 if access == Access::Invoke {
                     return Val::Group(Group {
-                        name: name.clone(),
-                        levels: Vec::new(),
                         receiver: Some(ty),
                         external: found.external,
-                        type_args,
-                        library: Vec::new(),
+                        ..Group::named(name, type_args)
                     });
                 }
                 if let Some(val) =
@@ -1271,12 +1267,8 @@ impl Ctx<'_> {
                     }
                     if access == Access::Invoke {
                         return Val::Group(Group {
-                            name: name.clone(),
-                            levels: Vec::new(),
-                            receiver: None,
                             external: found.external,
-                            type_args,
-                            library: Vec::new(),
+                            ..Group::named(name, type_args)
                         });
                     }
                     if found.external.is_none_or(|e| lookup::is_object(&e)) {
@@ -1313,12 +1305,8 @@ impl Ctx<'_> {
                     // The assemblies declare the type, and no such member: no invented edge.
                     if access == Access::Invoke {
                         return Val::Group(Group {
-                            name: name.clone(),
-                            levels: Vec::new(),
-                            receiver: None,
-                            external: None,
-                            type_args,
                             library: vec![(ty.clone(), Vec::new())],
+                            ..Group::named(name, type_args)
                         });
                     }
                     self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
@@ -1340,26 +1328,15 @@ impl Ctx<'_> {
                 match self.resolve_with_args(path, &type_args) {
                     found @ Ty::Source(..) => Val::Type(found),
                     _ if access == Access::Invoke => Val::Group(Group {
-                        name: name.clone(),
-                        levels: Vec::new(),
-                        receiver: None,
                         external: Some(ty.clone()),
-                        type_args,
-                        library: Vec::new(),
+                        ..Group::named(name, type_args)
                     }),
                     _ => Val::Type(Ty::External(SmolStr::new(full), type_args)),
                 }
             }
             Val::Group(_) | Val::Unknown => {
                 if access == Access::Invoke {
-                    return Val::Group(Group {
-                        name: name.clone(),
-                        levels: Vec::new(),
-                        receiver: None,
-                        external: None,
-                        type_args,
-                        library: Vec::new(),
-                    });
+                    return Val::Group(Group::named(name, type_args));
                 }
                 self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
                 Val::Unknown
