@@ -63,8 +63,9 @@ pub fn load_files(
 ) -> std::io::Result<AnalysisHost> {
     let mut texts = Vec::new();
     for (i, rel) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(dir.join(rel))
+        let bytes = std::fs::read(dir.join(rel))
             .map_err(|e| std::io::Error::new(e.kind(), format!("{rel}: {e}")))?;
+        let text = project_model::source_text::decode(&bytes);
         texts.push((FileId(i as u32), Some(Arc::<str>::from(text))));
     }
     let data = ProjectData {

@@ -40,6 +40,7 @@ mod project;
 mod references;
 mod sdk;
 mod solution;
+pub mod source_text;
 mod tfm;
 mod workspace;
 

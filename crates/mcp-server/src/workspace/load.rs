@@ -123,12 +123,11 @@ fn stamp(path: &Path) -> Stamp {
         .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()))
 }
 
-/// Source text as the analysis sees it: UTF-8 (invalid bytes replaced) without a byte-order mark, so
-/// columns count from the first real character.
+/// Source text as the compiler sees it (see [`project_model::source_text`]), without a byte-order
+/// mark, so columns count from the first real character.
 pub(crate) fn read_source(path: &Path) -> Option<Arc<str>> {
     let bytes = std::fs::read(path).ok()?;
-    let text = String::from_utf8_lossy(&bytes);
-    Some(Arc::from(text.strip_prefix('\u{feff}').unwrap_or(&text)))
+    Some(Arc::from(project_model::source_text::decode(&bytes)))
 }
 
 #[cfg(test)]
@@ -136,7 +135,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bom_is_dropped_and_invalid_utf8_replaced() {
+    fn bom_is_dropped_and_invalid_utf8_decoded_as_the_compiler_does() {
         let dir = std::env::temp_dir().join(format!("csnav-load-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("A.cs");
@@ -145,6 +144,9 @@ mod tests {
             read_source(&path).as_deref(),
             Some("class A {} // \u{fffd}")
         );
+        // Without a byte-order mark, a file that is not UTF-8 is Windows-1252.
+        std::fs::write(&path, b"class A {} // \xFF").unwrap();
+        assert_eq!(read_source(&path).as_deref(), Some("class A {} // \u{ff}"));
         assert_eq!(read_source(&dir.join("missing.cs")), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
