@@ -831,6 +831,8 @@ impl Ctx {
             SyntaxKind::STRING_LITERAL
             | SyntaxKind::VERBATIM_STRING_LITERAL
             | SyntaxKind::RAW_STRING_LITERAL => Expr::Literal(Literal::String),
+            // A node, not a token: its content and escape sequences are children.
+            SyntaxKind::CHARACTER_LITERAL => Expr::Literal(Literal::Char),
             SyntaxKind::MEMBER_ACCESS_EXPRESSION => {
                 let receiver = self.lower_opt(node, Field::Expression);
                 let (name, type_args, name_range) = member_name(node);

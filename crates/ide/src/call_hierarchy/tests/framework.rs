@@ -381,3 +381,39 @@ class C
         "#]],
     );
 }
+
+#[test]
+fn character_literals_are_chars() {
+    check_outgoing(
+        r#"
+using System.Text;
+namespace Acme
+{
+    static class Ext { public static char Escape(this char c) => c; }
+    class W
+    {
+        public void Write(char c) { }
+        public void Write(int i) { }
+        public void Write(string s) { }
+        public void Write(object o) { }
+    }
+    class C
+    {
+        void M$0(W w, StringBuilder sb)
+        {
+            w.Write('<');
+            w.Write('\n');
+            '\0'.Escape();
+            sb.Append('<');
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:Acme.W.Write(System.Char) [Call, Call]
+            M:Acme.Ext.Escape(System.Char) [Call]
+            external System.Text.StringBuilder.Append [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
