@@ -1161,6 +1161,9 @@ impl Ctx<'_> {
         let db = self.db;
         match receiver {
             Val::Value(ty) => {
+                // A `T` stays the receiver of extension methods: it converts to its bounds, not
+                // only to the one whose members are looked up below.
+                let written = ty.clone();
                 let ty = match ty {
                     Ty::Nullable(inner)
                         if !matches!(name.as_str(), "Value" | "HasValue" | "GetValueOrDefault") =>
@@ -1209,8 +1212,12 @@ impl Ctx<'_> {
                     return val;
                 }
                 if access == Access::Invoke {
+                    let receiver = match written {
+                        Ty::TypeParam(_) => written,
+                        _ => ty,
+                    };
                     return Val::Group(Group {
-                        receiver: Some(ty),
+                        receiver: Some(receiver),
                         external: found.external,
                         ..Group::named(name, type_args)
                     });
@@ -1946,6 +1953,7 @@ impl Ctx<'_> {
                         .into_iter()
                         .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c)),
                 );
+                self.retain_receivable(&mut candidates, &receiver);
                 if candidates.is_empty() {
                     continue;
                 }
@@ -2046,6 +2054,25 @@ impl Ctx<'_> {
             };
         self.unresolved(callee, group.name.clone(), reason);
         Val::Unknown
+    }
+
+    /// Extension methods whose `this` parameter a type-parameter receiver converts to: one of its
+    /// bounds (or `object`) does (§12.8.10.3 asks for an identity, reference or boxing conversion).
+    /// Conversions from a `T` are otherwise unknown to [`overload::conv`], which has no bounds.
+    fn retain_receivable(&self, candidates: &mut Vec<Candidate>, receiver: &Ty) {
+        let Ty::TypeParam(param) = receiver else {
+            return;
+        };
+        let mut bounds = type_param_bounds(self.db, self.member, param);
+        bounds.push(Ty::object());
+        candidates.retain(|c| {
+            c.params.first().is_some_and(|this| {
+                matches!(this.ty, Ty::TypeParam(_))
+                    || bounds
+                        .iter()
+                        .any(|b| overload::conv(self.db, b, &this.ty) != overload::Conv::No)
+            })
+        });
     }
 
     /// An instance call no member or extension method fits, in a file that imports a namespace

@@ -687,6 +687,11 @@ fn better(
                 (true, false) => std::cmp::Ordering::Greater,
                 (false, true) => std::cmp::Ordering::Less,
                 _ if better_numeric(pa, pb) => std::cmp::Ordering::Greater,
+                _ if better_numeric(pb, pa) => std::cmp::Ordering::Less,
+                // Neither target converts to the other (`IComparer<string>`, `IComparer`): neither
+                // conversion is better, and the other arguments decide (§12.6.4.5). Where the
+                // binder cannot tell, it does not guess.
+                _ if ab == Conv::No && ba == Conv::No => std::cmp::Ordering::Equal,
                 _ => return false,
             }
         } else if let (ArgTy::Lambda(..), Some(expr)) = (&arg.ty, arg.expr)

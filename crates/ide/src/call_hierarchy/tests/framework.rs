@@ -417,3 +417,72 @@ namespace Acme
         "#]],
     );
 }
+
+#[test]
+fn extension_methods_on_type_parameter_receivers() {
+    check_outgoing(
+        r#"
+namespace Acme
+{
+    interface IObj { }
+    interface IFenced { }
+    class Block : IObj { }
+    static class Ext
+    {
+        public static Block Attrs(this IObj o) => null;
+        public static void Any<T>(this T o) { }
+        public static void Text(this string s) { }
+    }
+    class P<T> where T : Block, IFenced
+    {
+        void M$0(T fenced)
+        {
+            fenced.Attrs();
+            fenced.Any();
+            fenced.Text();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:Acme.Ext.Attrs(Acme.IObj) [Call]
+            M:Acme.Ext.Any``1(``0) [Call]
+            unresolved Text (NotFound)
+            coverage 3/2/0/1
+        "#]],
+    );
+}
+
+#[test]
+fn generic_overloads_win_by_better_conversions() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections;
+using System.Collections.Generic;
+namespace Acme
+{
+    static class S
+    {
+        public static int Find(Array a, object v, IComparer c) => 0;
+        public static int Find<T>(T[] a, T v, IComparer<T> c) => 0;
+    }
+    class C
+    {
+        static readonly string[] Tags = { "a" };
+        void M$0(string name)
+        {
+            S.Find(Tags, name, StringComparer.Ordinal);
+            Array.BinarySearch(Tags, name, StringComparer.Ordinal);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.StringComparer.Ordinal [Get, Get]
+            M:Acme.S.Find``1(``0[],``0,System.Collections.Generic.IComparer{``0}) [Call]
+            external System.Array.BinarySearch [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
