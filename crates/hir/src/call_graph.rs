@@ -43,6 +43,9 @@ pub struct UnresolvedCallSite {
 pub struct CallSites {
     pub sites: Vec<CallSiteInfo>,
     pub unresolved: Vec<UnresolvedCallSite>,
+    /// The focus ranges of accesses bound to compiler-synthesized members (no edge; see
+    /// [`crate::InferenceResult::synthesized`]).
+    pub synthesized: Vec<TextRange>,
 }
 
 /// The call sites of one member's code.
@@ -64,6 +67,13 @@ pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
             non_virtual: site.non_virtual,
         });
     }
+    out.synthesized.extend(
+        result
+            .synthesized
+            .iter()
+            .filter_map(|&e| map.expr_range(e))
+            .map(|range| range.focus),
+    );
     for site in &result.unresolved {
         let Some(range) = map.expr_range(site.expr) else {
             continue;
@@ -121,6 +131,7 @@ fn file_call_sites_query(db: &dyn Db, file: SourceFile) -> Arc<CallSites> {
         let sites = member_call_sites(db, member);
         out.sites.extend(sites.sites);
         out.unresolved.extend(sites.unresolved);
+        out.synthesized.extend(sites.synthesized);
     }
     Arc::new(out)
 }

@@ -47,6 +47,9 @@ use self::{
 pub struct InferenceResult {
     pub sites: Vec<CallSite>,
     pub unresolved: Vec<UnresolvedSite>,
+    /// Accesses bound to members the compiler synthesizes (an anonymous type's properties): bound,
+    /// but with no declaration to be an edge to.
+    pub synthesized: Vec<ExprId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -859,10 +862,11 @@ impl Ctx<'_> {
                 Val::Value(Ty::Array(Box::new(elem), 1))
             }
             Expr::AnonymousObject { members } => {
-                for (_, e) in members {
-                    self.infer_expr(*e, None);
-                }
-                Val::Unknown
+                let members = members
+                    .iter()
+                    .map(|(name, e)| (name.clone(), self.infer_expr(*e, None)))
+                    .collect();
+                Val::Value(Ty::Anonymous(members))
             }
             Expr::Assign { op, lhs, rhs } => Val::Value(self.infer_assign(expr, *op, *lhs, *rhs)),
             Expr::Binary { op, lhs, rhs } => {
@@ -1186,6 +1190,15 @@ impl Ctx<'_> {
                                 .unwrap_or_else(Ty::object),
                         }
                     }
+                    // Its properties' getters are the compiler's, no edge; its methods are
+                    // `object`'s.
+                    Ty::Anonymous(members) => match members.into_iter().find(|(n, _)| n == name) {
+                        Some((_, ty)) => {
+                            self.result.synthesized.push(expr);
+                            return Val::Value(ty);
+                        }
+                        None => Ty::object(),
+                    },
                     other => other,
                 };
                 if ty == Ty::Unknown {
@@ -2633,12 +2646,7 @@ fn overrides_source_member(db: &dyn Db, member: MemberId) -> bool {
 }
 
 fn has_method_param(ty: &Ty) -> bool {
-    match ty {
-        Ty::TypeParam(p) => p.of_method,
-        Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => a.iter().any(has_method_param),
-        Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => has_method_param(e),
-        Ty::Unknown => false,
-    }
+    ty.any_part(&|t| matches!(t, Ty::TypeParam(p) if p.of_method))
 }
 
 fn callee_name(body: &Body, expr: ExprId) -> SmolStr {

@@ -25,6 +25,10 @@ pub enum Ty {
     Nullable(Box<Ty>),
     Pointer(Box<Ty>),
     Tuple(Vec<Ty>),
+    /// An anonymous type (`new { o.Id, Total = 0m }`): its read-only properties' names and types in
+    /// order. Two creations with the same names and types in the same order are one type
+    /// (§12.8.17.7), so equality is structural. It has no name a signature could write.
+    Anonymous(Vec<(SmolStr, Ty)>),
     Unknown,
 }
 
@@ -51,6 +55,24 @@ impl Ty {
             Ty::Source(id, _) => Some(*id),
             _ => None,
         }
+    }
+
+    /// Whether the type or a type inside it (an argument, element or property) satisfies `f`.
+    pub fn any_part(&self, f: &dyn Fn(&Ty) -> bool) -> bool {
+        f(self)
+            || match self {
+                Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => {
+                    a.iter().any(|t| t.any_part(f))
+                }
+                Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => e.any_part(f),
+                Ty::Anonymous(ms) => ms.iter().any(|(_, t)| t.any_part(f)),
+                Ty::TypeParam(_) | Ty::Unknown => false,
+            }
+    }
+
+    /// Whether the type is not fully concrete: a part is unknown or a type parameter.
+    pub(crate) fn is_open(&self) -> bool {
+        self.any_part(&|t| matches!(t, Ty::Unknown | Ty::TypeParam(_)))
     }
 
     /// Replaces the type's type parameters with `args` (method type parameters stay).
@@ -98,6 +120,9 @@ impl Ty {
             Ty::Nullable(e) => Ty::Nullable(Box::new(sub(e))),
             Ty::Pointer(e) => Ty::Pointer(Box::new(sub(e))),
             Ty::Tuple(es) => Ty::Tuple(es.iter().map(sub).collect()),
+            Ty::Anonymous(ms) => {
+                Ty::Anonymous(ms.iter().map(|(n, t)| (n.clone(), sub(t))).collect())
+            }
             Ty::Unknown => self.clone(),
         }
     }
@@ -218,6 +243,19 @@ fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
                 }
                 out.push(')');
             }
+        }
+        // Roslyn's spelling; no declaration's documentation id can mention one.
+        Ty::Anonymous(members) => {
+            out.push_str("<anonymous type: ");
+            for (i, (name, ty)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_ty(db, ty, style, out);
+                out.push(' ');
+                out.push_str(name);
+            }
+            out.push('>');
         }
         Ty::Unknown => out.push('?'),
     }

@@ -33,6 +33,7 @@ pub(crate) fn unaccounted_sites(db: &RootDatabase, file: FileId) -> Vec<Unaccoun
         .iter()
         .map(|s| s.focus_range)
         .chain(calls.unresolved.iter().map(|u| u.focus_range))
+        .chain(calls.synthesized.iter().copied())
         .collect();
     let local_functions: BTreeSet<String> = root
         .descendants()

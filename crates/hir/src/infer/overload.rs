@@ -188,14 +188,7 @@ pub(crate) fn infers_every_type_param(cand: &Candidate) -> bool {
 }
 
 pub(crate) fn mentions_method_param(ty: &Ty, index: u32) -> bool {
-    match ty {
-        Ty::TypeParam(p) => p.of_method && p.index == index,
-        Ty::Source(_, args) | Ty::External(_, args) | Ty::Tuple(args) => {
-            args.iter().any(|a| mentions_method_param(a, index))
-        }
-        Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => mentions_method_param(e, index),
-        Ty::Unknown => false,
-    }
+    ty.any_part(&|t| matches!(t, Ty::TypeParam(p) if p.of_method && p.index == index))
 }
 
 fn applicable(
@@ -402,7 +395,7 @@ fn infer_from_lambdas(
     // Which arguments' types are fully known: what inference could not fix from them is not there.
     let mut typed = vec![false; args.len()];
     for (i, arg) in args.iter().enumerate() {
-        typed[i] = matches!(&arg.ty, ArgTy::Known(t) if !has_unknown(t));
+        typed[i] = matches!(&arg.ty, ArgTy::Known(t) if !t.is_open());
     }
     for _round in 0..4 {
         let mut progress = false;
@@ -424,7 +417,7 @@ fn infer_from_lambdas(
                 .map(|p| p.substitute_method(method_args))
                 .collect();
             if let Some(result) = lambdas(expr, &fixed) {
-                if !has_unknown(&result) {
+                if !result.is_open() {
                     typed[i] = true;
                 }
                 unify(db, &ret, &result, method_args);
@@ -478,7 +471,7 @@ fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> b
         type_param_bounds(db, member, &param)
             .iter()
             .map(|bound| bound.substitute_method(method_args))
-            .filter(|bound| !has_unknown(bound))
+            .filter(|bound| !bound.is_open())
             .all(|bound| conv(db, arg, &bound) != Conv::No)
     })
 }
@@ -639,12 +632,7 @@ fn better_lambda_return(
 
 /// Whether a type has a part the binder does not know (a type parameter is known: it is itself).
 fn mentions_unknown(ty: &Ty) -> bool {
-    match ty {
-        Ty::Unknown => true,
-        Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => a.iter().any(mentions_unknown),
-        Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => mentions_unknown(e),
-        Ty::TypeParam(_) => false,
-    }
+    ty.any_part(&|t| *t == Ty::Unknown)
 }
 
 /// Whether `a` is a better function member than `b` for these arguments (C# §12.6.4.3, simplified:
@@ -958,7 +946,7 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
     {
         return c;
     }
-    if has_unknown(to) || has_unknown(from) {
+    if to.is_open() || from.is_open() {
         // Compare by the generic definitions only.
         let (sups, complete) = supertypes(db, from);
         if sups.iter().any(|s| same_definition(s, to)) {
@@ -1128,14 +1116,6 @@ fn standard_conv(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
         return c >= Conv::Implicit;
     }
     crate::infer::lookup::is_object(to) || supertypes(db, from).0.contains(to)
-}
-
-fn has_unknown(ty: &Ty) -> bool {
-    match ty {
-        Ty::Unknown | Ty::TypeParam(_) => true,
-        Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => a.iter().any(has_unknown),
-        Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => has_unknown(e),
-    }
 }
 
 fn same_definition(a: &Ty, b: &Ty) -> bool {

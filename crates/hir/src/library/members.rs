@@ -295,15 +295,7 @@ pub(crate) fn library_constraints_hold(
             .constraints
             .iter()
             .map(|c| conv.convert(c).substitute_method(method_args))
-            .filter(|bound| !mentions_type_param(bound))
+            .filter(|bound| !bound.is_open())
             .all(|bound| converts(arg, &bound))
     })
-}
-
-fn mentions_type_param(ty: &Ty) -> bool {
-    match ty {
-        Ty::TypeParam(_) | Ty::Unknown => true,
-        Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => a.iter().any(mentions_type_param),
-        Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => mentions_type_param(e),
-    }
 }

@@ -486,3 +486,41 @@ namespace Acme
         "#]],
     );
 }
+
+#[test]
+fn anonymous_types_carry_their_properties() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+using System.Linq;
+namespace Acme
+{
+    class Provider { public bool Full; public Func<Uri, string> Render; public void Touch() { } }
+    class C
+    {
+        void M$0(List<Provider> providers, Uri uri)
+        {
+            var found = providers
+                .Select(p => new { p.Full, Result = p.Render(uri), Owner = p })
+                .FirstOrDefault(x => x.Result != null);
+            found.Result.Trim();
+            found.Owner.Touch();
+            found.ToString();
+            var same = new { Full = true, Result = "", Owner = providers[0] };
+            same.Owner.Touch();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Linq.Enumerable.Select [Call]
+            external System.Func.Invoke [DelegateInvoke]
+            external System.Linq.Enumerable.FirstOrDefault [Call]
+            external System.String.Trim [Call]
+            M:Acme.Provider.Touch [Call, Call]
+            external System.Object.ToString [Call]
+            coverage 7/7/0/0
+        "#]],
+    );
+}
