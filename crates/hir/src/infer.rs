@@ -2256,6 +2256,22 @@ impl Ctx<'_> {
 
     fn bind_ctor(&mut self, site: ExprId, ty: &Ty, args: &[Arg]) {
         let db = self.db;
+        // `new Func<Ctx, object>(ctx => ctx.Instance)`: a delegate creation converts its one
+        // argument, a lambda or method group, to the delegate type (§12.8.17.6); no constructor
+        // of the delegate's takes it as written.
+        if let [arg] = args
+            && known::delegate_shape(db, ty).is_some()
+        {
+            self.infer_expr(arg.expr, Some(ty));
+            if let Ty::External(name, _) = ty {
+                self.site(
+                    site,
+                    Callee::External(SmolStr::new(format!("{name}.#ctor"))),
+                    CallKind::Ctor,
+                );
+            }
+            return;
+        }
         let Ty::Source(id, _) = ty else {
             let infos = self.arg_infos(args);
             if self.bind_library_ctor(site, ty, args, &infos) {

@@ -1,5 +1,7 @@
 //! Syntax → [`Body`], with the source map, in one walk over a member's declaration.
 
+mod prefix_chains;
+
 use smol_str::SmolStr;
 use syntax::{
     Field, HasField, SyntaxElement, SyntaxKind, SyntaxNode, TextRange,
@@ -234,6 +236,9 @@ struct Ctx {
     map: BodySourceMap,
     /// Lexical scopes, innermost last.
     scopes: Vec<Vec<(SmolStr, LocalId)>>,
+    /// Operators moved out of a `?.` chain, each with the operand lowered in its place (see
+    /// [`prefix_chains`]).
+    hoisted: Vec<(SyntaxNode, SyntaxElement)>,
 }
 
 impl Ctx {
@@ -781,6 +786,15 @@ impl Ctx {
     }
 
     fn lower_expr(&mut self, element: &SyntaxElement) -> ExprId {
+        if let Some(operand) = self.hoisted_operand(element) {
+            return self.lower_expr(&operand);
+        }
+        if let Some(node) = element.as_node()
+            && let Some((prefixes, operand)) = prefix_chains::misparsed_prefixes(node)
+            && !self.is_hoisting(&prefixes[0])
+        {
+            return self.lower_reassociated(element, prefixes, operand);
+        }
         let full = element.text_range();
         let node = match element {
             SyntaxElement::Token(token) => {

@@ -524,3 +524,69 @@ namespace Acme
         "#]],
     );
 }
+
+#[test]
+fn lambdas_in_constructor_and_delegate_creation_arguments() {
+    check_outgoing(
+        r#"
+using System;
+namespace Acme
+{
+    interface ICtx { object Instance { get; } }
+    class Src { public Src(Func<ICtx, string> f) { } }
+    class Cfg { public Src Source { get; set; } }
+    class Rule<T> { }
+    static class E { public static Rule<T> Configure<T>(this Rule<T> r, Action<Cfg> a) => r; }
+    static class X
+    {
+        static Rule<T> M$0<T>(Rule<T> rule, Func<T, string> p)
+        {
+            var w = new Func<ICtx, object>(ctx => ctx.Instance);
+            var s = new Src(ctx => p((T)ctx?.Instance));
+            return rule.Configure(config => { config.Source = new Src(ctx => p((T)ctx?.Instance)); });
+        }
+    }
+}
+"#,
+        expect![[r#"
+            P:Acme.ICtx.Instance [Get, Get, Get]
+            external System.Func.#ctor [Ctor]
+            M:Acme.Src.#ctor(System.Func{Acme.ICtx,System.String}) [Ctor, Ctor]
+            external System.Func.Invoke [DelegateInvoke, DelegateInvoke]
+            M:Acme.E.Configure``1(Acme.Rule{``0},System.Action{Acme.Cfg}) [Call]
+            P:Acme.Cfg.Source [Set]
+            coverage 10/10/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn conditional_access_to_interface_members() {
+    check_outgoing(
+        r#"
+namespace Acme
+{
+    interface ICtx { object Instance { get; } bool Ready(); int Count { get; } ICtx Next { get; } }
+    class C
+    {
+        void M$0(ICtx c)
+        {
+            var a = c.Instance;
+            var b = c?.Instance;
+            var d = (string)c?.Instance;
+            var e = !c?.Ready();
+            var f = -c?.Next.Count;
+            var g = (object)c?.Next?.Instance;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            P:Acme.ICtx.Instance [Get, Get, Get, Get]
+            M:Acme.ICtx.Ready [Call]
+            P:Acme.ICtx.Next [Get, Get]
+            P:Acme.ICtx.Count [Get]
+            coverage 8/8/0/0
+        "#]],
+    );
+}
