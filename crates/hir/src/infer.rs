@@ -1890,14 +1890,40 @@ impl Ctx<'_> {
         let infos = self.arg_infos(args);
         let type_args = group.type_args.clone();
         let mut ambiguous = false;
-        for (level, (decl_ty, members)) in group.levels.iter().enumerate() {
-            // An override is no candidate of its own (C# §12.6.4.1): the method it overrides is, at
-            // its base's level. An override of a framework method stands for it.
-            let members: Vec<MemberId> = self
-                .accessible(members)
-                .into_iter()
-                .filter(|&m| !overrides_source_member(db, m))
-                .collect();
+        // An override is no candidate of its own (C# §12.6.4.1): the method it overrides is, at its
+        // base's level. An override of a framework method stands for it, at the framework's level:
+        // after every source level, so that `Equals(node)` finds a base's `Equals(Node)` before an
+        // override of `object.Equals(object)`.
+        let source_levels = group
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(level, (ty, members))| {
+                let members: Vec<MemberId> = members
+                    .iter()
+                    .copied()
+                    .filter(|&m| !is_override(db, m))
+                    .collect();
+                (level, ty, members)
+            });
+        let framework_overrides = group
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(level, (ty, members))| {
+                let members: Vec<MemberId> = members
+                    .iter()
+                    .copied()
+                    .filter(|&m| is_override(db, m) && !overrides_source_member(db, m))
+                    .collect();
+                (level, ty, members)
+            });
+        let passes: Vec<(usize, &Ty, Vec<MemberId>)> = source_levels
+            .chain(framework_overrides)
+            .filter(|(_, _, members)| !members.is_empty())
+            .collect();
+        for (level, decl_ty, members) in passes {
+            let members = self.accessible(&members);
             let candidates: Vec<Candidate> = self
                 .candidates(decl_ty, &members, false)
                 .into_iter()
@@ -2655,10 +2681,13 @@ fn best_common_type(db: &dyn Db, tys: &[Ty]) -> Ty {
         .map_or(Ty::Unknown, |t| (*t).clone())
 }
 
+fn is_override(db: &dyn Db, member: MemberId) -> bool {
+    member_data(db, member).is_some_and(|d| d.modifiers.contains(Modifiers::OVERRIDE))
+}
+
 /// Whether `member` is an `override` of a method of the sources.
 fn overrides_source_member(db: &dyn Db, member: MemberId) -> bool {
-    member_data(db, member).is_some_and(|d| d.modifiers.contains(Modifiers::OVERRIDE))
-        && !overrides(db, member).overridden.is_empty()
+    is_override(db, member) && !overrides(db, member).overridden.is_empty()
 }
 
 fn has_method_param(ty: &Ty) -> bool {

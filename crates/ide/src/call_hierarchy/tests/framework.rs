@@ -590,3 +590,32 @@ namespace Acme
         "#]],
     );
 }
+
+#[test]
+fn base_class_methods_that_apply_hide_object_ones() {
+    check_outgoing(
+        r#"
+namespace Acme
+{
+    abstract class Node
+    {
+        protected bool Equals(Node other) => true;
+        public override int GetHashCode() => 0;
+    }
+    class Alias : Node
+    {
+        public override bool Equals$0(object obj)
+        {
+            var other = obj as Alias;
+            return other != null && Equals(other) && other.Equals(obj);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:Acme.Node.Equals(Acme.Node) [Call]
+            M:Acme.Alias.Equals(System.Object) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
