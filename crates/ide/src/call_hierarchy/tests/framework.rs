@@ -619,3 +619,40 @@ namespace Acme
         "#]],
     );
 }
+
+#[test]
+fn select_over_a_read_only_dictionary() {
+    check_outgoing(
+        r#"
+//- /Test.cs framework:netcore
+using System.Collections.Generic;
+using System.Linq;
+namespace Acme
+{
+    class Value { }
+    class Prop
+    {
+        public Prop(string name, Value value) { }
+        public Prop(Prop other) { }
+    }
+    class C
+    {
+        void M$0(IReadOnlyDictionary<string, Value> properties, IEnumerable<KeyValuePair<string, Value>> pairs)
+        {
+            var a = properties.Where(kvp => kvp.Key != null).Select(kvp => new Prop(kvp.Key, kvp.Value));
+            var b = properties.Select(kvp => new Prop(kvp.Key, kvp.Value));
+            var c = pairs.Select(kvp => new Prop(kvp.Key, kvp.Value));
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Linq.Enumerable.Where [Call]
+            external System.Collections.Generic.KeyValuePair.Key [Get, Get, Get, Get]
+            external System.Linq.Enumerable.Select [Call, Call, Call]
+            external System.Collections.Generic.KeyValuePair.Value [Get, Get, Get]
+            M:Acme.Prop.#ctor(System.String,Acme.Value) [Ctor, Ctor, Ctor]
+            coverage 14/14/0/0
+        "#]],
+    );
+}
