@@ -147,6 +147,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         lambda_results: rustc_hash::FxHashMap::default(),
         speculation_depth: 0,
         implicit_receivers: Vec::new(),
+        implicit_call_params: None,
     };
     for (_, stmt) in body.stmts.iter() {
         if let Stmt::LocalFunction {
@@ -336,6 +337,9 @@ struct Ctx<'a> {
     speculation_depth: u32,
     /// The types of the objects the initializers being inferred apply to, innermost last.
     implicit_receivers: Vec<Ty>,
+    /// The parameter types of the last bound call whose arguments no expression holds (the
+    /// compiler's own `Deconstruct(out .., out ..)`), once method type inference fixed them.
+    implicit_call_params: Option<Vec<Ty>>,
 }
 
 impl Ctx<'_> {
@@ -425,7 +429,8 @@ impl Ctx<'_> {
                 self.local_tys.insert(*local, ty);
             }
             Stmt::Foreach {
-                locals,
+                local,
+                deconstruction,
                 source,
                 body,
                 enumeration,
@@ -434,10 +439,12 @@ impl Ctx<'_> {
                 let elem = enumeration
                     .and_then(|e| self.bind_enumeration(*source, &source_ty, e))
                     .unwrap_or_else(|| known::element_type(self.db, &source_ty));
-                if let [local] = locals.as_slice()
-                    && self.body.locals[*local].ty.is_none()
+                if let Some(local) = *local
+                    && self.body.locals[local].ty.is_none()
                 {
-                    self.local_tys.insert(*local, elem);
+                    self.local_tys.insert(local, elem);
+                } else if let Some(target) = *deconstruction {
+                    self.deconstruct(target, &elem);
                 }
                 if let Some(body) = body {
                     self.infer_stmt(*body);
@@ -787,6 +794,42 @@ impl Ctx<'_> {
                     self.implicit_receivers.pop();
                 }
                 self.implicit_receivers.pop();
+                Val::Unknown
+            }
+            Expr::PositionalPattern { ty, elements } => {
+                let tested = match ty {
+                    Some(t) => self.resolver.resolve(t),
+                    None => self
+                        .implicit_receivers
+                        .last()
+                        .cloned()
+                        .unwrap_or(Ty::Unknown),
+                };
+                let tys = self.deconstructed(expr, &tested, elements.len());
+                for (parts, ty) in elements.iter().zip(tys) {
+                    self.implicit_receivers.push(ty);
+                    self.infer_parts(parts);
+                    self.implicit_receivers.pop();
+                }
+                Val::Unknown
+            }
+            Expr::PatternVar(local) => {
+                let tested = self
+                    .implicit_receivers
+                    .last()
+                    .cloned()
+                    .unwrap_or(Ty::Unknown);
+                let tested = match tested {
+                    Ty::Nullable(inner) => *inner,
+                    t => t,
+                };
+                self.local_tys.insert(*local, tested.clone());
+                Val::Value(tested)
+            }
+            Expr::Deconstruction(elements) => {
+                for &e in elements {
+                    self.infer_expr(e, None);
+                }
                 Val::Unknown
             }
             Expr::ListPattern(elements) => {
@@ -1868,6 +1911,20 @@ impl Ctx<'_> {
             return self.delegate_invoke(callee, &receiver, args);
         }
         let infos = self.arg_infos(args);
+        self.invoke_group(callee, &group, args, &infos)
+    }
+
+    /// Binds a call of a method group with arguments described by `infos` (`args` are their
+    /// expressions, none for an implicit call): the group's methods level by level, the library's,
+    /// then extension methods.
+    fn invoke_group(
+        &mut self,
+        callee: ExprId,
+        group: &Group,
+        args: &[Arg],
+        infos: &[ArgInfo],
+    ) -> Val {
+        let db = self.db;
         let type_args = group.type_args.clone();
         let mut ambiguous = false;
         for (level, (decl_ty, members)) in group.levels.iter().enumerate() {
@@ -1884,7 +1941,7 @@ impl Ctx<'_> {
                 .filter(|c| overload::fits_type_args(c, &type_args))
                 .collect();
             let resolution =
-                resolve_overloads_with(db, &candidates, &infos, &type_args, &mut |e, p| {
+                resolve_overloads_with(db, &candidates, infos, &type_args, &mut |e, p| {
                     self.speculative_lambda(e, p)
                 });
             match resolution {
@@ -1904,7 +1961,7 @@ impl Ctx<'_> {
                         })
                         .unwrap_or((decl_ty, chosen));
                     return self
-                        .bound_call(callee, decl_ty, member, applied, &type_args, args, &infos);
+                        .bound_call(callee, decl_ty, member, applied, &type_args, args, infos);
                 }
                 Resolution::Ambiguous => {
                     ambiguous = true;
@@ -1917,7 +1974,7 @@ impl Ctx<'_> {
         // source type): instance methods beat extension methods.
         let knows_receiver = !group.library.is_empty();
         if !ambiguous && knows_receiver {
-            match self.bind_library_group(callee, &group, args, &infos) {
+            match self.bind_library_group(callee, group, args, infos) {
                 external::LibraryBinding::Bound(val) => return val,
                 external::LibraryBinding::Ambiguous => ambiguous = true,
                 external::LibraryBinding::NoneApplicable => {}
@@ -1973,7 +2030,7 @@ impl Ctx<'_> {
                                     applied,
                                     &type_args,
                                     args,
-                                    &infos,
+                                    infos,
                                 );
                             }
                             CandMember::Library(member) => {
@@ -1991,7 +2048,7 @@ impl Ctx<'_> {
                                     applied,
                                     &type_args,
                                     args,
-                                    &infos,
+                                    infos,
                                 );
                             }
                         }
@@ -2026,7 +2083,7 @@ impl Ctx<'_> {
                     CallKind::Call,
                 );
             } else {
-                let reason = if library_knows && !self.extension_may_be_missing(&group) {
+                let reason = if library_knows && !self.extension_may_be_missing(group) {
                     UnresolvedReason::NotFound
                 } else {
                     UnresolvedReason::MissingMetadata
@@ -2039,7 +2096,7 @@ impl Ctx<'_> {
         let reason =
             if group.levels.is_empty() && group.receiver.is_none() && group.library.is_empty() {
                 UnresolvedReason::UnknownReceiver
-            } else if self.extension_may_be_missing(&group) {
+            } else if self.extension_may_be_missing(group) {
                 UnresolvedReason::MissingMetadata
             } else {
                 UnresolvedReason::NotFound
@@ -2162,6 +2219,14 @@ impl Ctx<'_> {
             })
             .collect();
         self.finish_args(args, infos, &param_tys, &mut method_args);
+        if args.is_empty() && !infos.is_empty() {
+            self.implicit_call_params = Some(
+                param_tys
+                    .iter()
+                    .map(|p| p.substitute_method(&method_args))
+                    .collect(),
+            );
+        }
         if ret.is_ctor {
             return Val::Value(ret.ty);
         }
@@ -2412,7 +2477,78 @@ impl Ctx<'_> {
         }
     }
 
+    /// Assigns a value of type `value` to the elements of a deconstruction (C# §12.21.2): each
+    /// declared variable takes its element's type, each assigned expression is written (a
+    /// property's setter, a user-defined conversion), nested deconstructions recurse.
+    fn deconstruct(&mut self, target: ExprId, value: &Ty) {
+        let Expr::Deconstruction(elements) = &self.body.exprs[target] else {
+            return;
+        };
+        let tys = self.deconstructed(target, value, elements.len());
+        for (&element, ty) in elements.iter().zip(tys) {
+            match &self.body.exprs[element] {
+                Expr::Deconstruction(_) => self.deconstruct(element, &ty),
+                Expr::Missing => {}
+                Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
+                    self.local_tys.insert(*local, ty);
+                }
+                _ => {
+                    let to = match self.infer_val(element, Access::Write, None) {
+                        Val::Value(t) => t,
+                        _ => Ty::Unknown,
+                    };
+                    self.coerce(element, &ty, &to);
+                }
+            }
+        }
+    }
+
+    /// The element types a value is deconstructed into, `arity` of them: a tuple's elements, else
+    /// the `out` parameters of the `Deconstruct` method (instance, else extension, from the sources
+    /// or an assembly) that overload resolution picks for `arity` untyped `out` arguments, its call
+    /// reported at `site`. Unknown when no such method is found (the site is unresolved).
+    fn deconstructed(&mut self, site: ExprId, value: &Ty, arity: usize) -> Vec<Ty> {
+        if let Ty::Tuple(elements) = value
+            && elements.len() == arity
+        {
+            return elements.clone();
+        }
+        let unknown = vec![Ty::Unknown; arity];
+        let name = SmolStr::new_static("Deconstruct");
+        let receiver = match value {
+            Ty::Nullable(inner) if !overload::is_value_type(self.db, inner) => (**inner).clone(),
+            other => other.clone(),
+        };
+        let Val::Group(group) = self.member_of(
+            site,
+            Val::Value(receiver),
+            &name,
+            Vec::new(),
+            Access::Invoke,
+        ) else {
+            return unknown;
+        };
+        let outs = vec![
+            ArgInfo {
+                expr: None,
+                name: None,
+                ty: ArgTy::Unknown,
+                modifier: ParamModifier::Out,
+                int_constant: None,
+            };
+            arity
+        ];
+        self.implicit_call_params = None;
+        self.invoke_group(site, &group, &[], &outs);
+        self.implicit_call_params.take().unwrap_or(unknown)
+    }
+
     fn infer_assign(&mut self, expr: ExprId, op: AssignOp, lhs: ExprId, rhs: ExprId) -> Ty {
+        if matches!(self.body.exprs[lhs], Expr::Deconstruction(_)) {
+            let value = self.infer_expr(rhs, None);
+            self.deconstruct(lhs, &value);
+            return value;
+        }
         let access = match op {
             AssignOp::Plain => Access::Write,
             AssignOp::Add => Access::Add,
