@@ -271,7 +271,13 @@ pub enum Expr {
     Default(Option<TypeRef>),
     NameOf,
     Throw(ExprId),
-    Tuple(Vec<ExprId>),
+    /// `(a, b)`, with each element's name: written (`(Count: n, ..)`) or inferred from a name or
+    /// member access (`(x.Count, y)`, C# 7.1). Names are not part of the type (C# §8.3.11): they
+    /// travel with the value (see `infer`'s tuple names).
+    Tuple {
+        elements: Vec<ExprId>,
+        names: Vec<Option<SmolStr>>,
+    },
     /// The left side of a deconstruction (`var (a, b) = v`, `(x, (y, _)) = v`, `foreach (var (k,
     /// v) in ..)`, the target of [`Expr::Assign`] or [`Stmt::Foreach`]): each element is assigned
     /// (an expression, an [`Expr::Declaration`]), a discard ([`Expr::Missing`]) or a nested

@@ -9,6 +9,7 @@ mod external;
 mod known;
 mod lookup;
 mod overload;
+mod tuple_names;
 
 use std::sync::Arc;
 
@@ -148,6 +149,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         speculation_depth: 0,
         implicit_receivers: Vec::new(),
         implicit_call_params: None,
+        local_tuple_names: ArenaMap::default(),
     };
     for (_, stmt) in body.stmts.iter() {
         if let Stmt::LocalFunction {
@@ -340,6 +342,8 @@ struct Ctx<'a> {
     /// The parameter types of the last bound call whose arguments no expression holds (the
     /// compiler's own `Deconstruct(out .., out ..)`), once method type inference fixed them.
     implicit_call_params: Option<Vec<Ty>>,
+    /// The element names of `var` locals holding named tuples (see [`tuple_names`]).
+    local_tuple_names: ArenaMap<LocalId, tuple_names::TupleNames>,
 }
 
 impl Ctx<'_> {
@@ -426,6 +430,11 @@ impl Ctx<'_> {
                     (None, Some((_, it))) => it,
                     (None, None) => Ty::Unknown,
                 };
+                if self.body.locals[*local].ty.is_none()
+                    && let Some(names) = init.and_then(|e| self.tuple_names(e))
+                {
+                    self.local_tuple_names.insert(*local, names);
+                }
                 self.local_tys.insert(*local, ty);
             }
             Stmt::Foreach {
@@ -997,8 +1006,8 @@ impl Ctx<'_> {
                 None => expected.cloned().map_or(Val::Unknown, Val::Value),
             },
             Expr::NameOf => Val::Value(Ty::external("System.String")),
-            Expr::Tuple(elems) => {
-                let tys = elems.iter().map(|&e| self.infer_expr(e, None)).collect();
+            Expr::Tuple { elements, .. } => {
+                let tys = elements.iter().map(|&e| self.infer_expr(e, None)).collect();
                 Val::Value(Ty::Tuple(tys))
             }
             Expr::InterpolatedString(parts) => {
@@ -1228,6 +1237,12 @@ impl Ctx<'_> {
                     }
                     other => other,
                 };
+                if let Ty::Tuple(elements) = &ty
+                    && access != Access::Invoke
+                    && let Some(element) = self.tuple_element(expr, elements, name)
+                {
+                    return Val::Value(element);
+                }
                 if ty == Ty::Unknown {
                     if access == Access::Invoke {
                         return Val::Group(Group::named(name, type_args));

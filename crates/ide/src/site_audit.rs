@@ -4,7 +4,7 @@
 //! between, or `find_callers` would answer "no callers" while its coverage says all was resolved.
 //!
 //! A name the sources also give to something no call reaches (a field, a constant, an enum member, a
-//! type, a namespace, a local function) is left out: by its syntax alone the access may rightly mean
+//! type, a namespace, a local function, a tuple element) is left out: by its syntax alone the access may rightly mean
 //! that.
 
 use std::collections::BTreeSet;
@@ -123,6 +123,24 @@ impl Names {
             }
             for (_, ns) in tree.namespaces.iter() {
                 names.other.extend(ns.name.iter().map(|s| s.to_string()));
+            }
+            // Tuple element names: `t.Count` reads an element, no call.
+            let root = hir::parse(db, source).syntax_node();
+            for node in root.descendants() {
+                let named = match node.kind() {
+                    SyntaxKind::TUPLE_ELEMENT => child_with_field(&node, Field::Name),
+                    SyntaxKind::ARGUMENT
+                        if node
+                            .parent()
+                            .is_some_and(|p| p.kind() == SyntaxKind::TUPLE_EXPRESSION) =>
+                    {
+                        child_with_field(&node, Field::Name)
+                    }
+                    _ => None,
+                };
+                if let Some((name, _)) = named.and_then(|n| simple_name(&n)) {
+                    names.other.insert(name);
+                }
             }
         }
         names

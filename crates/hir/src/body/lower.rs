@@ -1416,12 +1416,23 @@ impl Ctx {
                 Expr::Default(field(node, Field::Type).map(|t| lower_type(&t)))
             }
             SyntaxKind::TUPLE_EXPRESSION => {
-                let elements = node
-                    .children()
-                    .filter(|c| c.kind() == SyntaxKind::ARGUMENT)
-                    .map(|a| self.lower_first_expr(&a))
-                    .collect();
-                Expr::Tuple(elements)
+                let mut elements = Vec::new();
+                let mut names = Vec::new();
+                for arg in node.children().filter(|c| c.kind() == SyntaxKind::ARGUMENT) {
+                    let value = arg.children_with_tokens().find(|c| {
+                        c.field() != Some(Field::Name) && Expression::can_cast_element(c.kind())
+                    });
+                    // `(Count: n, ..)`, or the name C# 7.1 infers from `(a.Count, b)`.
+                    let name = field(&arg, Field::Name)
+                        .map(|n| identifier(&n))
+                        .or_else(|| value.as_ref().and_then(inferred_tuple_name));
+                    names.push(name);
+                    elements.push(match value {
+                        Some(value) => self.lower_expr(&value),
+                        None => self.missing(&arg),
+                    });
+                }
+                Expr::Tuple { elements, names }
             }
             SyntaxKind::INTERPOLATED_STRING_EXPRESSION => {
                 let parts = node
@@ -1788,6 +1799,17 @@ fn initializer_of_declarator(declarator: &SyntaxNode) -> Option<SyntaxElement> {
         .children_with_tokens()
         .skip_while(|c| c.kind() != SyntaxKind::EQ)
         .find(|c| Expression::can_cast_element(c.kind()))
+}
+
+/// The element name C# 7.1 infers for a tuple element written as a name or a member access.
+fn inferred_tuple_name(value: &SyntaxElement) -> Option<SmolStr> {
+    match value.kind() {
+        SyntaxKind::IDENTIFIER => Some(identifier(value)),
+        SyntaxKind::MEMBER_ACCESS_EXPRESSION => {
+            field(value.as_node()?, Field::Name).map(|n| identifier(&n))
+        }
+        _ => None,
+    }
 }
 
 /// The tested expression and the type of `x is T` (or `x is T` read as a constant pattern), when

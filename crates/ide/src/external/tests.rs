@@ -731,3 +731,68 @@ class C
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn callers_of_library_interface_members_and_their_library_implementations() {
+    let fixture = r#"
+//- /A.cs
+using System;
+using System.Collections;
+using System.Collections.Generic;
+using System.IO;
+class User
+{
+    void M(Stream stream, FileStream file, List<int> list, IList items)
+    {
+        ((IDisposable)stream).Dispose();
+        stream.Dispose();
+        file.Dispose();
+        list.Add(1);
+        ((ICollection<int>)list).Add(2);
+        items.Add(3);
+    }
+}
+"#;
+    check_callers(
+        fixture,
+        "M:System.IDisposable.Dispose",
+        expect![[r#"
+            Method M:System.IDisposable.Dispose [mscorlib]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call [indirect]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call [indirect]
+            coverage 3/3/0/0
+        "#]],
+    );
+    check_callers(
+        fixture,
+        "M:System.IO.Stream.Dispose",
+        expect![[r#"
+            Method M:System.IO.Stream.Dispose [mscorlib]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call [indirect]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call
+            coverage 3/3/0/0
+        "#]],
+    );
+    check_callers(
+        fixture,
+        "M:System.Collections.Generic.ICollection`1.Add(`0)",
+        expect![[r#"
+            Method M:System.Collections.Generic.ICollection`1.Add(`0) [mscorlib]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call [indirect]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call
+            coverage 3/3/0/0
+        "#]],
+    );
+    check_callers(
+        fixture,
+        "M:System.Collections.Generic.List`1.Add(`0)",
+        expect![[r#"
+            Method M:System.Collections.Generic.List`1.Add(`0) [mscorlib]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call [indirect]
+            coverage 3/3/0/0
+        "#]],
+    );
+}

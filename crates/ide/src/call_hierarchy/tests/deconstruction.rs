@@ -182,3 +182,55 @@ class User
         "#]],
     );
 }
+
+#[test]
+fn tuple_elements_are_read_by_name_and_position() {
+    check_outgoing(
+        r#"
+using System.Threading.Tasks;
+class Item { public string Label { get; } public string Tag; public void Use() { } }
+class Source
+{
+    public (int Count, Item Best) Stats() => (0, null);
+    public (Item First, Item Second) Pair { get; }
+    public Task<(Item Found, bool Ok)> FindAsync() => null;
+}
+class User
+{
+    async Task M$0(Source s, (Item Left, string Right) p, Item item)
+    {
+        var stats = s.Stats();
+        stats.Best.Use();
+        stats.Item2.Use();
+        s.Stats().Best.Use();
+        s.Pair.Second.Use();
+        (int Count, Item Best) typed = default;
+        typed.Best.Use();
+        p.Left.Use();
+        p.Right.Trim();
+        var literal = (Count: 1, Top: item);
+        literal.Top.Use();
+        var inferred = (item.Tag, item);
+        inferred.Tag.Trim();
+        var named = (Label: item.Label, 1);
+        named.Label.Trim();
+        inferred.item.Use();
+        var found = await s.FindAsync();
+        found.Found.Use();
+        stats.Missing.Use();
+    }
+}
+"#,
+        expect![[r#"
+            M:Source.Stats [Call, Call]
+            M:Item.Use [Call, Call, Call, Call, Call, Call, Call, Call, Call]
+            P:Source.Pair [Get]
+            external System.String.Trim [Call, Call, Call]
+            P:Item.Label [Get]
+            M:Source.FindAsync [Call]
+            unresolved Missing (NotFound)
+            unresolved Use (UnknownReceiver)
+            coverage 19/17/0/2
+        "#]],
+    );
+}
