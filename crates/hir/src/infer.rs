@@ -864,9 +864,28 @@ impl Ctx<'_> {
             Expr::Switch { scrutinee, arms } => {
                 let tested = self.infer_expr(*scrutinee, None);
                 self.implicit_receivers.push(tested);
-                self.infer_parts(arms);
+                // A switch expression's arm ends with its value (a statement's section with a
+                // statement): the expression's type is the arms' best common type (C# §12.11).
+                let mut values = Vec::new();
+                for arm in arms {
+                    match arm {
+                        Part::Stmt(s) => match &self.body.stmts[*s] {
+                            Stmt::Compound(parts) => match parts.split_last() {
+                                Some((Part::Expr(value), rest)) => {
+                                    self.infer_parts(rest);
+                                    values.push(self.infer_expr(*value, expected));
+                                }
+                                _ => self.infer_parts(parts),
+                            },
+                            _ => self.infer_stmt(*s),
+                        },
+                        Part::Expr(e) => {
+                            self.infer_expr(*e, None);
+                        }
+                    }
+                }
                 self.implicit_receivers.pop();
-                Val::Unknown
+                Val::Value(best_common_type(db, &values))
             }
             Expr::ImplicitReceiver => Val::Value(
                 self.implicit_receivers

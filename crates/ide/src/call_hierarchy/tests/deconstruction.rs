@@ -234,3 +234,30 @@ class User
         "#]],
     );
 }
+
+#[test]
+fn switch_expressions_take_their_arms_type_and_property_patterns_read_getters() {
+    check_outgoing(
+        r#"
+class Money { public decimal Amount { get; } public Money Inner { get; } }
+class Label { public void Show() { } }
+class User
+{
+    Label Plain() => null;
+    void M$0(object o, Money m)
+    {
+        var label = o switch { Money { Amount: > 0 } => Plain(), _ => null };
+        label.Show();
+        (m switch { { Inner: { Amount: 1 } } => Plain(), { Inner.Inner: null } => Plain(), _ => throw null }).Show();
+    }
+}
+"#,
+        expect![[r#"
+            P:Money.Amount [Get, Get]
+            M:User.Plain [Call, Call, Call]
+            M:Label.Show [Call, Call]
+            P:Money.Inner [Get, Get, Get]
+            coverage 10/10/0/0
+        "#]],
+    );
+}
