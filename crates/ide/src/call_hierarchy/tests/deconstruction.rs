@@ -25,6 +25,7 @@ class Holder { public int A { get; set; } public int B { get; set; } }
 class User
 {
     (Point, Pair) Both() => (null, null);
+    Pair Split(Point p, out Point rest) { rest = p; return null; }
     void M$0(Point p, Pair pair, Holder h)
     {
         var (a, b) = p;
@@ -43,6 +44,9 @@ class User
         (_, u) = pair;
         (var (l2, r2), var z) = (pair, 1);
         l2.Draw();
+        var (l3, r3) = Split(p, out var rest);
+        rest.Draw();
+        l3.Draw();
     }
 }
 "#,
@@ -50,12 +54,13 @@ class User
             M:Point.Deconstruct(System.Int32@,System.Int32@) [Call, Call, Call]
             M:Point.Deconstruct(System.Int32@,System.Int32@,System.String@) [Call]
             external System.String.Trim [Call]
-            M:PairExtensions.Deconstruct(Pair,Point@,System.String@) [Call, Call, Call, Call]
-            M:Point.Draw [Call, Call, Call, Call]
+            M:PairExtensions.Deconstruct(Pair,Point@,System.String@) [Call, Call, Call, Call, Call]
+            M:Point.Draw [Call, Call, Call, Call, Call, Call]
             P:Holder.A [Set]
             P:Holder.B [Set]
             M:User.Both [Call]
-            coverage 16/16/0/0
+            M:User.Split(Point,Point@) [Call]
+            coverage 20/20/0/0
         "#]],
     );
 }
