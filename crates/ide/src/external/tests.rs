@@ -796,3 +796,28 @@ class User
         "#]],
     );
 }
+
+#[test]
+fn callers_of_a_framework_deconstruct_are_the_deconstructions() {
+    check_callers(
+        r#"
+//- /A.cs framework:netcore
+using System.Collections.Generic;
+class User
+{
+    void M(Dictionary<string, int> counts, KeyValuePair<string, int> pair)
+    {
+        foreach (var (name, count) in counts) { }
+        var (k, v) = pair;
+    }
+}
+"#,
+        "M:System.Collections.Generic.KeyValuePair`2.Deconstruct(`0@,`1@)",
+        expect![[r#"
+            Method M:System.Collections.Generic.KeyValuePair`2.Deconstruct(`0@,`1@) [System.Private.CoreLib]
+            M:User.M(System.Collections.Generic.Dictionary{System.String,System.Int32},System.Collections.Generic.KeyValuePair{System.String,System.Int32}) Call
+            M:User.M(System.Collections.Generic.Dictionary{System.String,System.Int32},System.Collections.Generic.KeyValuePair{System.String,System.Int32}) Call
+            coverage 2/2/0/0
+        "#]],
+    );
+}

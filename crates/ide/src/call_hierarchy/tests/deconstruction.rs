@@ -4,7 +4,7 @@
 
 use expect_test::expect;
 
-use super::check_outgoing;
+use super::{check_incoming, check_outgoing};
 
 #[test]
 fn deconstruction_calls_deconstruct_unless_the_value_is_a_tuple() {
@@ -263,6 +263,29 @@ class User
             M:Label.Show [Call, Call]
             P:Money.Inner [Get, Get, Get]
             coverage 10/10/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn callers_of_deconstruct_include_files_that_never_name_it() {
+    check_incoming(
+        r#"
+//- /Point.cs
+class Point { public void Deconstruct$0(out int x, out int y) { x = 0; y = 0; } }
+//- /User.cs
+class User
+{
+    void Declare(Point p) { var (x, y) = p; }
+    bool Test(object o) => o is Point(0, _);
+    void Loop(Point[] points) { foreach (var (x, y) in points) { } }
+}
+"#,
+        expect![[r#"
+            M:User.Declare(Point) [Call@3]
+            M:User.Test(System.Object) [Call@4]
+            M:User.Loop(Point[]) [Call@5]
+            coverage 3/3/0/0
         "#]],
     );
 }
