@@ -289,3 +289,34 @@ class User
         "#]],
     );
 }
+
+#[test]
+fn generic_source_extensions_deconstruct_framework_types() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+static class KeyValuePairExtensions
+{
+    public static void Deconstruct<TKey, TValue>(this KeyValuePair<TKey, TValue> pair, out TKey key, out TValue value)
+    {
+        key = pair.Key;
+        value = pair.Value;
+    }
+}
+class Item { public void Use() { } }
+class User
+{
+    void M$0(Dictionary<string, Item> items)
+    {
+        foreach (var (name, item) in items) { name.Trim(); item.Use(); }
+    }
+}
+"#,
+        expect![[r#"
+            M:KeyValuePairExtensions.Deconstruct``2(System.Collections.Generic.KeyValuePair{``0,``1},``0@,``1@) [Call]
+            external System.String.Trim [Call]
+            M:Item.Use [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
