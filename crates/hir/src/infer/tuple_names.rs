@@ -1,9 +1,11 @@
 //! Tuple element names (C# §8.3.11). They are not part of a tuple's type — `(int Count, string
 //! Name)` and `(int, string)` are the same type, and documentation ids write `System.ValueTuple{..}`
 //! without them — so [`Ty::Tuple`] has none and they travel with values instead: from a declared
-//! type (a local's or parameter's, a source member's return or property type, also inside the
-//! `Task<..>` an `await` unwraps), from a tuple literal's written or inferred names, and through
-//! `var`. `t.Name` reads the element of that name, `t.Item2` the second.
+//! type (a local's or parameter's, a source member's return or property type, also as an array's
+//! element, a nullable's `Value` or the `Task<..>` an `await` unwraps), from a tuple literal's
+//! written or inferred names, and through `var`. `t.Name` reads the element of that name, `t.Item2`
+//! the second. Names that only generic inference carries (a lambda's tuple through `Select`) are
+//! not followed.
 
 use std::sync::Arc;
 
@@ -25,17 +27,6 @@ pub(super) fn names_of_type_ref(ty: &TypeRef) -> Option<TupleNames> {
     }
 }
 
-/// The names of the tuple a `Task<(..)>` / `ValueTask<(..)>` as written completes with.
-fn names_of_awaited(ty: &TypeRef) -> Option<TupleNames> {
-    let TypeRef::Path(path) = ty else {
-        return None;
-    };
-    match path.segments.last()?.args.as_slice() {
-        [result] => names_of_type_ref(result),
-        _ => None,
-    }
-}
-
 impl Ctx<'_> {
     /// The element names of the tuple value `expr`, where they can be told.
     pub(super) fn tuple_names(&self, expr: ExprId) -> Option<TupleNames> {
@@ -43,24 +34,45 @@ impl Ctx<'_> {
             Expr::Tuple { names, .. } if names.iter().any(Option::is_some) => {
                 Some(names.as_slice().into())
             }
-            Expr::Local(local) | Expr::Declaration(local) => {
-                self.local_tuple_names.get(*local).cloned().or_else(|| {
-                    self.body.locals[*local]
-                        .ty
-                        .as_ref()
-                        .and_then(names_of_type_ref)
-                })
+            Expr::Local(local) | Expr::Declaration(local)
+                if self.local_tuple_names.get(*local).is_some() =>
+            {
+                self.local_tuple_names.get(*local).cloned()
             }
-            Expr::Invoke { callee, .. } => names_of_type_ref(&self.bound_member_type(*callee)?),
-            Expr::Member { .. } => names_of_type_ref(&self.bound_member_type(expr)?),
-            Expr::Await(inner) => match &self.body.exprs[*inner] {
-                Expr::Invoke { callee, .. } => names_of_awaited(&self.bound_member_type(*callee)?),
-                _ => None,
-            },
-            Expr::Cast { ty, .. } => names_of_type_ref(ty),
             Expr::Conditional { then, else_, .. } => {
                 self.tuple_names(*then).or_else(|| self.tuple_names(*else_))
             }
+            _ => names_of_type_ref(&self.written_type(expr)?),
+        }
+    }
+
+    /// The type of `expr` as the sources write it, where a declaration says: a local's or
+    /// parameter's, a source method's result or property's type (once bound), an array's element,
+    /// a nullable's `Value`, what an `await` of a `Task<..>` gives, a cast's.
+    fn written_type(&self, expr: ExprId) -> Option<TypeRef> {
+        match &self.body.exprs[expr] {
+            Expr::Local(local) | Expr::Declaration(local) => self.body.locals[*local].ty.clone(),
+            Expr::Invoke { callee, .. } => self.bound_member_type(*callee),
+            Expr::Member { receiver, name, .. } => match self.bound_member_type(expr) {
+                Some(ty) => Some(ty),
+                None if name == "Value" => match self.written_type(*receiver)? {
+                    TypeRef::Nullable(inner) => Some(*inner),
+                    _ => None,
+                },
+                None => None,
+            },
+            Expr::Index { receiver, .. } => match self.written_type(*receiver)? {
+                TypeRef::Array { element, .. } => Some(*element),
+                _ => None,
+            },
+            Expr::Await(inner) => match self.written_type(*inner)? {
+                TypeRef::Path(path) => match path.segments.last()?.args.as_slice() {
+                    [result] => Some(result.clone()),
+                    _ => None,
+                },
+                _ => None,
+            },
+            Expr::Cast { ty, .. } => Some(ty.clone()),
             _ => None,
         }
     }

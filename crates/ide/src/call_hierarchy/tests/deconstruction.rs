@@ -202,8 +202,10 @@ class Source
 }
 class User
 {
-    async Task M$0(Source s, (Item Left, string Right) p, Item item)
+    async Task M$0(Source s, (Item Left, string Right) p, Item item, (bool Ok, Item Value)[] all, (Item Seed, int Count)? maybe)
     {
+        all[0].Value.Use();
+        maybe.Value.Seed.Use();
         var stats = s.Stats();
         stats.Best.Use();
         stats.Item2.Use();
@@ -227,15 +229,16 @@ class User
 }
 "#,
         expect![[r#"
+            M:Item.Use [Call, Call, Call, Call, Call, Call, Call, Call, Call, Call, Call]
+            external System.Nullable.Value [Get]
             M:Source.Stats [Call, Call]
-            M:Item.Use [Call, Call, Call, Call, Call, Call, Call, Call, Call]
             P:Source.Pair [Get]
             external System.String.Trim [Call, Call, Call]
             P:Item.Label [Get]
             M:Source.FindAsync [Call]
             unresolved Missing (NotFound)
             unresolved Use (UnknownReceiver)
-            coverage 19/17/0/2
+            coverage 22/20/0/2
         "#]],
     );
 }
