@@ -7,7 +7,7 @@
 //! methods (`get_X`, `set_Item`, `add_E`). Left out on the oracle side: calls into the framework,
 //! compiler plumbing (`synthetic`, except the implicit `base()` of a constructor without an
 //! initializer), implicit calls no text shows (`textMatch: false`, except `foreach`'s enumeration
-//! calls: those count when csnav reports them), calls no source line holds (the
+//! calls and deconstructions' `Deconstruct`: those count), calls no source line holds (the
 //! base call of an implicit default constructor) and method-group references (`ldftn`).
 //! Left out on csnav's side: method-group references and calls out of the sources.
 //!
@@ -201,7 +201,7 @@ fn oracle_edges(oracle: &Value, source_dir: &Path) -> (Edges, Edges) {
         let no_line = call["line"].is_null();
         if no_line
             || infrastructure_named
-            || call["textMatch"] == false && !implicit_base && !is_enumeration_call(callee)
+            || call["textMatch"] == false && !implicit_base && !is_implicit_statement_call(callee)
         {
             unattested.insert(edge, is_accessor, site);
         } else {
@@ -212,13 +212,19 @@ fn oracle_edges(oracle: &Value, source_dir: &Path) -> (Edges, Edges) {
 }
 
 /// `foreach`'s calls of the collection's `GetEnumerator` and the enumerator's `MoveNext` and
-/// `Current`: no text names them (`textMatch: false`), but the statement holds them.
-fn is_enumeration_call(callee: &str) -> bool {
+/// `Current`, and a deconstruction's `Deconstruct`: no text names them (`textMatch: false`), but
+/// the statement holds them.
+fn is_implicit_statement_call(callee: &str) -> bool {
     let name = callee.split('(').next().unwrap_or(callee);
     let name = name.rsplit('.').next().unwrap_or(name);
     matches!(
         name,
-        "GetEnumerator" | "MoveNext" | "get_Current" | "GetAsyncEnumerator" | "MoveNextAsync"
+        "GetEnumerator"
+            | "MoveNext"
+            | "get_Current"
+            | "GetAsyncEnumerator"
+            | "MoveNextAsync"
+            | "Deconstruct"
     )
 }
 

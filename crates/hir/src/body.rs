@@ -88,10 +88,12 @@ pub enum Stmt {
         local: LocalId,
         init: Option<ExprId>,
     },
-    /// `foreach (var x in source)`, a `from x in source` clause: `locals` are typed by the element type
-    /// (several for a deconstruction).
+    /// `foreach (var x in source)`, a `from x in source` clause: `local` is typed by the element type;
+    /// `foreach (var (k, v) in source)` deconstructs the element into `deconstruction` instead.
     Foreach {
-        locals: Vec<LocalId>,
+        local: Option<LocalId>,
+        /// An [`Expr::Deconstruction`].
+        deconstruction: Option<ExprId>,
         source: ExprId,
         body: Option<StmtId>,
         /// Where a `foreach` statement's implicit calls are; `None` for a query clause.
@@ -182,6 +184,16 @@ pub enum Expr {
     /// initializer), or the value a pattern tests: the receiver of a collection initializer's
     /// implicit `Add(..)`, of an index initializer's `[k] = v` and of a property pattern's members.
     ImplicitReceiver,
+    /// A positional pattern `T(p, q)` (C# 8): the tested value (of type `T` when written) is
+    /// deconstructed as by a deconstruction (a tuple's elements, else a `Deconstruct` call with one
+    /// `out` parameter per element, reported at this expression) and each element is tested with its
+    /// parts.
+    PositionalPattern {
+        ty: Option<TypeRef>,
+        elements: Vec<Vec<Part>>,
+    },
+    /// `var x` in a pattern: the variable takes the type of the value the pattern tests.
+    PatternVar(LocalId),
     /// The property part of a recursive pattern, `T { A.B: p, C: q }` (C# 8, 10): reading each
     /// member calls its getter on the tested value, of type `T` when written.
     PropertyPattern {
@@ -259,7 +271,19 @@ pub enum Expr {
     Default(Option<TypeRef>),
     NameOf,
     Throw(ExprId),
-    Tuple(Vec<ExprId>),
+    /// `(a, b)`, with each element's name: written (`(Count: n, ..)`) or inferred from a name or
+    /// member access (`(x.Count, y)`, C# 7.1). Names are not part of the type (C# §8.3.11): they
+    /// travel with the value (see `infer`'s tuple names).
+    Tuple {
+        elements: Vec<ExprId>,
+        names: Vec<Option<SmolStr>>,
+    },
+    /// The left side of a deconstruction (`var (a, b) = v`, `(x, (y, _)) = v`, `foreach (var (k,
+    /// v) in ..)`, the target of [`Expr::Assign`] or [`Stmt::Foreach`]): each element is assigned
+    /// (an expression, an [`Expr::Declaration`]), a discard ([`Expr::Missing`]) or a nested
+    /// deconstruction. A value that is not a tuple is deconstructed by a call of its `Deconstruct`
+    /// method (C# §12.21.2), reported at this expression.
+    Deconstruction(Vec<ExprId>),
     InterpolatedString(Vec<ExprId>),
     /// `out var x` / `out T x` as an argument.
     Declaration(LocalId),

@@ -9,6 +9,7 @@ mod external;
 mod known;
 mod lookup;
 mod overload;
+mod tuple_names;
 
 use std::sync::Arc;
 
@@ -150,6 +151,8 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         lambda_results: rustc_hash::FxHashMap::default(),
         speculation_depth: 0,
         implicit_receivers: Vec::new(),
+        implicit_call_params: None,
+        local_tuple_names: ArenaMap::default(),
     };
     for (_, stmt) in body.stmts.iter() {
         if let Stmt::LocalFunction {
@@ -339,6 +342,11 @@ struct Ctx<'a> {
     speculation_depth: u32,
     /// The types of the objects the initializers being inferred apply to, innermost last.
     implicit_receivers: Vec<Ty>,
+    /// The parameter types of the last bound call whose arguments no expression holds (the
+    /// compiler's own `Deconstruct(out .., out ..)`), once method type inference fixed them.
+    implicit_call_params: Option<Vec<Ty>>,
+    /// The element names of `var` locals holding named tuples (see [`tuple_names`]).
+    local_tuple_names: ArenaMap<LocalId, tuple_names::TupleNames>,
 }
 
 impl Ctx<'_> {
@@ -425,10 +433,16 @@ impl Ctx<'_> {
                     (None, Some((_, it))) => it,
                     (None, None) => Ty::Unknown,
                 };
+                if self.body.locals[*local].ty.is_none()
+                    && let Some(names) = init.and_then(|e| self.tuple_names(e))
+                {
+                    self.local_tuple_names.insert(*local, names);
+                }
                 self.local_tys.insert(*local, ty);
             }
             Stmt::Foreach {
-                locals,
+                local,
+                deconstruction,
                 source,
                 body,
                 enumeration,
@@ -437,10 +451,12 @@ impl Ctx<'_> {
                 let elem = enumeration
                     .and_then(|e| self.bind_enumeration(*source, &source_ty, e))
                     .unwrap_or_else(|| known::element_type(self.db, &source_ty));
-                if let [local] = locals.as_slice()
-                    && self.body.locals[*local].ty.is_none()
+                if let Some(local) = *local
+                    && self.body.locals[local].ty.is_none()
                 {
-                    self.local_tys.insert(*local, elem);
+                    self.local_tys.insert(local, elem);
+                } else if let Some(target) = *deconstruction {
+                    self.deconstruct(target, &elem);
                 }
                 if let Some(body) = body {
                     self.infer_stmt(*body);
@@ -792,6 +808,42 @@ impl Ctx<'_> {
                 self.implicit_receivers.pop();
                 Val::Unknown
             }
+            Expr::PositionalPattern { ty, elements } => {
+                let tested = match ty {
+                    Some(t) => self.resolver.resolve(t),
+                    None => self
+                        .implicit_receivers
+                        .last()
+                        .cloned()
+                        .unwrap_or(Ty::Unknown),
+                };
+                let tys = self.deconstructed(expr, &tested, elements.len());
+                for (parts, ty) in elements.iter().zip(tys) {
+                    self.implicit_receivers.push(ty);
+                    self.infer_parts(parts);
+                    self.implicit_receivers.pop();
+                }
+                Val::Unknown
+            }
+            Expr::PatternVar(local) => {
+                let tested = self
+                    .implicit_receivers
+                    .last()
+                    .cloned()
+                    .unwrap_or(Ty::Unknown);
+                let tested = match tested {
+                    Ty::Nullable(inner) => *inner,
+                    t => t,
+                };
+                self.local_tys.insert(*local, tested.clone());
+                Val::Value(tested)
+            }
+            Expr::Deconstruction(elements) => {
+                for &e in elements {
+                    self.infer_expr(e, None);
+                }
+                Val::Unknown
+            }
             Expr::ListPattern(elements) => {
                 let tested = self
                     .implicit_receivers
@@ -815,9 +867,28 @@ impl Ctx<'_> {
             Expr::Switch { scrutinee, arms } => {
                 let tested = self.infer_expr(*scrutinee, None);
                 self.implicit_receivers.push(tested);
-                self.infer_parts(arms);
+                // A switch expression's arm ends with its value (a statement's section with a
+                // statement): the expression's type is the arms' best common type (C# §12.11).
+                let mut values = Vec::new();
+                for arm in arms {
+                    match arm {
+                        Part::Stmt(s) => match &self.body.stmts[*s] {
+                            Stmt::Compound(parts) => match parts.split_last() {
+                                Some((Part::Expr(value), rest)) => {
+                                    self.infer_parts(rest);
+                                    values.push(self.infer_expr(*value, expected));
+                                }
+                                _ => self.infer_parts(parts),
+                            },
+                            _ => self.infer_stmt(*s),
+                        },
+                        Part::Expr(e) => {
+                            self.infer_expr(*e, None);
+                        }
+                    }
+                }
                 self.implicit_receivers.pop();
-                Val::Unknown
+                Val::Value(best_common_type(db, &values))
             }
             Expr::ImplicitReceiver => Val::Value(
                 self.implicit_receivers
@@ -958,8 +1029,8 @@ impl Ctx<'_> {
                 None => expected.cloned().map_or(Val::Unknown, Val::Value),
             },
             Expr::NameOf => Val::Value(Ty::external("System.String")),
-            Expr::Tuple(elems) => {
-                let tys = elems.iter().map(|&e| self.infer_expr(e, None)).collect();
+            Expr::Tuple { elements, .. } => {
+                let tys = elements.iter().map(|&e| self.infer_expr(e, None)).collect();
                 Val::Value(Ty::Tuple(tys))
             }
             Expr::InterpolatedString(parts) => {
@@ -1201,6 +1272,12 @@ impl Ctx<'_> {
                     },
                     other => other,
                 };
+                if let Ty::Tuple(elements) = &ty
+                    && access != Access::Invoke
+                    && let Some(element) = self.tuple_element(expr, elements, name)
+                {
+                    return Val::Value(element);
+                }
                 if ty == Ty::Unknown {
                     if access == Access::Invoke {
                         return Val::Group(Group::named(name, type_args));
@@ -1888,6 +1965,20 @@ impl Ctx<'_> {
             return self.delegate_invoke(callee, &receiver, args);
         }
         let infos = self.arg_infos(args);
+        self.invoke_group(callee, &group, args, &infos)
+    }
+
+    /// Binds a call of a method group with arguments described by `infos` (`args` are their
+    /// expressions, none for an implicit call): the group's methods level by level, the library's,
+    /// then extension methods.
+    fn invoke_group(
+        &mut self,
+        callee: ExprId,
+        group: &Group,
+        args: &[Arg],
+        infos: &[ArgInfo],
+    ) -> Val {
+        let db = self.db;
         let type_args = group.type_args.clone();
         let mut ambiguous = false;
         // An override is no candidate of its own (C# §12.6.4.1): the method it overrides is, at its
@@ -1930,7 +2021,7 @@ impl Ctx<'_> {
                 .filter(|c| overload::fits_type_args(c, &type_args))
                 .collect();
             let resolution =
-                resolve_overloads_with(db, &candidates, &infos, &type_args, &mut |e, p| {
+                resolve_overloads_with(db, &candidates, infos, &type_args, &mut |e, p| {
                     self.speculative_lambda(e, p)
                 });
             match resolution {
@@ -1950,7 +2041,7 @@ impl Ctx<'_> {
                         })
                         .unwrap_or((decl_ty, chosen));
                     return self
-                        .bound_call(callee, decl_ty, member, applied, &type_args, args, &infos);
+                        .bound_call(callee, decl_ty, member, applied, &type_args, args, infos);
                 }
                 Resolution::Ambiguous => {
                     ambiguous = true;
@@ -1963,7 +2054,7 @@ impl Ctx<'_> {
         // source type): instance methods beat extension methods.
         let knows_receiver = !group.library.is_empty();
         if !ambiguous && knows_receiver {
-            match self.bind_library_group(callee, &group, args, &infos) {
+            match self.bind_library_group(callee, group, args, infos) {
                 external::LibraryBinding::Bound(val) => return val,
                 external::LibraryBinding::Ambiguous => ambiguous = true,
                 external::LibraryBinding::NoneApplicable => {}
@@ -2020,7 +2111,7 @@ impl Ctx<'_> {
                                     applied,
                                     &type_args,
                                     args,
-                                    &infos,
+                                    infos,
                                 );
                             }
                             CandMember::Library(member) => {
@@ -2038,7 +2129,7 @@ impl Ctx<'_> {
                                     applied,
                                     &type_args,
                                     args,
-                                    &infos,
+                                    infos,
                                 );
                             }
                         }
@@ -2073,7 +2164,7 @@ impl Ctx<'_> {
                     CallKind::Call,
                 );
             } else {
-                let reason = if library_knows && !self.extension_may_be_missing(&group) {
+                let reason = if library_knows && !self.extension_may_be_missing(group) {
                     UnresolvedReason::NotFound
                 } else {
                     UnresolvedReason::MissingMetadata
@@ -2086,7 +2177,7 @@ impl Ctx<'_> {
         let reason =
             if group.levels.is_empty() && group.receiver.is_none() && group.library.is_empty() {
                 UnresolvedReason::UnknownReceiver
-            } else if self.extension_may_be_missing(&group) {
+            } else if self.extension_may_be_missing(group) {
                 UnresolvedReason::MissingMetadata
             } else {
                 UnresolvedReason::NotFound
@@ -2228,6 +2319,14 @@ impl Ctx<'_> {
             })
             .collect();
         self.finish_args(args, infos, &param_tys, &mut method_args);
+        if args.is_empty() && !infos.is_empty() {
+            self.implicit_call_params = Some(
+                param_tys
+                    .iter()
+                    .map(|p| p.substitute_method(&method_args))
+                    .collect(),
+            );
+        }
         if ret.is_ctor {
             return Val::Value(ret.ty);
         }
@@ -2494,7 +2593,78 @@ impl Ctx<'_> {
         }
     }
 
+    /// Assigns a value of type `value` to the elements of a deconstruction (C# §12.21.2): each
+    /// declared variable takes its element's type, each assigned expression is written (a
+    /// property's setter, a user-defined conversion), nested deconstructions recurse.
+    fn deconstruct(&mut self, target: ExprId, value: &Ty) {
+        let Expr::Deconstruction(elements) = &self.body.exprs[target] else {
+            return;
+        };
+        let tys = self.deconstructed(target, value, elements.len());
+        for (&element, ty) in elements.iter().zip(tys) {
+            match &self.body.exprs[element] {
+                Expr::Deconstruction(_) => self.deconstruct(element, &ty),
+                Expr::Missing => {}
+                Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
+                    self.local_tys.insert(*local, ty);
+                }
+                _ => {
+                    let to = match self.infer_val(element, Access::Write, None) {
+                        Val::Value(t) => t,
+                        _ => Ty::Unknown,
+                    };
+                    self.coerce(element, &ty, &to);
+                }
+            }
+        }
+    }
+
+    /// The element types a value is deconstructed into, `arity` of them: a tuple's elements, else
+    /// the `out` parameters of the `Deconstruct` method (instance, else extension, from the sources
+    /// or an assembly) that overload resolution picks for `arity` untyped `out` arguments, its call
+    /// reported at `site`. Unknown when no such method is found (the site is unresolved).
+    fn deconstructed(&mut self, site: ExprId, value: &Ty, arity: usize) -> Vec<Ty> {
+        if let Ty::Tuple(elements) = value
+            && elements.len() == arity
+        {
+            return elements.clone();
+        }
+        let unknown = vec![Ty::Unknown; arity];
+        let name = SmolStr::new_static("Deconstruct");
+        let receiver = match value {
+            Ty::Nullable(inner) if !overload::is_value_type(self.db, inner) => (**inner).clone(),
+            other => other.clone(),
+        };
+        let Val::Group(group) = self.member_of(
+            site,
+            Val::Value(receiver),
+            &name,
+            Vec::new(),
+            Access::Invoke,
+        ) else {
+            return unknown;
+        };
+        let outs = vec![
+            ArgInfo {
+                expr: None,
+                name: None,
+                ty: ArgTy::Unknown,
+                modifier: ParamModifier::Out,
+                int_constant: None,
+            };
+            arity
+        ];
+        self.implicit_call_params = None;
+        self.invoke_group(site, &group, &[], &outs);
+        self.implicit_call_params.take().unwrap_or(unknown)
+    }
+
     fn infer_assign(&mut self, expr: ExprId, op: AssignOp, lhs: ExprId, rhs: ExprId) -> Ty {
+        if matches!(self.body.exprs[lhs], Expr::Deconstruction(_)) {
+            let value = self.infer_expr(rhs, None);
+            self.deconstruct(lhs, &value);
+            return value;
+        }
         let access = match op {
             AssignOp::Plain => Access::Write,
             AssignOp::Add => Access::Add,

@@ -239,9 +239,11 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
     let indirect: Vec<MemberId> = hir::overrides(db, target).all().collect();
     let names = site_names(db, target, &data);
     // A constructor's call need not name its type in the file (`: base(...)` in another part of a
-    // partial class, target-typed `new()`), nor does a delegate's invocation name its `Invoke`.
-    let narrow_files =
-        data.kind != MemberKind::Constructor && data.origin != hir::MemberOrigin::DelegateInvoke;
+    // partial class, target-typed `new()`), nor does a delegate's invocation name its `Invoke`, nor
+    // a deconstruction or a `foreach` the methods it calls.
+    let narrow_files = data.kind != MemberKind::Constructor
+        && data.origin != hir::MemberOrigin::DelegateInvoke
+        && !called_by_pattern(&data.name);
     let target_info = SymbolInfo::new(db, Symbol::Member(target));
     Some(collect_incoming(
         db,
@@ -256,6 +258,20 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
             _ => None,
         },
     ))
+}
+
+/// Whether the language calls a member of this name without the code naming it: a
+/// deconstruction's or positional pattern's `Deconstruct`, `foreach`'s enumeration members.
+pub(crate) fn called_by_pattern(name: &str) -> bool {
+    matches!(
+        name,
+        "Deconstruct"
+            | "GetEnumerator"
+            | "MoveNext"
+            | "Current"
+            | "GetAsyncEnumerator"
+            | "MoveNextAsync"
+    )
 }
 
 /// What a reference search looks for.

@@ -1,11 +1,12 @@
 //! The coverage invariant of call sites, checked from the syntax: every invocation, member access
-//! and object creation in code whose name is that of a source method, property, event or constructor
-//! is either bound (a call site at its name) or listed as unresolved with a reason. Nothing may fall
-//! between, or `find_callers` would answer "no callers" while its coverage says all was resolved.
+//! and object creation in code whose name is that of a source method, property, event or
+//! constructor, and every positional pattern of a written type (its `Deconstruct`), is either bound
+//! (a call site at its name) or listed as unresolved with a reason. Nothing may fall between, or
+//! `find_callers` would answer "no callers" while its coverage says all was resolved.
 //!
-//! A name the sources also give to something no call reaches (a field, a constant, an enum member, a
-//! type, a namespace, a local function) is left out: by its syntax alone the access may rightly mean
-//! that.
+//! A name the sources also give to something no call reaches (a field, a constant, an enum member,
+//! a type, a namespace, a local function, a tuple element) is left out: by its syntax alone the
+//! access may rightly mean that.
 
 use std::collections::BTreeSet;
 
@@ -53,6 +54,7 @@ pub(crate) fn unaccounted_sites(db: &RootDatabase, file: FileId) -> Vec<Unaccoun
             SiteKind::SimpleCall => {
                 names.reachable_only_by_call(&site.name) && !local_functions.contains(&site.name)
             }
+            SiteKind::Deconstruction => true,
         };
         if matches && !covered.iter().any(|r| r.contains_range(site.range)) {
             out.push(UnaccountedSite {
@@ -125,6 +127,24 @@ impl Names {
             for (_, ns) in tree.namespaces.iter() {
                 names.other.extend(ns.name.iter().map(|s| s.to_string()));
             }
+            // Tuple element names: `t.Count` reads an element, no call.
+            let root = hir::parse(db, source).syntax_node();
+            for node in root.descendants() {
+                let named = match node.kind() {
+                    SyntaxKind::TUPLE_ELEMENT => child_with_field(&node, Field::Name),
+                    SyntaxKind::ARGUMENT
+                        if node
+                            .parent()
+                            .is_some_and(|p| p.kind() == SyntaxKind::TUPLE_EXPRESSION) =>
+                    {
+                        child_with_field(&node, Field::Name)
+                    }
+                    _ => None,
+                };
+                if let Some((name, _)) = named.and_then(|n| simple_name(&n)) {
+                    names.other.insert(name);
+                }
+            }
         }
         names
     }
@@ -142,6 +162,8 @@ enum SiteKind {
     Access,
     /// `Name(..)`.
     SimpleCall,
+    /// A positional pattern of a written type: an implicit `Deconstruct` call.
+    Deconstruction,
 }
 
 struct SyntacticSite {
@@ -178,6 +200,17 @@ fn syntactic_sites(root: &SyntaxNode) -> Vec<SyntacticSite> {
                 })
                 .and_then(|n| simple_name(&n))
                 .map(|name| (SiteKind::Access, name)),
+            // `Point(var x, _)`: a positional pattern of a written type (never a tuple) calls
+            // that type's `Deconstruct`.
+            SyntaxKind::RECURSIVE_PATTERN if child_with_field(&node, Field::Type).is_some() => node
+                .children()
+                .find(|c| c.kind() == SyntaxKind::POSITIONAL_PATTERN_CLAUSE)
+                .map(|clause| {
+                    (
+                        SiteKind::Deconstruction,
+                        ("Deconstruct".to_owned(), clause.text_range()),
+                    )
+                }),
             SyntaxKind::OBJECT_CREATION_EXPRESSION => {
                 let without_args = node
                     .children()

@@ -434,26 +434,21 @@ impl Ctx {
                 let enumeration = self.enumeration_sites(node);
                 let stmt = self.scoped(|ctx| {
                     let ty = field(node, Field::Type).map(|t| lower_type(&t));
-                    let locals = match field(node, Field::Left) {
-                        Some(left) if left.kind() == SyntaxKind::IDENTIFIER => {
-                            vec![ctx.declare(identifier(&left), ty, LocalKind::Element)]
-                        }
+                    let (local, deconstruction) = match field(node, Field::Left) {
+                        Some(left) if left.kind() == SyntaxKind::IDENTIFIER => (
+                            Some(ctx.declare(identifier(&left), ty, LocalKind::Element)),
+                            None,
+                        ),
+                        // `foreach (var (k, v) in ...)`, `foreach ((string k, var v) in ...)`.
                         Some(SyntaxElement::Node(pattern)) => {
-                            // `foreach (var (k, v) in ...)`: the parts are not typed.
-                            pattern
-                                .descendants_with_tokens()
-                                .filter(|t| {
-                                    t.kind() == SyntaxKind::IDENTIFIER
-                                        && t.field() == Some(Field::Name)
-                                })
-                                .map(|t| ctx.declare(identifier(&t), None, LocalKind::Variable))
-                                .collect()
+                            (None, ctx.lower_deconstruction_target(&pattern))
                         }
-                        _ => Vec::new(),
+                        _ => (None, None),
                     };
                     let body = field(node, Field::Body).map(|b| ctx.lower_stmt_one(&b));
                     ctx.alloc_stmt(Stmt::Foreach {
-                        locals,
+                        local,
+                        deconstruction,
                         source,
                         body,
                         enumeration,
@@ -627,11 +622,21 @@ impl Ctx {
             SyntaxKind::DECLARATION_PATTERN
             | SyntaxKind::RECURSIVE_PATTERN
             | SyntaxKind::VAR_PATTERN => {
-                let ty = field(node, Field::Type).map(|t| lower_type(&t));
+                let ty = field(node, Field::Type)
+                    .map(|t| lower_type(&t))
+                    .filter(|t| *t != TypeRef::Implicit);
                 if let Some(name) =
                     field(node, Field::Name).filter(|n| n.kind() == SyntaxKind::IDENTIFIER)
                 {
-                    self.declare(identifier(&name), ty.clone(), LocalKind::Pattern);
+                    let local = self.declare(identifier(&name), ty.clone(), LocalKind::Pattern);
+                    if ty.is_none() {
+                        let range = name.text_range();
+                        parts.push(Part::Expr(self.alloc_expr(
+                            Expr::PatternVar(local),
+                            range,
+                            range,
+                        )));
+                    }
                 }
                 // `{ Title: var title }`: the subpatterns' designations and constants; the members
                 // a property pattern names are read from the tested value.
@@ -641,22 +646,45 @@ impl Ctx {
                         SyntaxKind::PROPERTY_PATTERN_CLAUSE | SyntaxKind::POSITIONAL_PATTERN_CLAUSE
                     )
                 }) {
+                    if clause.kind() == SyntaxKind::POSITIONAL_PATTERN_CLAUSE {
+                        let elements = clause
+                            .children()
+                            .filter(|c| c.kind() == SyntaxKind::SUBPATTERN)
+                            .map(|sub| {
+                                let mut nested = Vec::new();
+                                for child in
+                                    sub.children_with_tokens().filter(|c| is_pattern(c.kind()))
+                                {
+                                    self.lower_pattern(&child, &mut nested);
+                                }
+                                nested
+                            })
+                            .collect();
+                        let range = clause.text_range();
+                        let expr = self.alloc_expr(
+                            Expr::PositionalPattern {
+                                ty: ty.clone(),
+                                elements,
+                            },
+                            range,
+                            range,
+                        );
+                        parts.push(Part::Expr(expr));
+                        continue;
+                    }
                     let mut subpatterns = Vec::new();
                     for sub in clause
                         .children()
                         .filter(|c| c.kind() == SyntaxKind::SUBPATTERN)
                     {
-                        let member = (clause.kind() == SyntaxKind::PROPERTY_PATTERN_CLAUSE)
-                            .then(|| {
-                                sub.children_with_tokens().find(|c| {
-                                    matches!(
-                                        c.kind(),
-                                        SyntaxKind::IDENTIFIER
-                                            | SyntaxKind::MEMBER_ACCESS_EXPRESSION
-                                    )
-                                })
+                        let member = sub
+                            .children_with_tokens()
+                            .find(|c| {
+                                matches!(
+                                    c.kind(),
+                                    SyntaxKind::IDENTIFIER | SyntaxKind::MEMBER_ACCESS_EXPRESSION
+                                )
                             })
-                            .flatten()
                             .map(|name| self.lower_pattern_member(&name));
                         let mut nested = Vec::new();
                         for child in sub.children_with_tokens().filter(|c| is_pattern(c.kind())) {
@@ -684,7 +712,19 @@ impl Ctx {
                     }
                 }
             }
-            SyntaxKind::CONSTANT_PATTERN => self.lower_parts(node, parts),
+            SyntaxKind::CONSTANT_PATTERN => {
+                // An invocation or a tuple is never a constant: tree-sitter reads `case Point(0,
+                // var y):` and `(1, var z) =>` as those, and they are positional patterns.
+                match node
+                    .children_with_tokens()
+                    .find(|c| Expression::can_cast_element(c.kind()))
+                {
+                    Some(inner) if self.is_misread_positional_pattern(&inner) => {
+                        self.lower_expr_as_pattern(&inner, parts)
+                    }
+                    _ => self.lower_parts(node, parts),
+                }
+            }
             SyntaxKind::LIST_PATTERN => {
                 let mut elements = Vec::new();
                 for child in node.children_with_tokens() {
@@ -712,6 +752,113 @@ impl Ctx {
                 }
             }
         }
+    }
+
+    /// `(a, (b, _))` after a `var` that tree-sitter read as a call: every name is a new variable.
+    fn lower_var_designation(&mut self, list: &SyntaxNode) -> Option<ExprId> {
+        let range = list.text_range();
+        let mut elements = Vec::new();
+        for arg in list.children().filter(|c| c.kind() == SyntaxKind::ARGUMENT) {
+            let inner = arg
+                .children_with_tokens()
+                .find(|c| Expression::can_cast_element(c.kind()))?;
+            let r = inner.text_range();
+            let element = match inner.kind() {
+                SyntaxKind::IDENTIFIER if identifier(&inner) == "_" => {
+                    self.alloc_expr(Expr::Missing, r, r)
+                }
+                SyntaxKind::IDENTIFIER => {
+                    let local = self.declare(identifier(&inner), None, LocalKind::Variable);
+                    self.alloc_expr(Expr::Declaration(local), r, r)
+                }
+                SyntaxKind::TUPLE_EXPRESSION => self.lower_var_designation(inner.as_node()?)?,
+                _ => return None,
+            };
+            elements.push(element);
+        }
+        Some(self.alloc_expr(Expr::Deconstruction(elements), range, range))
+    }
+
+    /// An invocation (other than `nameof`) or a tuple where a pattern is expected.
+    fn is_misread_positional_pattern(&self, element: &SyntaxElement) -> bool {
+        match element.kind() {
+            SyntaxKind::TUPLE_EXPRESSION => true,
+            SyntaxKind::INVOCATION_EXPRESSION => element.as_node().is_some_and(|n| {
+                !field(n, Field::Function).is_some_and(|f| {
+                    f.kind() == SyntaxKind::IDENTIFIER && identifier(&f) == "nameof"
+                })
+            }),
+            _ => false,
+        }
+    }
+
+    /// The pattern an expression that tree-sitter parsed in a pattern's place stands for (see
+    /// [`Self::is_misread_positional_pattern`]): `T(..)` and `(..)` are positional patterns whose
+    /// arguments are patterns, `var x` / `T x` declare, `_` discards, anything else is a constant.
+    fn lower_expr_as_pattern(&mut self, element: &SyntaxElement, parts: &mut Vec<Part>) {
+        let Some(node) = element.as_node() else {
+            let is_discard = element.kind() == SyntaxKind::IDENTIFIER
+                && identifier(element) == "_"
+                && self.lookup("_").is_none();
+            if !is_discard {
+                parts.push(Part::Expr(self.lower_expr(element)));
+            }
+            return;
+        };
+        match node.kind() {
+            SyntaxKind::DECLARATION_EXPRESSION => {
+                let Some(name) =
+                    field(node, Field::Name).filter(|n| n.kind() == SyntaxKind::IDENTIFIER)
+                else {
+                    return;
+                };
+                let ty = field(node, Field::Type)
+                    .map(|t| lower_type(&t))
+                    .filter(|t| *t != TypeRef::Implicit);
+                let untyped = ty.is_none();
+                let local = self.declare(identifier(&name), ty, LocalKind::Pattern);
+                if untyped {
+                    let range = name.text_range();
+                    let expr = self.alloc_expr(Expr::PatternVar(local), range, range);
+                    parts.push(Part::Expr(expr));
+                }
+            }
+            _ if self.is_misread_positional_pattern(element) => {
+                let (ty, list) = match node.kind() {
+                    SyntaxKind::INVOCATION_EXPRESSION => (
+                        field(node, Field::Function)
+                            .map(|f| lower_type(&f))
+                            .filter(|t| *t != TypeRef::Error),
+                        field(node, Field::Arguments).and_then(SyntaxElement::into_node),
+                    ),
+                    _ => (None, Some(node.clone())),
+                };
+                if let Some(list) = list {
+                    parts.push(Part::Expr(self.lower_positional_arguments(ty, &list)));
+                }
+            }
+            _ => parts.push(Part::Expr(self.lower_expr(element))),
+        }
+    }
+
+    /// `(p, q)` of a positional pattern that tree-sitter read as an argument list or a tuple.
+    fn lower_positional_arguments(&mut self, ty: Option<TypeRef>, list: &SyntaxNode) -> ExprId {
+        let elements = list
+            .children()
+            .filter(|c| c.kind() == SyntaxKind::ARGUMENT)
+            .map(|arg| {
+                let mut nested = Vec::new();
+                if let Some(inner) = arg.children_with_tokens().find(|c| {
+                    Expression::can_cast_element(c.kind())
+                        || c.kind() == SyntaxKind::DECLARATION_EXPRESSION
+                }) {
+                    self.lower_expr_as_pattern(&inner, &mut nested);
+                }
+                nested
+            })
+            .collect();
+        let range = list.text_range();
+        self.alloc_expr(Expr::PositionalPattern { ty, elements }, range, range)
     }
 
     /// `Total` / `Price.Amount` in a property pattern: member accesses on the tested value.
@@ -756,12 +903,112 @@ impl Ctx {
                     out.push(self.alloc_stmt(Stmt::Let { local, init }));
                 }
                 _ => {
-                    if let Some(init) = init {
-                        out.push(self.alloc_stmt(Stmt::Expr(init)));
-                    }
+                    // `var (a, b) = value;`
+                    let target = declarator
+                        .children()
+                        .find(|c| c.kind() == SyntaxKind::TUPLE_PATTERN)
+                        .and_then(|p| self.lower_deconstruction_target(&p));
+                    let expr = match (target, init) {
+                        (Some(lhs), Some(rhs)) => {
+                            let range = declarator.text_range();
+                            let focus = self.map.exprs[lhs].focus;
+                            self.alloc_expr(
+                                Expr::Assign {
+                                    op: AssignOp::Plain,
+                                    lhs,
+                                    rhs,
+                                },
+                                range,
+                                focus,
+                            )
+                        }
+                        (target, init) => match target.or(init) {
+                            Some(expr) => expr,
+                            None => continue,
+                        },
+                    };
+                    out.push(self.alloc_stmt(Stmt::Expr(expr)));
                 }
             }
         }
+    }
+
+    /// The left side of a deconstruction: `(a, b)` / `(a, (b, _))` of a `var (..)` designation, or
+    /// a tuple expression assigned to (`(x, y) = ..`, `(int a, var b) = ..`); `None` for anything
+    /// else. Declares the variables it designates.
+    fn lower_deconstruction_target(&mut self, node: &SyntaxNode) -> Option<ExprId> {
+        let range = node.text_range();
+        let elements = match node.kind() {
+            SyntaxKind::TUPLE_PATTERN => node
+                .children_with_tokens()
+                .filter_map(|child| match child.kind() {
+                    SyntaxKind::IDENTIFIER => {
+                        let local = self.declare(identifier(&child), None, LocalKind::Variable);
+                        let r = child.text_range();
+                        Some(self.alloc_expr(Expr::Declaration(local), r, r))
+                    }
+                    SyntaxKind::DISCARD => {
+                        let r = child.text_range();
+                        Some(self.alloc_expr(Expr::Missing, r, r))
+                    }
+                    SyntaxKind::TUPLE_PATTERN => self.lower_deconstruction_target(child.as_node()?),
+                    _ => None,
+                })
+                .collect(),
+            SyntaxKind::TUPLE_EXPRESSION => node
+                .children()
+                .filter(|c| c.kind() == SyntaxKind::ARGUMENT)
+                .map(|arg| {
+                    let Some(element) = arg.children_with_tokens().find(|c| {
+                        Expression::can_cast_element(c.kind())
+                            || c.kind() == SyntaxKind::DECLARATION_EXPRESSION
+                    }) else {
+                        return self.missing(&arg);
+                    };
+                    let nested = element
+                        .as_node()
+                        .filter(|n| {
+                            matches!(
+                                n.kind(),
+                                SyntaxKind::TUPLE_EXPRESSION
+                                    | SyntaxKind::DECLARATION_EXPRESSION
+                                    | SyntaxKind::INVOCATION_EXPRESSION
+                            )
+                        })
+                        .and_then(|n| self.lower_deconstruction_target(n));
+                    let is_discard = element.kind() == SyntaxKind::IDENTIFIER
+                        && identifier(&element) == "_"
+                        && self.lookup("_").is_none();
+                    match nested {
+                        Some(nested) => nested,
+                        None if is_discard => {
+                            let r = element.text_range();
+                            self.alloc_expr(Expr::Missing, r, r)
+                        }
+                        None => self.lower_expr(&element),
+                    }
+                })
+                .collect(),
+            // `(var (a, b), c) = ..`: tree-sitter reads the element as a call of `var`; a method
+            // named `var` cannot be assigned to, so it is the designation.
+            SyntaxKind::INVOCATION_EXPRESSION => {
+                let function = field(node, Field::Function)?;
+                if function.kind() != SyntaxKind::IDENTIFIER || identifier(&function) != "var" {
+                    return None;
+                }
+                let list = field(node, Field::Arguments).and_then(SyntaxElement::into_node)?;
+                return self.lower_var_designation(&list);
+            }
+            // `var (a, b)` as an element of a tuple: `(var (a, b), c) = ..`.
+            SyntaxKind::DECLARATION_EXPRESSION => {
+                let pattern = node
+                    .children()
+                    .find(|c| c.kind() == SyntaxKind::TUPLE_PATTERN)?;
+                return self.lower_deconstruction_target(&pattern);
+            }
+            _ => return None,
+        };
+        Some(self.alloc_expr(Expr::Deconstruction(elements), range, range))
     }
 
     fn missing(&mut self, node: &SyntaxNode) -> ExprId {
@@ -897,6 +1144,25 @@ impl Ctx {
                 }) && self.lookup("nameof").is_none()
                 {
                     Expr::NameOf
+                } else if let Some(SyntaxElement::Node(is)) = &function
+                    && let Some((tested, ty)) = misread_is_type(is)
+                    && let Some(list) =
+                        field(node, Field::Arguments).and_then(SyntaxElement::into_node)
+                {
+                    // `x is Point(var a, _)` without a designation: tree-sitter reads a call of
+                    // `x is Point`, which a `bool` cannot be; it is a positional pattern.
+                    let expr = match tested {
+                        Some(tested) => self.lower_expr(&tested),
+                        None => self.missing(is),
+                    };
+                    let ty = Some(lower_type(&ty));
+                    let pattern = self.lower_positional_arguments(ty.clone(), &list);
+                    Expr::Is {
+                        expr,
+                        ty,
+                        binding: None,
+                        rest: vec![pattern],
+                    }
                 } else {
                     let callee = self.lower_opt(node, Field::Function);
                     let args = field(node, Field::Arguments)
@@ -997,7 +1263,14 @@ impl Ctx {
                 Expr::AnonymousObject { members }
             }
             SyntaxKind::ASSIGNMENT_EXPRESSION => {
-                let lhs = self.lower_opt(node, Field::Left);
+                let is_plain =
+                    field(node, Field::Operator).map(|o| o.kind()) == Some(SyntaxKind::EQ);
+                let lhs = match field(node, Field::Left) {
+                    Some(SyntaxElement::Node(left)) if is_plain => self
+                        .lower_deconstruction_target(&left)
+                        .unwrap_or_else(|| self.lower_expr(&SyntaxElement::Node(left))),
+                    _ => self.lower_opt(node, Field::Left),
+                };
                 let rhs = self.lower_opt(node, Field::Right);
                 let op_el = field(node, Field::Operator);
                 if let Some(op) = &op_el {
@@ -1159,12 +1432,23 @@ impl Ctx {
                 Expr::Default(field(node, Field::Type).map(|t| lower_type(&t)))
             }
             SyntaxKind::TUPLE_EXPRESSION => {
-                let elements = node
-                    .children()
-                    .filter(|c| c.kind() == SyntaxKind::ARGUMENT)
-                    .map(|a| self.lower_first_expr(&a))
-                    .collect();
-                Expr::Tuple(elements)
+                let mut elements = Vec::new();
+                let mut names = Vec::new();
+                for arg in node.children().filter(|c| c.kind() == SyntaxKind::ARGUMENT) {
+                    let value = arg.children_with_tokens().find(|c| {
+                        c.field() != Some(Field::Name) && Expression::can_cast_element(c.kind())
+                    });
+                    // `(Count: n, ..)`, or the name C# 7.1 infers from `(a.Count, b)`.
+                    let name = field(&arg, Field::Name)
+                        .map(|n| identifier(&n))
+                        .or_else(|| value.as_ref().and_then(inferred_tuple_name));
+                    names.push(name);
+                    elements.push(match value {
+                        Some(value) => self.lower_expr(&value),
+                        None => self.missing(&arg),
+                    });
+                }
+                Expr::Tuple { elements, names }
             }
             SyntaxKind::INTERPOLATED_STRING_EXPRESSION => {
                 let parts = node
@@ -1179,7 +1463,10 @@ impl Ctx {
                     let ty = field(node, Field::Type).map(|t| lower_type(&t));
                     Expr::Declaration(self.declare(identifier(&name), ty, LocalKind::Variable))
                 }
-                _ => Expr::Other(Vec::new()),
+                _ => match self.lower_deconstruction_target(node) {
+                    Some(target) => return target,
+                    None => Expr::Other(Vec::new()),
+                },
             },
             SyntaxKind::QUERY_EXPRESSION => self.lower_query(node),
             SyntaxKind::WITH_EXPRESSION => {
@@ -1460,11 +1747,10 @@ impl Ctx {
                     }
                     let Some(first) = exprs.first() else { continue };
                     let source = self.lower_expr(first);
-                    let locals = name
-                        .map(|n| vec![self.declare(n, ty, LocalKind::Element)])
-                        .unwrap_or_default();
+                    let local = name.map(|n| self.declare(n, ty, LocalKind::Element));
                     clauses.push(self.alloc_stmt(Stmt::Foreach {
-                        locals,
+                        local,
+                        deconstruction: None,
                         source,
                         body: None,
                         enumeration: None,
@@ -1529,6 +1815,49 @@ fn initializer_of_declarator(declarator: &SyntaxNode) -> Option<SyntaxElement> {
         .children_with_tokens()
         .skip_while(|c| c.kind() != SyntaxKind::EQ)
         .find(|c| Expression::can_cast_element(c.kind()))
+}
+
+/// The element name C# 7.1 infers for a tuple element written as a name or a member access.
+fn inferred_tuple_name(value: &SyntaxElement) -> Option<SmolStr> {
+    match value.kind() {
+        SyntaxKind::IDENTIFIER => Some(identifier(value)),
+        SyntaxKind::MEMBER_ACCESS_EXPRESSION => {
+            field(value.as_node()?, Field::Name).map(|n| identifier(&n))
+        }
+        _ => None,
+    }
+}
+
+/// The tested expression and the type of `x is T` (or `x is T` read as a constant pattern), when
+/// tree-sitter parsed `x is T(..)` as a call of it.
+fn misread_is_type(is: &SyntaxNode) -> Option<(Option<SyntaxElement>, SyntaxElement)> {
+    let is_type_name = |e: &SyntaxElement| {
+        matches!(
+            e.kind(),
+            SyntaxKind::IDENTIFIER | SyntaxKind::QUALIFIED_NAME | SyntaxKind::GENERIC_NAME
+        )
+    };
+    match is.kind() {
+        SyntaxKind::IS_EXPRESSION => Some((
+            field(is, Field::Left),
+            field(is, Field::Right).filter(is_type_name)?,
+        )),
+        SyntaxKind::IS_PATTERN_EXPRESSION => {
+            let pattern = field(is, Field::Pattern)?.into_node()?;
+            if pattern.kind() != SyntaxKind::CONSTANT_PATTERN {
+                return None;
+            }
+            let mut children = pattern
+                .children_with_tokens()
+                .filter(|c| !c.kind().is_trivia());
+            let ty = children.next().filter(is_type_name)?;
+            children
+                .next()
+                .is_none()
+                .then(|| (field(is, Field::Expression), ty))
+        }
+        _ => None,
+    }
 }
 
 fn is_pattern(kind: SyntaxKind) -> bool {

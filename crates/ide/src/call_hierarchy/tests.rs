@@ -2019,4 +2019,5 @@ namespace Outer.Inner
     );
 }
 
+mod deconstruction;
 mod framework;

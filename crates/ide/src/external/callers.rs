@@ -19,10 +19,13 @@ pub(crate) fn incoming_calls(db: &RootDatabase, target: LibMember) -> IncomingCa
         _ => Some(vec![site_name(db, target)]),
     };
     // As for source members: a constructor's call need not name its type (`: base(...)`,
-    // target-typed `new()`), a delegate's invocation does not name `Invoke`.
+    // target-typed `new()`), a delegate's invocation does not name `Invoke`, a deconstruction
+    // does not name `Deconstruct`.
     let is_invoke = hir::library_type_kind(db, target.owner()) == SymbolKind::Delegate
         && hir::library_member_metadata_name(db, target) == "Invoke";
-    let narrow_files = kind != SymbolKind::Constructor && !is_invoke;
+    let narrow_files = kind != SymbolKind::Constructor
+        && !is_invoke
+        && !crate::call_hierarchy::called_by_pattern(&site_name(db, target));
     let bases = hir::library_member_bases(db, target);
     let mut known: HashMap<Callee, Option<bool>> = HashMap::new();
     collect_incoming(

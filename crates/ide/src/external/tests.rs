@@ -731,3 +731,93 @@ class C
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn callers_of_library_interface_members_and_their_library_implementations() {
+    let fixture = r#"
+//- /A.cs
+using System;
+using System.Collections;
+using System.Collections.Generic;
+using System.IO;
+class User
+{
+    void M(Stream stream, FileStream file, List<int> list, IList items)
+    {
+        ((IDisposable)stream).Dispose();
+        stream.Dispose();
+        file.Dispose();
+        list.Add(1);
+        ((ICollection<int>)list).Add(2);
+        items.Add(3);
+    }
+}
+"#;
+    check_callers(
+        fixture,
+        "M:System.IDisposable.Dispose",
+        expect![[r#"
+            Method M:System.IDisposable.Dispose [mscorlib]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call [indirect]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call [indirect]
+            coverage 3/3/0/0
+        "#]],
+    );
+    check_callers(
+        fixture,
+        "M:System.IO.Stream.Dispose",
+        expect![[r#"
+            Method M:System.IO.Stream.Dispose [mscorlib]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call [indirect]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call
+            coverage 3/3/0/0
+        "#]],
+    );
+    check_callers(
+        fixture,
+        "M:System.Collections.Generic.ICollection`1.Add(`0)",
+        expect![[r#"
+            Method M:System.Collections.Generic.ICollection`1.Add(`0) [mscorlib]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call [indirect]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call
+            coverage 3/3/0/0
+        "#]],
+    );
+    check_callers(
+        fixture,
+        "M:System.Collections.Generic.List`1.Add(`0)",
+        expect![[r#"
+            Method M:System.Collections.Generic.List`1.Add(`0) [mscorlib]
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call
+            M:User.M(System.IO.Stream,System.IO.FileStream,System.Collections.Generic.List{System.Int32},System.Collections.IList) Call [indirect]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn callers_of_a_framework_deconstruct_are_the_deconstructions() {
+    check_callers(
+        r#"
+//- /A.cs framework:netcore
+using System.Collections.Generic;
+class User
+{
+    void M(Dictionary<string, int> counts, KeyValuePair<string, int> pair)
+    {
+        foreach (var (name, count) in counts) { }
+        var (k, v) = pair;
+    }
+}
+"#,
+        "M:System.Collections.Generic.KeyValuePair`2.Deconstruct(`0@,`1@)",
+        expect![[r#"
+            Method M:System.Collections.Generic.KeyValuePair`2.Deconstruct(`0@,`1@) [System.Private.CoreLib]
+            M:User.M(System.Collections.Generic.Dictionary{System.String,System.Int32},System.Collections.Generic.KeyValuePair{System.String,System.Int32}) Call
+            M:User.M(System.Collections.Generic.Dictionary{System.String,System.Int32},System.Collections.Generic.KeyValuePair{System.String,System.Int32}) Call
+            coverage 2/2/0/0
+        "#]],
+    );
+}

@@ -1,0 +1,106 @@
+//! Tuple element names (C# §8.3.11). They are not part of a tuple's type — `(int Count, string
+//! Name)` and `(int, string)` are the same type, and documentation ids write `System.ValueTuple{..}`
+//! without them — so [`Ty::Tuple`] has none and they travel with values instead: from a declared
+//! type (a local's or parameter's, a source member's return or property type, also as an array's
+//! element, a nullable's `Value` or the `Task<..>` an `await` unwraps), from a tuple literal's
+//! written or inferred names, and through `var`. `t.Name` reads the element of that name, `t.Item2`
+//! the second. Names that only generic inference carries (a lambda's tuple through `Select`) are
+//! not followed.
+
+use std::sync::Arc;
+
+use smol_str::SmolStr;
+
+use super::{Callee, Ctx};
+use crate::{body::Expr, body::ExprId, symbols::member_data, ty::Ty, type_ref::TypeRef};
+
+/// The element names of a tuple value, by position (`None` for an unnamed element).
+pub(super) type TupleNames = Arc<[Option<SmolStr>]>;
+
+/// The names a tuple type as written gives its elements.
+pub(super) fn names_of_type_ref(ty: &TypeRef) -> Option<TupleNames> {
+    match ty {
+        TypeRef::Tuple(elements) if elements.iter().any(|e| e.name.is_some()) => {
+            Some(elements.iter().map(|e| e.name.clone()).collect())
+        }
+        _ => None,
+    }
+}
+
+impl Ctx<'_> {
+    /// The element names of the tuple value `expr`, where they can be told.
+    pub(super) fn tuple_names(&self, expr: ExprId) -> Option<TupleNames> {
+        match &self.body.exprs[expr] {
+            Expr::Tuple { names, .. } if names.iter().any(Option::is_some) => {
+                Some(names.as_slice().into())
+            }
+            Expr::Local(local) | Expr::Declaration(local)
+                if self.local_tuple_names.get(*local).is_some() =>
+            {
+                self.local_tuple_names.get(*local).cloned()
+            }
+            Expr::Conditional { then, else_, .. } => {
+                self.tuple_names(*then).or_else(|| self.tuple_names(*else_))
+            }
+            _ => names_of_type_ref(&self.written_type(expr)?),
+        }
+    }
+
+    /// The type of `expr` as the sources write it, where a declaration says: a local's or
+    /// parameter's, a source method's result or property's type (once bound), an array's element,
+    /// a nullable's `Value`, what an `await` of a `Task<..>` gives, a cast's.
+    fn written_type(&self, expr: ExprId) -> Option<TypeRef> {
+        match &self.body.exprs[expr] {
+            Expr::Local(local) | Expr::Declaration(local) => self.body.locals[*local].ty.clone(),
+            Expr::Invoke { callee, .. } => self.bound_member_type(*callee),
+            Expr::Member { receiver, name, .. } => match self.bound_member_type(expr) {
+                Some(ty) => Some(ty),
+                None if name == "Value" => match self.written_type(*receiver)? {
+                    TypeRef::Nullable(inner) => Some(*inner),
+                    _ => None,
+                },
+                None => None,
+            },
+            Expr::Index { receiver, .. } => match self.written_type(*receiver)? {
+                TypeRef::Array { element, .. } => Some(*element),
+                _ => None,
+            },
+            Expr::Await(inner) => match self.written_type(*inner)? {
+                TypeRef::Path(path) => match path.segments.last()?.args.as_slice() {
+                    [result] => Some(result.clone()),
+                    _ => None,
+                },
+                _ => None,
+            },
+            Expr::Cast { ty, .. } => Some(ty.clone()),
+            _ => None,
+        }
+    }
+
+    /// The declared type, as written, of the source method or property a site already bound.
+    fn bound_member_type(&self, expr: ExprId) -> Option<TypeRef> {
+        let site = self.result.sites.iter().rev().find(|s| s.expr == expr)?;
+        match site.callee {
+            Callee::Member(member) => member_data(self.db, member)?.ty,
+            Callee::Library(_) | Callee::External(_) => None,
+        }
+    }
+
+    /// The type of the element `name` (`Item2`, or a name the tuple's value carries) of a tuple
+    /// read through the member access `access`.
+    pub(super) fn tuple_element(&self, access: ExprId, elements: &[Ty], name: &str) -> Option<Ty> {
+        if let Some(n) = name
+            .strip_prefix("Item")
+            .and_then(|n| n.parse::<usize>().ok())
+            && (1..=elements.len()).contains(&n)
+        {
+            return Some(elements[n - 1].clone());
+        }
+        let Expr::Member { receiver, .. } = &self.body.exprs[access] else {
+            return None;
+        };
+        let names = self.tuple_names(*receiver)?;
+        let i = names.iter().position(|n| n.as_deref() == Some(name))?;
+        elements.get(i).cloned()
+    }
+}
