@@ -2,18 +2,18 @@
 //! `metadata` crate and entered as one HIGH-durability input, as rust-analyzer enters its library
 //! roots. An edit to a source file never re-validates anything that depends only on libraries.
 //!
-//! Types outside the sources stay [`Ty::External`] values named as C# names them (`System.Collections.
-//! Generic.List` with one argument); this module answers what the assemblies say of such a name: that
-//! it exists (so name resolution can tell which imported namespace holds it), its kind, base type,
-//! interfaces and members.
-//!
-//! The index is the union of every loaded assembly (the first assembly declaring a name wins), not a
-//! per-project view: a project sees types it does not reference only where its usings name their
-//! namespace, which real code rarely does by accident.
+//! A library type is a [`Ty::Library`] holding a [`LibTypeId`]: its metadata name, interned. The id
+//! says which type, not which assembly's definition of it: a project sees the assemblies it
+//! references ([`library_scope`]), and that scope's index answers what the name declares (its kind,
+//! base type, interfaces, members), the first assembly of the project's list that declares it
+//! winning. Two projects referencing different versions of a package each bind to their own; a type
+//! met in another project's signature is the same type in both (as the compiler retargets
+//! referenced compilations to the referencing one's assemblies).
 
 mod convert;
 mod hierarchy;
 mod identity;
+mod known;
 mod members;
 mod overrides;
 mod symbols;
@@ -25,10 +25,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use salsa::Durability;
 use smol_str::SmolStr;
 
-use crate::{base_db::Db, ty::Ty};
+use crate::{
+    base_db::{Db, ProjectId},
+    ty::Ty,
+};
 
 pub(crate) use self::{
     convert::{LibraryTy, hir_name},
+    known::KnownType,
     members::{
         library_constraints_hold, library_delegate_shape, library_indexers, library_members,
         library_signature,
@@ -50,11 +54,16 @@ pub use self::{
 };
 
 /// Every reference assembly of the workspace (and the built-in surface where nothing better was
-/// found), in priority order.
+/// found), each once, shared by the projects that reference it; and per project which of them it
+/// references.
 #[salsa::input(singleton)]
 pub struct LibraryInput {
     #[returns(ref)]
     pub assemblies: Arc<[Arc<Assembly>]>,
+    /// Per project (indexed by [`ProjectId`]), the indices into `assemblies` it references, in
+    /// priority order. A project with no entry sees every assembly, in `assemblies`' order.
+    #[returns(ref)]
+    pub project_assemblies: Arc<[Arc<[u32]>]>,
 }
 
 impl std::fmt::Debug for LibraryInput {
@@ -64,23 +73,51 @@ impl std::fmt::Debug for LibraryInput {
 }
 
 pub(crate) fn new_library_input(db: &dyn Db) -> LibraryInput {
-    LibraryInput::builder(Arc::from(Vec::new()))
+    LibraryInput::builder(Arc::from(Vec::new()), Arc::from(Vec::new()))
         .durability(Durability::HIGH)
         .new(db)
 }
 
-/// A type an assembly declares: an index into [`LibraryIndex::assemblies`] and into its types.
+/// A type an assembly declares: an index into [`LibraryInput::assemblies`] and into its types.
+/// Positions, valid while the library input is; the stable identity is a [`LibTypeId`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LibType {
     pub asm: u32,
     pub idx: u32,
 }
 
-/// Library types by their C# name, the namespaces they live in and their extension methods.
+/// A library type's identity: its metadata name (namespace, name with the `` `N`` arity suffix,
+/// nesting with `+`), as ECMA-335 names a type. Interned so that [`Ty`]s compare in O(1), and keyed by
+/// the name alone so that it is the same across reloads and across projects; which definition it
+/// names is the project's scope's answer ([`LibraryIndex::def`]).
+///
+/// Interned without a lifetime (as rust-analyzer's item ids are) because [`Ty`] holds it and is
+/// stored in query results; `revisions = usize::MAX` keeps every slot, so an id never dangles.
+#[salsa::interned(unsafe(no_lifetime), revisions = usize::MAX, debug)]
+pub struct LibTypeId {
+    #[returns(ref)]
+    pub metadata_name: SmolStr,
+    /// The C# full name: nesting with `.`, no arity suffixes (`System.Collections.Generic.List`).
+    #[returns(ref)]
+    pub name: SmolStr,
+}
+
+impl LibTypeId {
+    pub(crate) fn from_metadata_name(db: &dyn Db, metadata_name: &str) -> LibTypeId {
+        LibTypeId::new(db, SmolStr::new(metadata_name), hir_name(metadata_name))
+    }
+}
+
+/// What one set of assemblies declares: types by their C# name and by id, the namespaces they live
+/// in and their extension methods. Built once per distinct set ([`library_scope`]).
 pub struct LibraryIndex {
     assemblies: Arc<[Arc<Assembly>]>,
+    /// The assemblies of the set, indices into `assemblies`, in priority order.
+    members: Arc<[u32]>,
     /// By C# full name (nesting with `.`, no arity suffix) and the count of all generic parameters.
-    types: FxHashMap<(SmolStr, u32), LibType>,
+    types: FxHashMap<(SmolStr, u32), (LibTypeId, LibType)>,
+    /// The definition each id names: the first assembly of the set declaring it.
+    defs: FxHashMap<LibTypeId, LibType>,
     /// Every namespace that holds a type, with all its prefixes (`System`, `System.Collections`).
     namespaces: FxHashSet<SmolStr>,
     /// Extension methods by name, with the namespace of their static class.
@@ -89,7 +126,7 @@ pub struct LibraryIndex {
 
 impl PartialEq for LibraryIndex {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.assemblies, &other.assemblies)
+        Arc::ptr_eq(&self.assemblies, &other.assemblies) && self.members == other.members
     }
 }
 
@@ -104,22 +141,31 @@ impl std::fmt::Debug for LibraryIndex {
 }
 
 impl LibraryIndex {
-    fn new(assemblies: Arc<[Arc<Assembly>]>) -> LibraryIndex {
+    fn new(db: &dyn Db, assemblies: Arc<[Arc<Assembly>]>, members: Arc<[u32]>) -> LibraryIndex {
         let mut index = LibraryIndex {
             assemblies: assemblies.clone(),
+            members: members.clone(),
             types: FxHashMap::default(),
+            defs: FxHashMap::default(),
             namespaces: FxHashSet::default(),
             extensions: FxHashMap::default(),
         };
-        for (a, asm) in assemblies.iter().enumerate() {
+        for &a in members.iter() {
+            let Some(asm) = assemblies.get(a as usize) else {
+                continue;
+            };
             for (t, def) in asm.types.iter().enumerate() {
                 let id = LibType {
-                    asm: a as u32,
+                    asm: a,
                     idx: t as u32,
                 };
-                let name = hir_name(&def.full_name(asm));
+                let type_id = LibTypeId::from_metadata_name(db, &def.full_name(asm));
                 let arity = def.generic_params.len() as u32;
-                index.types.entry((name, arity)).or_insert(id);
+                index.defs.entry(type_id).or_insert(id);
+                index
+                    .types
+                    .entry((type_id.name(db).clone(), arity))
+                    .or_insert((type_id, id));
                 let mut ns = def.namespace.as_str();
                 while !ns.is_empty() && index.namespaces.insert(SmolStr::new(ns)) {
                     ns = ns.rsplit_once('.').map_or("", |(outer, _)| outer);
@@ -154,7 +200,21 @@ impl LibraryIndex {
 
     /// The type named `name` (C# spelling) with `arity` generic parameters in all.
     pub fn lookup(&self, name: &str, arity: u32) -> Option<LibType> {
-        self.types.get(&(SmolStr::new(name), arity)).copied()
+        self.types
+            .get(&(SmolStr::new(name), arity))
+            .map(|&(_, t)| t)
+    }
+
+    /// The id of the type named `name` (C# spelling) with `arity` generic parameters in all.
+    pub(crate) fn lookup_id(&self, name: &str, arity: u32) -> Option<LibTypeId> {
+        self.types
+            .get(&(SmolStr::new(name), arity))
+            .map(|&(id, _)| id)
+    }
+
+    /// The definition `id` names in this set of assemblies.
+    pub(crate) fn def(&self, id: LibTypeId) -> Option<LibType> {
+        self.defs.get(&id).copied()
     }
 
     pub fn has_namespace(&self, ns: &str) -> bool {
@@ -194,29 +254,69 @@ impl LibraryIndex {
     }
 }
 
+/// Every assembly of the workspace, in the input's order: what navigation searches (framework
+/// symbols are named by assembly and documentation id, whichever project references them) and what a
+/// project without its own list sees.
 #[salsa::tracked(returns(clone))]
 pub fn library_index(db: &dyn Db) -> Arc<LibraryIndex> {
-    Arc::new(LibraryIndex::new(db.libraries().assemblies(db).clone()))
+    let assemblies = db.libraries().assemblies(db).clone();
+    let all = (0..assemblies.len() as u32).collect();
+    Arc::new(LibraryIndex::new(db, assemblies, all))
 }
 
-/// The name and type arguments of a type as metadata declares it: `int?` is `System.Nullable<int>`,
+/// A set of assemblies, to key the index of a set shared by the projects that reference it.
+#[salsa::interned(revisions = usize::MAX)]
+struct AssemblySet<'db> {
+    #[returns(ref)]
+    members: Arc<[u32]>,
+}
+
+#[salsa::tracked(returns(clone))]
+fn assembly_set_index<'db>(db: &'db dyn Db, set: AssemblySet<'db>) -> Arc<LibraryIndex> {
+    let assemblies = db.libraries().assemblies(db).clone();
+    Arc::new(LibraryIndex::new(db, assemblies, set.members(db).clone()))
+}
+
+/// What `project` sees of the libraries: the assemblies it references. Projects referencing the same
+/// set (the usual case: one framework, the same packages) share one index.
+pub(crate) fn library_scope(db: &dyn Db, project: ProjectId) -> Arc<LibraryIndex> {
+    let input = db.libraries();
+    match input.project_assemblies(db).get(project.0 as usize) {
+        Some(set) if !is_everything(set, input.assemblies(db).len()) => {
+            assembly_set_index(db, AssemblySet::new(db, set.clone()))
+        }
+        _ => library_index(db),
+    }
+}
+
+fn is_everything(set: &[u32], len: usize) -> bool {
+    set.len() == len && set.iter().enumerate().all(|(i, &a)| a as usize == i)
+}
+
+/// The id and type arguments of a type as metadata declares it: `int?` is `System.Nullable<int>`,
 /// `(int, string)` is `System.ValueTuple<int, string>`.
-pub(crate) fn named(ty: &Ty) -> Option<(&str, std::borrow::Cow<'_, [Ty]>)> {
+pub(crate) fn named<'t>(
+    db: &dyn Db,
+    ty: &'t Ty,
+) -> Option<(LibTypeId, std::borrow::Cow<'t, [Ty]>)> {
     match ty {
-        Ty::External(name, args) => Some((name, std::borrow::Cow::Borrowed(args))),
+        Ty::Library(id, args) => Some((*id, std::borrow::Cow::Borrowed(args))),
         Ty::Nullable(inner) => Some((
-            "System.Nullable",
+            KnownType::Nullable.id(db),
             std::borrow::Cow::Owned(vec![(**inner).clone()]),
         )),
-        Ty::Tuple(elems) => Some(("System.ValueTuple", std::borrow::Cow::Borrowed(elems))),
+        Ty::Tuple(elems) => Some((
+            LibTypeId::from_metadata_name(db, &format!("System.ValueTuple`{}", elems.len())),
+            std::borrow::Cow::Borrowed(elems),
+        )),
         _ => None,
     }
 }
 
 /// The library type a type names, if an assembly declares it.
 pub(crate) fn library_type(db: &dyn Db, ty: &Ty) -> Option<LibType> {
-    let (name, args) = named(ty)?;
-    library_index(db).lookup(name, args.len() as u32)
+    let (id, _) = named(db, ty)?;
+    library_index(db).def(id)
 }
 
 /// What kind of type an assembly says `ty` is.
@@ -227,17 +327,21 @@ pub(crate) fn library_kind(db: &dyn Db, ty: &Ty) -> Option<TypeKind> {
 
 /// The direct base class of a library type, with `ty`'s type arguments substituted.
 pub(crate) fn library_base(db: &dyn Db, ty: &Ty) -> Option<Ty> {
-    let (_, args) = named(ty)?;
+    let (_, args) = named(db, ty)?;
     let id = library_type(db, ty)?;
     let index = library_index(db);
     let def = index.type_def(id);
     let base = def.base.as_ref()?;
-    Some(LibraryTy::new(def, None).convert(base).substitute(&args))
+    Some(
+        LibraryTy::new(db, def, None)
+            .convert(base)
+            .substitute(&args),
+    )
 }
 
 /// The interfaces a library type lists (metadata lists inherited interfaces too).
 pub(crate) fn library_interfaces(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
-    let Some((_, args)) = named(ty) else {
+    let Some((_, args)) = named(db, ty) else {
         return Vec::new();
     };
     let Some(id) = library_type(db, ty) else {
@@ -245,7 +349,7 @@ pub(crate) fn library_interfaces(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
     };
     let index = library_index(db);
     let def = index.type_def(id);
-    let conv = LibraryTy::new(def, None);
+    let conv = LibraryTy::new(db, def, None);
     def.interfaces
         .iter()
         .map(|i| conv.convert(i).substitute(&args))

@@ -194,7 +194,7 @@ impl Ctx<'_> {
                 CallKind::Call
             },
         );
-        let decl_args = crate::library::named(decl)
+        let decl_args = crate::library::named(db, decl)
             .map(|(_, a)| a.into_owned())
             .unwrap_or_default();
         let ret = if is_ctor {
@@ -300,7 +300,7 @@ impl Ctx<'_> {
             }
             Resolution::Ambiguous | Resolution::NoneApplicable => {
                 // Still a call of one of the type's constructors: the graph says which type.
-                let name = SmolStr::new(format!("{}.#ctor", external_type_name(ty)));
+                let name = SmolStr::new(format!("{}.#ctor", external_type_name(db, ty)));
                 self.site(site, Callee::External(name), CallKind::Ctor);
                 self.finish_args(args, infos, &[], &mut []);
             }
@@ -309,11 +309,8 @@ impl Ctx<'_> {
     }
 }
 
-fn external_type_name(ty: &Ty) -> &str {
-    match ty {
-        Ty::External(name, _) => name,
-        _ => "",
-    }
+fn external_type_name<'a>(db: &'a dyn crate::base_db::Db, ty: &'a Ty) -> &'a str {
+    ty.written_name(db).map_or("", |(name, _)| name)
 }
 
 fn member_is_static(index: &crate::library::LibraryIndex, m: LibMember) -> bool {

@@ -73,7 +73,7 @@ pub(crate) fn library_members(db: &dyn Db, ty: &Ty, name: &str) -> Vec<(Ty, Vec<
     }
     // Every interface is also an object (§12.5: `object`'s members are found through interfaces).
     if is_interface && groups.is_empty() && name != ".ctor" {
-        return library_members(db, &Ty::object(), name);
+        return library_members(db, &Ty::object(db), name);
     }
     groups
 }
@@ -162,7 +162,7 @@ pub(crate) fn library_indexers(db: &dyn Db, ty: &Ty) -> Vec<(Ty, Vec<LibMember>)
 pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> LibSignature {
     let index = library_index(db);
     let def = index.type_def(member.ty);
-    let args = crate::library::named(decl)
+    let args = crate::library::named(db, decl)
         .map(|(_, a)| a)
         .unwrap_or_default();
     let args: &[Ty] = &args;
@@ -182,7 +182,7 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
     match member.kind {
         LibMemberKind::Method => {
             let m = &def.methods[member.idx as usize];
-            let conv = LibraryTy::new(def, Some(m));
+            let conv = LibraryTy::new(db, def, Some(m));
             LibSignature {
                 name: m.name.clone(),
                 params: params(&conv, &m.params),
@@ -192,7 +192,7 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
         }
         LibMemberKind::Property => {
             let p = &def.properties[member.idx as usize];
-            let conv = LibraryTy::new(def, None);
+            let conv = LibraryTy::new(db, def, None);
             LibSignature {
                 name: p.name.clone(),
                 params: params(&conv, &p.params),
@@ -205,7 +205,9 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
             let ret = if def.kind == TypeKind::Enum && f.is_literal {
                 decl.clone()
             } else {
-                LibraryTy::new(def, None).convert(&f.ty).substitute(args)
+                LibraryTy::new(db, def, None)
+                    .convert(&f.ty)
+                    .substitute(args)
             };
             LibSignature {
                 name: f.name.clone(),
@@ -219,7 +221,9 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
             LibSignature {
                 name: e.name.clone(),
                 params: Vec::new(),
-                ret: LibraryTy::new(def, None).convert(&e.ty).substitute(args),
+                ret: LibraryTy::new(db, def, None)
+                    .convert(&e.ty)
+                    .substitute(args),
                 method_type_params: 0,
             }
         }
@@ -274,13 +278,17 @@ pub(crate) fn library_constraints_hold(
     let index = library_index(db);
     let def = index.type_def(member.ty);
     let method = &def.methods[member.idx as usize];
-    let conv = LibraryTy::new(def, Some(method));
+    let conv = LibraryTy::new(db, def, Some(method));
     method.generic_params.iter().enumerate().all(|(i, param)| {
         let Some(arg) = method_args.get(i).filter(|a| **a != Ty::Unknown) else {
             return true;
         };
         let is_value = match arg {
-            Ty::Source(..) | Ty::External(..) | Ty::Nullable(_) | Ty::Tuple(_) => {
+            Ty::Source(..)
+            | Ty::Library(..)
+            | Ty::Unresolved(..)
+            | Ty::Nullable(_)
+            | Ty::Tuple(_) => {
                 Some(crate::ty::is_value_type(db, arg) && !matches!(arg, Ty::Nullable(_)))
             }
             Ty::Array(..) => Some(false),
@@ -303,7 +311,9 @@ pub(crate) fn library_constraints_hold(
 fn mentions_type_param(ty: &Ty) -> bool {
     match ty {
         Ty::TypeParam(_) | Ty::Unknown => true,
-        Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => a.iter().any(mentions_type_param),
+        Ty::Source(_, a) | Ty::Library(_, a) | Ty::Unresolved(_, a) | Ty::Tuple(a) => {
+            a.iter().any(mentions_type_param)
+        }
         Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => mentions_type_param(e),
     }
 }

@@ -214,7 +214,7 @@ fn library_interfaces_of_source(db: &dyn Db, member: MemberId) -> Vec<Ty> {
                     .map(|t| t.substitute(args)),
             ),
             // Metadata lists an interface's bases flattened.
-            Ty::External(..) if library_type(db, &iface).is_some() && !out.contains(&iface) => {
+            Ty::Library(..) if library_type(db, &iface).is_some() && !out.contains(&iface) => {
                 queue.extend(library_interfaces(db, &iface));
                 out.push(iface);
             }

@@ -62,7 +62,7 @@ pub fn library_member_doc_id(db: &dyn Db, member: LibMember) -> String {
     match member.kind {
         LibMemberKind::Method => {
             let m = &def.methods[member.idx as usize];
-            let conv = LibraryTy::new(def, Some(m));
+            let conv = LibraryTy::new(db, def, Some(m));
             let name = m.name.replace('.', "#");
             let generic = if m.generic_params.is_empty() {
                 String::new()
@@ -78,7 +78,7 @@ pub fn library_member_doc_id(db: &dyn Db, member: LibMember) -> String {
         }
         LibMemberKind::Property => {
             let p = &def.properties[member.idx as usize];
-            let conv = LibraryTy::new(def, None);
+            let conv = LibraryTy::new(db, def, None);
             format!(
                 "P:{owner}.{}{}",
                 p.name.replace('.', "#"),
@@ -170,7 +170,7 @@ pub fn library_member_qualified_name(db: &dyn Db, member: LibMember) -> String {
         LibMemberKind::Method => {
             let m = &def.methods[member.idx as usize];
             (
-                LibraryTy::new(def, Some(m)),
+                LibraryTy::new(db, def, Some(m)),
                 &m.params,
                 m.is_extension,
                 '(',
@@ -182,7 +182,7 @@ pub fn library_member_qualified_name(db: &dyn Db, member: LibMember) -> String {
             if p.params.is_empty() {
                 return out;
             }
-            (LibraryTy::new(def, None), &p.params, false, '[', ']')
+            (LibraryTy::new(db, def, None), &p.params, false, '[', ']')
         }
         LibMemberKind::Field | LibMemberKind::Event => return out,
     };
