@@ -130,6 +130,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
     let resolver = Resolver::for_member(db, member.ty, decl, member.idx)?;
     let self_ty = Ty::Source(member.ty, Resolver::identity_args(db, member.ty));
     let sig = member_signature(db, member);
+    let project = crate::base_db::file_project(db, file).unwrap_or(member.ty.project);
     let mut ctx = Ctx {
         db,
         body: &body,
@@ -137,7 +138,8 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         self_ty,
         owner: member.ty,
         member,
-        project: crate::base_db::file_project(db, file).unwrap_or(member.ty.project),
+        project,
+        libraries: crate::library::library_scope(db, project),
         imports: None,
         local_tys: ArenaMap::default(),
         frames: Vec::new(),
@@ -307,6 +309,8 @@ struct Ctx<'a> {
     /// The member whose body this is.
     member: MemberId,
     project: ProjectId,
+    /// What the project sees of the libraries (`library_scope`).
+    libraries: Arc<crate::library::LibraryIndex>,
     imports: Option<Vec<(Vec<SmolStr>, Vec<Ty>)>>,
     local_tys: ArenaMap<LocalId, Ty>,
     frames: Vec<Frame>,
@@ -645,7 +649,7 @@ impl Ctx<'_> {
         if let Some((decl_ty, method)) = self.pattern_method(ty, name) {
             return Some(declared_type(db, method, &decl_ty));
         }
-        crate::library::library_members(db, ty, name)
+        crate::library::library_members(db, &self.libraries(), ty, name)
             .into_iter()
             .find_map(|(decl, members)| {
                 members.into_iter().find_map(|m| {
@@ -1065,7 +1069,7 @@ impl Ctx<'_> {
             }
         }
         for ty in &statics {
-            if crate::library::library_type(db, ty).is_some()
+            if self.libraries().type_of(db, ty).is_some()
                 && let Some(val) = self.library_member_of(
                     expr,
                     None,
@@ -1210,7 +1214,7 @@ impl Ctx<'_> {
                 // A type whose members are all known (a source type without a base outside the
                 // sources, or a library type) and none is this one; else a type declared in an
                 // assembly that was not found.
-                let known_type = crate::library::library_type(db, &ty).is_some()
+                let known_type = self.libraries().type_of(db, &ty).is_some()
                     || matches!(ty, Ty::Source(..)) && found.external.is_none();
                 let reason = if known_type {
                     UnresolvedReason::NotFound
@@ -1272,7 +1276,7 @@ impl Ctx<'_> {
                 };
                 let (prefix, prefix_args) = (SmolStr::new(prefix), prefix_args.to_vec());
                 // A library type's static members, then its nested types.
-                if crate::library::library_type(db, &ty).is_some() {
+                if self.libraries().type_of(db, &ty).is_some() {
                     if let Some(val) =
                         self.library_member(expr, None, &ty, name, &type_args, access)
                     {
@@ -1285,7 +1289,7 @@ impl Ctx<'_> {
                                 all.extend(type_args.iter().cloned());
                                 all
                             });
-                    if crate::library::library_type(db, &nested).is_some() {
+                    if self.libraries().type_of(db, &nested).is_some() {
                         return Val::Type(nested);
                     }
                     if let Some(val) =
@@ -2012,8 +2016,10 @@ impl Ctx<'_> {
         });
         if let Some(owner) = owner {
             self.infer_args_unbound_after(args);
-            let library_knows = crate::library::library_type(db, &owner).is_some();
-            if library_knows && !crate::library::library_members(db, &owner, &group.name).is_empty()
+            let library_knows = self.libraries().type_of(db, &owner).is_some();
+            if library_knows
+                && !crate::library::library_members(db, &self.libraries(), &owner, &group.name)
+                    .is_empty()
             {
                 // The assemblies declare methods of this name there, but none the binder could
                 // match to the arguments: a call out of the sources all the same.

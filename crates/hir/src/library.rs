@@ -72,6 +72,25 @@ impl std::fmt::Debug for LibraryInput {
     }
 }
 
+/// The libraries as the loader hands them in: every assembly once, and per project (indexed by
+/// [`ProjectId`]) the indices into `assemblies` of those it references, in priority order. A
+/// project beyond `projects` sees every assembly (a loader that does not tell them apart).
+#[derive(Clone, Debug, Default)]
+pub struct Libraries {
+    pub assemblies: Arc<[Arc<Assembly>]>,
+    pub projects: Arc<[Arc<[u32]>]>,
+}
+
+impl Libraries {
+    /// Every project sees every assembly.
+    pub fn shared(assemblies: Arc<[Arc<Assembly>]>) -> Libraries {
+        Libraries {
+            assemblies,
+            projects: Arc::from(Vec::new()),
+        }
+    }
+}
+
 pub(crate) fn new_library_input(db: &dyn Db) -> LibraryInput {
     LibraryInput::builder(Arc::from(Vec::new()), Arc::from(Vec::new()))
         .durability(Durability::HIGH)
@@ -313,10 +332,20 @@ pub(crate) fn named<'t>(
     }
 }
 
-/// The library type a type names, if an assembly declares it.
+impl LibraryIndex {
+    /// The definition of the library type `ty` names in this set of assemblies.
+    pub(crate) fn type_of(&self, db: &dyn Db, ty: &Ty) -> Option<LibType> {
+        let (id, _) = named(db, ty)?;
+        self.def(id)
+    }
+}
+
+/// The library type a type names, as the workspace's assemblies declare it (the first declaring
+/// it). What does not depend on the version a project references (a type's kind, the shape of
+/// its name, its base types for conversions) is read through this view; member lookup for a body
+/// goes through its project's [`library_scope`].
 pub(crate) fn library_type(db: &dyn Db, ty: &Ty) -> Option<LibType> {
-    let (id, _) = named(db, ty)?;
-    library_index(db).def(id)
+    library_index(db).type_of(db, ty)
 }
 
 /// What kind of type an assembly says `ty` is.
@@ -325,12 +354,11 @@ pub(crate) fn library_kind(db: &dyn Db, ty: &Ty) -> Option<TypeKind> {
     Some(library_index(db).type_def(id).kind)
 }
 
-/// The direct base class of a library type, with `ty`'s type arguments substituted.
-pub(crate) fn library_base(db: &dyn Db, ty: &Ty) -> Option<Ty> {
+/// The direct base class of a library type in `scope`, with `ty`'s type arguments substituted.
+pub(crate) fn library_base(db: &dyn Db, scope: &LibraryIndex, ty: &Ty) -> Option<Ty> {
     let (_, args) = named(db, ty)?;
-    let id = library_type(db, ty)?;
-    let index = library_index(db);
-    let def = index.type_def(id);
+    let id = scope.type_of(db, ty)?;
+    let def = scope.type_def(id);
     let base = def.base.as_ref()?;
     Some(
         LibraryTy::new(db, def, None)
@@ -339,16 +367,15 @@ pub(crate) fn library_base(db: &dyn Db, ty: &Ty) -> Option<Ty> {
     )
 }
 
-/// The interfaces a library type lists (metadata lists inherited interfaces too).
-pub(crate) fn library_interfaces(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
+/// The interfaces a library type lists in `scope` (metadata lists inherited interfaces too).
+pub(crate) fn library_interfaces(db: &dyn Db, scope: &LibraryIndex, ty: &Ty) -> Vec<Ty> {
     let Some((_, args)) = named(db, ty) else {
         return Vec::new();
     };
-    let Some(id) = library_type(db, ty) else {
+    let Some(id) = scope.type_of(db, ty) else {
         return Vec::new();
     };
-    let index = library_index(db);
-    let def = index.type_def(id);
+    let def = scope.type_def(id);
     let conv = LibraryTy::new(db, def, None);
     def.interfaces
         .iter()

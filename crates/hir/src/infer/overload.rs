@@ -593,9 +593,10 @@ fn body_converts(
         // (`DateTimeOffset` from `DateTime`): it does not say no then.
         Some(body) => {
             conv(db, &body, &ret) != Conv::No
-                || [&body, &ret]
-                    .iter()
-                    .any(|t| !crate::library::library_members(db, t, "op_Implicit").is_empty())
+                || [&body, &ret].iter().any(|t| {
+                    let index = crate::library::library_index(db);
+                    !crate::library::library_members(db, &index, t, "op_Implicit").is_empty()
+                })
         }
         None => true,
     }

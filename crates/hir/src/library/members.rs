@@ -7,7 +7,7 @@ use smol_str::SmolStr;
 use crate::{
     base_db::Db,
     item_tree::ParamModifier,
-    library::{LibType, LibraryTy, library_base, library_index, library_interfaces, library_type},
+    library::{LibType, LibraryIndex, LibraryTy, library_base, library_index, library_interfaces},
     ty::Ty,
 };
 
@@ -37,15 +37,21 @@ pub(crate) struct LibSignature {
     pub(crate) method_type_params: usize,
 }
 
-/// The members named `name` found from `ty`, grouped by the (constructed) type that declares them,
-/// most derived first.
-pub(crate) fn library_members(db: &dyn Db, ty: &Ty, name: &str) -> Vec<(Ty, Vec<LibMember>)> {
-    let index = library_index(db);
+/// The members named `name` found from `ty` in the assemblies of `scope`, grouped by the
+/// (constructed) type that declares them, most derived first.
+pub(crate) fn library_members(
+    db: &dyn Db,
+    scope: &LibraryIndex,
+    ty: &Ty,
+    name: &str,
+) -> Vec<(Ty, Vec<LibMember>)> {
+    let index = scope;
     let mut groups = Vec::new();
     let mut seen: Vec<Ty> = Vec::new();
     let mut queue = vec![ty.clone()];
-    let is_interface =
-        library_type(db, ty).is_some_and(|id| index.type_def(id).kind == TypeKind::Interface);
+    let is_interface = index
+        .type_of(db, ty)
+        .is_some_and(|id| index.type_def(id).kind == TypeKind::Interface);
     let mut i = 0;
     while i < queue.len() && i < 64 {
         let current = queue[i].clone();
@@ -54,7 +60,7 @@ pub(crate) fn library_members(db: &dyn Db, ty: &Ty, name: &str) -> Vec<(Ty, Vec<
             continue;
         }
         seen.push(current.clone());
-        let Some(id) = library_type(db, &current) else {
+        let Some(id) = index.type_of(db, &current) else {
             continue;
         };
         let own = own_members(index.type_def(id), id, name);
@@ -66,14 +72,14 @@ pub(crate) fn library_members(db: &dyn Db, ty: &Ty, name: &str) -> Vec<(Ty, Vec<
             }
         }
         if is_interface {
-            queue.extend(library_interfaces(db, &current));
-        } else if let Some(base) = library_base(db, &current) {
+            queue.extend(library_interfaces(db, scope, &current));
+        } else if let Some(base) = library_base(db, scope, &current) {
             queue.push(base);
         }
     }
     // Every interface is also an object (§12.5: `object`'s members are found through interfaces).
     if is_interface && groups.is_empty() && name != ".ctor" {
-        return library_members(db, &Ty::object(db), name);
+        return library_members(db, scope, &Ty::object(db), name);
     }
     groups
 }
@@ -119,15 +125,19 @@ fn own_members(def: &metadata::TypeDef, id: LibType, name: &str) -> Vec<LibMembe
     out
 }
 
-/// The indexers of a library type and its bases, the most derived type's first.
-pub(crate) fn library_indexers(db: &dyn Db, ty: &Ty) -> Vec<(Ty, Vec<LibMember>)> {
-    let index = library_index(db);
+/// The indexers of a library type and its bases in `scope`, the most derived type's first.
+pub(crate) fn library_indexers(
+    db: &dyn Db,
+    scope: &LibraryIndex,
+    ty: &Ty,
+) -> Vec<(Ty, Vec<LibMember>)> {
+    let index = scope;
     let mut groups = Vec::new();
     let mut current = Some(ty.clone());
     let mut depth = 0;
     while let Some(cur) = current.take() {
         depth += 1;
-        let Some(id) = library_type(db, &cur).filter(|_| depth < 32) else {
+        let Some(id) = index.type_of(db, &cur).filter(|_| depth < 32) else {
             break;
         };
         let def = index.type_def(id);
@@ -148,11 +158,11 @@ pub(crate) fn library_indexers(db: &dyn Db, ty: &Ty) -> Vec<(Ty, Vec<LibMember>)
             break;
         }
         current = if def.kind == TypeKind::Interface {
-            library_interfaces(db, &cur)
+            library_interfaces(db, scope, &cur)
                 .into_iter()
-                .find(|i| !library_indexers(db, i).is_empty())
+                .find(|i| !library_indexers(db, scope, i).is_empty())
         } else {
-            library_base(db, &cur)
+            library_base(db, scope, &cur)
         };
     }
     groups
@@ -243,8 +253,8 @@ fn modifier(p: &Param) -> ParamModifier {
 
 /// The parameter types and return type of a library delegate type (those of its `Invoke`).
 pub(crate) fn library_delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
-    let id = library_type(db, ty)?;
     let index = library_index(db);
+    let id = index.type_of(db, ty)?;
     let def = index.type_def(id);
     if def.kind != TypeKind::Delegate {
         return None;
