@@ -794,10 +794,7 @@ impl Ctx<'_> {
             Expr::QueryGroup { element, key } => {
                 let element = self.infer_expr(*element, None);
                 let key = self.infer_expr(*key, None);
-                Val::Value(
-                    self.resolver
-                        .named_ty("System.Linq.IGrouping".into(), vec![key, element]),
-                )
+                Val::Value(KnownType::IGrouping.ty(db, vec![key, element]))
             }
             Expr::Switch { scrutinee, arms } => {
                 let tested = self.infer_expr(*scrutinee, None);

@@ -64,7 +64,7 @@ pub use crate::{
         library_member_name, library_member_qualified_name, library_members_filled_by,
         library_type_by_doc_id, library_type_container, library_type_doc_id, library_type_kind,
         library_type_members, library_type_name, library_type_of, library_type_qualified_name,
-        library_type_ty,
+        library_type_seen_by, library_type_ty,
     },
     overrides::{Overrides, external_root, overrides, root_member},
 };

@@ -42,7 +42,8 @@ pub use self::{
     hierarchy::{library_all_interfaces, library_base_chain, library_direct_bases},
     identity::{
         library_member_by_doc_id, library_member_kind, library_type_by_doc_id, library_type_doc_id,
-        library_type_kind, library_type_members, library_type_of, library_type_ty,
+        library_type_kind, library_type_members, library_type_of, library_type_seen_by,
+        library_type_ty,
     },
     members::{LibMember, LibMemberKind},
     overrides::{library_member_bases, library_members_filled_by},

@@ -50,6 +50,8 @@ pub(crate) enum KnownType {
     ValueTask,
     ValueTaskOfT,
     Expression,
+    /// What a query's `group … by` gives.
+    IGrouping,
 }
 
 impl KnownType {
@@ -97,10 +99,11 @@ impl KnownType {
             ValueTask => "System.Threading.Tasks.ValueTask",
             ValueTaskOfT => "System.Threading.Tasks.ValueTask`1",
             Expression => "System.Linq.Expressions.Expression`1",
+            IGrouping => "System.Linq.IGrouping`2",
         }
     }
 
-    const ALL: [KnownType; 40] = {
+    const ALL: [KnownType; 41] = {
         use KnownType::*;
         [
             Object,
@@ -143,6 +146,7 @@ impl KnownType {
             ValueTask,
             ValueTaskOfT,
             Expression,
+            IGrouping,
         ]
     };
 

@@ -756,9 +756,18 @@ class {class}
         code("OldApp"),
         code("NewApp")
     );
-    let (host, _) = AnalysisHost::from_fixture(&fixture);
+    let (host, fixture) = AnalysisHost::from_fixture(&fixture);
     let analysis = host.analysis();
     let mut out = String::new();
+    // A framework type in code is the one of the file's project.
+    for file in &fixture.files {
+        let at = file.text.find("Console").expect("Console") as u32;
+        let symbol = analysis
+            .symbol_at(file.id, at.into())
+            .unwrap()
+            .expect("a symbol");
+        out.push_str(&format!("{}: {}\n", file.path, describe(&symbol)));
+    }
     for doc_id in ["M:OldApp.M", "M:NewApp.M"] {
         let symbol = analysis
             .symbols_by_documentation_id(doc_id)
@@ -782,6 +791,8 @@ class {class}
         }
     }
     expect![[r#"
+        /Old/Old.cs: Class T:System.Console [mscorlib]
+        /New/New.cs: Class T:System.Console [System.Console]
         M:OldApp.M
           System.Console.WriteLine -> Method M:System.Console.WriteLine(System.String) [mscorlib]
           unresolved Combine (MissingMetadata)
