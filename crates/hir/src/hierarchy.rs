@@ -110,7 +110,7 @@ pub fn base_class_of(db: &dyn Db, ty: &Ty) -> Option<Ty> {
             .base_class
             .as_ref()
             .map(|b| b.substitute(args)),
-        Ty::Library(..) => library::library_base(db, &library::library_index(db), ty),
+        Ty::Library(..) => library::library_base(db, &library::library_defs(db), ty),
         _ => None,
     }
 }
@@ -123,7 +123,7 @@ pub fn declared_interfaces_of(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
             .iter()
             .map(|i| i.substitute(args))
             .collect(),
-        Ty::Library(..) => library::library_interfaces(db, &library::library_index(db), ty),
+        Ty::Library(..) => library::library_interfaces(db, &library::library_defs(db), ty),
         _ => Vec::new(),
     }
 }

@@ -128,16 +128,81 @@ impl LibTypeId {
     }
 }
 
-/// What one set of assemblies declares: types by their C# name and by id, the namespaces they live
-/// in and their extension methods. Built once per distinct set ([`library_scope`]).
-pub struct LibraryIndex {
+/// Which definition each library type id names in a set of assemblies: the first assembly of the
+/// set declaring it. What member lookup, conversions and hierarchies read.
+pub struct LibraryDefs {
     assemblies: Arc<[Arc<Assembly>]>,
     /// The assemblies of the set, indices into `assemblies`, in priority order.
     members: Arc<[u32]>,
+    defs: FxHashMap<LibTypeId, LibType>,
+}
+
+impl LibraryDefs {
+    fn new(db: &dyn Db, assemblies: Arc<[Arc<Assembly>]>, members: Arc<[u32]>) -> LibraryDefs {
+        let mut defs = FxHashMap::default();
+        for &a in members.iter() {
+            let ids = assembly_type_ids(db, AssemblyKey::new(db, a));
+            for (t, &type_id) in ids.iter().enumerate() {
+                defs.entry(type_id).or_insert(LibType {
+                    asm: a,
+                    idx: t as u32,
+                });
+            }
+        }
+        LibraryDefs {
+            assemblies,
+            members,
+            defs,
+        }
+    }
+
+    pub fn type_def(&self, id: LibType) -> &TypeDef {
+        &self.assemblies[id.asm as usize].types[id.idx as usize]
+    }
+
+    pub(crate) fn assembly(&self, id: LibType) -> &Assembly {
+        &self.assemblies[id.asm as usize]
+    }
+
+    pub fn method(&self, id: LibType, idx: u32) -> &Method {
+        &self.type_def(id).methods[idx as usize]
+    }
+
+    /// The definition `id` names in this set of assemblies.
+    pub(crate) fn def(&self, id: LibTypeId) -> Option<LibType> {
+        self.defs.get(&id).copied()
+    }
+
+    /// The definition of the library type `ty` names in this set of assemblies.
+    pub(crate) fn type_of(&self, db: &dyn Db, ty: &Ty) -> Option<LibType> {
+        let (id, _) = named(db, ty)?;
+        self.def(id)
+    }
+}
+
+impl PartialEq for LibraryDefs {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.assemblies, &other.assemblies) && self.members == other.members
+    }
+}
+
+impl Eq for LibraryDefs {}
+
+impl std::fmt::Debug for LibraryDefs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LibraryDefs")
+            .field("defs", &self.defs.len())
+            .finish()
+    }
+}
+
+/// What one set of assemblies declares: its definitions ([`LibraryDefs`], through `Deref`), types
+/// by their C# name, the namespaces they live in and their extension methods. Built once per
+/// distinct set ([`library_scope`]).
+pub struct LibraryIndex {
+    defs: LibraryDefs,
     /// By C# full name (nesting with `.`, no arity suffix) and the count of all generic parameters.
     types: FxHashMap<(SmolStr, u32), (LibTypeId, LibType)>,
-    /// The definition each id names: the first assembly of the set declaring it.
-    defs: FxHashMap<LibTypeId, LibType>,
     /// Every namespace that holds a type, with all its prefixes (`System`, `System.Collections`).
     namespaces: FxHashSet<SmolStr>,
     /// Extension methods by name, with the namespace of their static class.
@@ -146,7 +211,15 @@ pub struct LibraryIndex {
 
 impl PartialEq for LibraryIndex {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.assemblies, &other.assemblies) && self.members == other.members
+        self.defs == other.defs
+    }
+}
+
+impl std::ops::Deref for LibraryIndex {
+    type Target = LibraryDefs;
+
+    fn deref(&self) -> &LibraryDefs {
+        &self.defs
     }
 }
 
@@ -163,10 +236,8 @@ impl std::fmt::Debug for LibraryIndex {
 impl LibraryIndex {
     fn new(db: &dyn Db, assemblies: Arc<[Arc<Assembly>]>, members: Arc<[u32]>) -> LibraryIndex {
         let mut index = LibraryIndex {
-            assemblies: assemblies.clone(),
-            members: members.clone(),
+            defs: LibraryDefs::new(db, assemblies.clone(), members.clone()),
             types: FxHashMap::default(),
-            defs: FxHashMap::default(),
             namespaces: FxHashSet::default(),
             extensions: FxHashMap::default(),
         };
@@ -174,20 +245,20 @@ impl LibraryIndex {
             let Some(asm) = assemblies.get(a as usize) else {
                 continue;
             };
-            for (t, def) in asm.types.iter().enumerate() {
+            let ids = assembly_type_ids(db, AssemblyKey::new(db, a));
+            for ((t, def), &type_id) in asm.types.iter().enumerate().zip(ids.iter()) {
                 let id = LibType {
                     asm: a,
                     idx: t as u32,
                 };
-                let type_id = LibTypeId::from_metadata_name(db, &def.full_name(asm));
                 let arity = def.generic_params.len() as u32;
-                index.defs.entry(type_id).or_insert(id);
                 index
                     .types
                     .entry((type_id.name(db).clone(), arity))
                     .or_insert((type_id, id));
                 let mut ns = def.namespace.as_str();
-                while !ns.is_empty() && index.namespaces.insert(SmolStr::new(ns)) {
+                while !ns.is_empty() && !index.namespaces.contains(ns) {
+                    index.namespaces.insert(SmolStr::new(ns));
                     ns = ns.rsplit_once('.').map_or("", |(outer, _)| outer);
                 }
                 if def.is_extension_container && def.declaring.is_none() {
@@ -206,18 +277,6 @@ impl LibraryIndex {
         index
     }
 
-    pub fn type_def(&self, id: LibType) -> &TypeDef {
-        &self.assemblies[id.asm as usize].types[id.idx as usize]
-    }
-
-    pub(crate) fn assembly(&self, id: LibType) -> &Assembly {
-        &self.assemblies[id.asm as usize]
-    }
-
-    pub fn method(&self, id: LibType, idx: u32) -> &Method {
-        &self.type_def(id).methods[idx as usize]
-    }
-
     /// The type named `name` (C# spelling) with `arity` generic parameters in all.
     pub fn lookup(&self, name: &str, arity: u32) -> Option<LibType> {
         self.types
@@ -230,11 +289,6 @@ impl LibraryIndex {
         self.types
             .get(&(SmolStr::new(name), arity))
             .map(|&(id, _)| id)
-    }
-
-    /// The definition `id` names in this set of assemblies.
-    pub(crate) fn def(&self, id: LibTypeId) -> Option<LibType> {
-        self.defs.get(&id).copied()
     }
 
     pub fn has_namespace(&self, ns: &str) -> bool {
@@ -282,6 +336,27 @@ pub fn library_index(db: &dyn Db) -> Arc<LibraryIndex> {
     let assemblies = db.libraries().assemblies(db).clone();
     let all = (0..assemblies.len() as u32).collect();
     Arc::new(LibraryIndex::new(db, assemblies, all))
+}
+
+/// An assembly of the input, by its position.
+#[salsa::interned(revisions = usize::MAX)]
+struct AssemblyKey<'db> {
+    #[returns(copy)]
+    idx: u32,
+}
+
+/// The id of each type an assembly declares, in its order: named once per assembly, however many
+/// sets (projects' views) hold it.
+#[salsa::tracked(returns(clone))]
+fn assembly_type_ids<'db>(db: &'db dyn Db, key: AssemblyKey<'db>) -> Arc<[LibTypeId]> {
+    let assemblies = db.libraries().assemblies(db);
+    let Some(asm) = assemblies.get(key.idx(db) as usize) else {
+        return Arc::from(Vec::new());
+    };
+    asm.types
+        .iter()
+        .map(|def| LibTypeId::from_metadata_name(db, &def.full_name(asm)))
+        .collect()
 }
 
 /// A set of assemblies, to key the index of a set shared by the projects that reference it.
@@ -333,30 +408,31 @@ pub(crate) fn named<'t>(
     }
 }
 
-impl LibraryIndex {
-    /// The definition of the library type `ty` names in this set of assemblies.
-    pub(crate) fn type_of(&self, db: &dyn Db, ty: &Ty) -> Option<LibType> {
-        let (id, _) = named(db, ty)?;
-        self.def(id)
-    }
-}
-
 /// The library type a type names, as the workspace's assemblies declare it (the first declaring
 /// it). What does not depend on the version a project references (a type's kind, the shape of
 /// its name, its base types for conversions) is read through this view; member lookup for a body
 /// goes through its project's [`library_scope`].
 pub(crate) fn library_type(db: &dyn Db, ty: &Ty) -> Option<LibType> {
-    library_index(db).type_of(db, ty)
+    library_defs(db).type_of(db, ty)
+}
+
+/// The workspace's definitions (every assembly, the first declaring a name winning), without the
+/// name tables navigation's [`library_index`] adds: binding reads only these.
+#[salsa::tracked(returns(clone))]
+pub(crate) fn library_defs(db: &dyn Db) -> Arc<LibraryDefs> {
+    let assemblies = db.libraries().assemblies(db).clone();
+    let all = (0..assemblies.len() as u32).collect();
+    Arc::new(LibraryDefs::new(db, assemblies, all))
 }
 
 /// What kind of type an assembly says `ty` is.
 pub(crate) fn library_kind(db: &dyn Db, ty: &Ty) -> Option<TypeKind> {
     let id = library_type(db, ty)?;
-    Some(library_index(db).type_def(id).kind)
+    Some(library_defs(db).type_def(id).kind)
 }
 
 /// The direct base class of a library type in `scope`, with `ty`'s type arguments substituted.
-pub(crate) fn library_base(db: &dyn Db, scope: &LibraryIndex, ty: &Ty) -> Option<Ty> {
+pub(crate) fn library_base(db: &dyn Db, scope: &LibraryDefs, ty: &Ty) -> Option<Ty> {
     let (_, args) = named(db, ty)?;
     let id = scope.type_of(db, ty)?;
     let def = scope.type_def(id);
@@ -369,7 +445,7 @@ pub(crate) fn library_base(db: &dyn Db, scope: &LibraryIndex, ty: &Ty) -> Option
 }
 
 /// The interfaces a library type lists in `scope` (metadata lists inherited interfaces too).
-pub(crate) fn library_interfaces(db: &dyn Db, scope: &LibraryIndex, ty: &Ty) -> Vec<Ty> {
+pub(crate) fn library_interfaces(db: &dyn Db, scope: &LibraryDefs, ty: &Ty) -> Vec<Ty> {
     let Some((_, args)) = named(db, ty) else {
         return Vec::new();
     };

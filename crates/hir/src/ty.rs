@@ -248,7 +248,7 @@ fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
 /// (`Dictionary{`0,`1}.KeyCollection`), not all to the last name.
 fn nested_library_type(db: &dyn Db, ty: &Ty) -> bool {
     crate::library::library_type(db, ty).is_some_and(|id| {
-        crate::library::library_index(db)
+        crate::library::library_defs(db)
             .type_def(id)
             .declaring
             .is_some()
@@ -259,7 +259,7 @@ fn write_nested_library(db: &dyn Db, ty: &Ty, args: &[Ty], style: Style, out: &m
     let Some(id) = crate::library::library_type(db, ty) else {
         return;
     };
-    let index = crate::library::library_index(db);
+    let index = crate::library::library_defs(db);
     let asm = index.assembly(id);
     let mut chain = vec![index.type_def(id)];
     while let Some(outer) = chain[chain.len() - 1].declaring {

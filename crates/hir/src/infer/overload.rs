@@ -594,7 +594,7 @@ fn body_converts(
         Some(body) => {
             conv(db, &body, &ret) != Conv::No
                 || [&body, &ret].iter().any(|t| {
-                    let index = crate::library::library_index(db);
+                    let index = crate::library::library_defs(db);
                     !crate::library::library_members(db, &index, t, "op_Implicit").is_empty()
                 })
         }

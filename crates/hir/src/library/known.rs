@@ -163,7 +163,7 @@ impl KnownType {
     }
 
     pub(crate) fn id(self, db: &dyn Db) -> LibTypeId {
-        LibTypeId::from_metadata_name(db, self.metadata_name())
+        known_type_ids(db)[self as usize]
     }
 
     /// The type with `args` (which must match its arity).
@@ -190,6 +190,16 @@ impl KnownType {
         KnownType::String,
         KnownType::Void,
     ];
+}
+
+/// Every known type's id, by the variant's position: interned once, so that telling whether a type
+/// is `string` or `int` (which conversions ask all the time) compares ids only.
+#[salsa::tracked(returns(ref))]
+fn known_type_ids(db: &dyn Db) -> Vec<LibTypeId> {
+    KnownType::ALL
+        .iter()
+        .map(|k| LibTypeId::from_metadata_name(db, k.metadata_name()))
+        .collect()
 }
 
 impl Ty {
@@ -222,5 +232,26 @@ impl Ty {
             return None;
         };
         of.iter().copied().find(|k| k.id(db) == *id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KnownType;
+
+    #[test]
+    fn the_table_lists_every_known_type_in_declaration_order() {
+        for (i, k) in KnownType::ALL.iter().enumerate() {
+            assert_eq!(*k as usize, i, "{k:?}");
+        }
+        assert_eq!(
+            KnownType::by_name("System.Threading.Tasks.Task", 1),
+            Some(KnownType::TaskOfT)
+        );
+        assert_eq!(
+            KnownType::by_name("System.Threading.Tasks.Task", 0),
+            Some(KnownType::Task)
+        );
+        assert_eq!(KnownType::by_name("System.Int32", 1), None);
     }
 }

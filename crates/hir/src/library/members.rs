@@ -7,7 +7,7 @@ use smol_str::SmolStr;
 use crate::{
     base_db::Db,
     item_tree::ParamModifier,
-    library::{LibType, LibraryIndex, LibraryTy, library_base, library_index, library_interfaces},
+    library::{LibType, LibraryDefs, LibraryTy, library_base, library_defs, library_interfaces},
     ty::Ty,
 };
 
@@ -41,7 +41,7 @@ pub(crate) struct LibSignature {
 /// (constructed) type that declares them, most derived first.
 pub(crate) fn library_members(
     db: &dyn Db,
-    scope: &LibraryIndex,
+    scope: &LibraryDefs,
     ty: &Ty,
     name: &str,
 ) -> Vec<(Ty, Vec<LibMember>)> {
@@ -128,7 +128,7 @@ fn own_members(def: &metadata::TypeDef, id: LibType, name: &str) -> Vec<LibMembe
 /// The indexers of a library type and its bases in `scope`, the most derived type's first.
 pub(crate) fn library_indexers(
     db: &dyn Db,
-    scope: &LibraryIndex,
+    scope: &LibraryDefs,
     ty: &Ty,
 ) -> Vec<(Ty, Vec<LibMember>)> {
     let index = scope;
@@ -170,7 +170,7 @@ pub(crate) fn library_indexers(
 
 /// The signature of a member found in `decl` (the constructed type that declares it).
 pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> LibSignature {
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(member.ty);
     let args = crate::library::named(db, decl)
         .map(|(_, a)| a)
@@ -253,7 +253,7 @@ fn modifier(p: &Param) -> ParamModifier {
 
 /// The parameter types and return type of a library delegate type (those of its `Invoke`).
 pub(crate) fn library_delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
-    let index = library_index(db);
+    let index = library_defs(db);
     let id = index.type_of(db, ty)?;
     let def = index.type_def(id);
     if def.kind != TypeKind::Delegate {
@@ -285,7 +285,7 @@ pub(crate) fn library_constraints_hold(
     if member.kind != LibMemberKind::Method {
         return true;
     }
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(member.ty);
     let method = &def.methods[member.idx as usize];
     let conv = LibraryTy::new(db, def, Some(method));

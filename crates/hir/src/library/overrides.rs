@@ -9,7 +9,7 @@ use crate::{
     hierarchy::{base_chain, type_bases},
     item_tree::{MemberKind, Modifiers, ParamModifier},
     library::{
-        LibMember, LibMemberKind, library_base, library_index, library_interfaces, library_members,
+        LibMember, LibMemberKind, library_base, library_defs, library_interfaces, library_members,
         library_signature, library_type, library_type_ty,
     },
     overrides::{overrides, root_member},
@@ -86,7 +86,7 @@ fn find_shape(db: &dyn Db, groups: &[(Ty, Vec<LibMember>)], shape: &Shape) -> Op
 
 /// The members of `iface` itself (not of its base interfaces) of the shape `shape`.
 fn find_in_interface(db: &dyn Db, iface: &Ty, shape: &Shape) -> Option<LibMember> {
-    let groups = library_members(db, &library_index(db), iface, &shape.name);
+    let groups = library_members(db, &library_defs(db), iface, &shape.name);
     let own: Vec<(Ty, Vec<LibMember>)> = groups.into_iter().filter(|(d, _)| d == iface).collect();
     find_shape(db, &own, shape)
 }
@@ -100,7 +100,7 @@ pub fn library_member_bases(db: &dyn Db, member: LibMember) -> Vec<LibMember> {
 }
 
 fn collect_library_bases(db: &dyn Db, member: LibMember, out: &mut Vec<LibMember>) {
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(member.ty);
     let Some(method) = slot_method(def, member).filter(|m| !m.is_static) else {
         return;
@@ -178,7 +178,7 @@ pub fn library_members_filled_by(db: &dyn Db, member: MemberId) -> Vec<LibMember
         if let Some(base) = external
             && let Some(found) = find_shape(
                 db,
-                &library_members(db, &library_index(db), &base, &name),
+                &library_members(db, &library_defs(db), &base, &name),
                 &shape,
             )
         {
@@ -219,7 +219,7 @@ fn library_interfaces_of_source(db: &dyn Db, member: MemberId) -> Vec<Ty> {
             ),
             // Metadata lists an interface's bases flattened.
             Ty::Library(..) if library_type(db, &iface).is_some() && !out.contains(&iface) => {
-                queue.extend(library_interfaces(db, &library_index(db), &iface));
+                queue.extend(library_interfaces(db, &library_defs(db), &iface));
                 out.push(iface);
             }
             _ => {}
