@@ -401,7 +401,7 @@ pub(crate) fn named<'t>(
             std::borrow::Cow::Owned(vec![(**inner).clone()]),
         )),
         Ty::Tuple(elems) => Some((
-            LibTypeId::from_metadata_name(db, &format!("System.ValueTuple`{}", elems.len())),
+            known::value_tuple_id(db, elems.len()),
             std::borrow::Cow::Borrowed(elems),
         )),
         _ => None,

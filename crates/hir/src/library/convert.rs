@@ -5,7 +5,7 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::Db,
-    library::{KnownType, LibTypeId},
+    library::{KnownType, LibTypeId, known},
     ty::{Ty, TypeParam},
 };
 
@@ -99,11 +99,15 @@ impl<'a> LibraryTy<'a> {
         let args: Vec<Ty> = named.args.iter().map(|a| self.convert(a)).collect();
         // The language writes these with their own syntax; source code resolves `int?` and
         // `(int, string)` to these variants, so metadata must too for the two to be equal.
-        match (named.full_name.as_str(), args.len()) {
-            ("System.Nullable`1", 1) => {
+        let name = named.full_name.as_str();
+        let is_tuple = name
+            .strip_prefix(known::VALUE_TUPLE)
+            .is_some_and(|rest| rest.starts_with('`'));
+        match (name, args.len()) {
+            (name, 1) if name == KnownType::Nullable.metadata_name() => {
                 Ty::Nullable(Box::new(args.into_iter().next().unwrap_or(Ty::Unknown)))
             }
-            (name, 2..=7) if name.starts_with("System.ValueTuple`") => Ty::Tuple(args),
+            (_, 2..=7) if is_tuple => Ty::Tuple(args),
             // A type of an assembly the project does not see is still this type: its identity is
             // its name.
             (name, _) => Ty::Library(LibTypeId::from_metadata_name(self.db, name), args),

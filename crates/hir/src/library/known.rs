@@ -192,6 +192,14 @@ impl KnownType {
     ];
 }
 
+/// The metadata name of `ValueTuple<..>` without its arity: the family of types a tuple is.
+pub(crate) const VALUE_TUPLE: &str = "System.ValueTuple";
+
+/// The id of the `ValueTuple` with `arity` elements (`(int, string)` is ``System.ValueTuple`2``).
+pub(crate) fn value_tuple_id(db: &dyn Db, arity: usize) -> LibTypeId {
+    LibTypeId::from_metadata_name(db, &format!("{VALUE_TUPLE}`{arity}"))
+}
+
 /// Every known type's id, by the variant's position: interned once, so that telling whether a type
 /// is `string` or `int` (which conversions ask all the time) compares ids only.
 #[salsa::tracked(returns(ref))]
