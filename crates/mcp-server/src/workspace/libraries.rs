@@ -243,3 +243,58 @@ fn push_unique(list: &mut Vec<String>, item: String) {
         list.push(item);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use project_model::MemoryFs;
+
+    use super::Libraries;
+
+    /// Two projects on two frameworks, neither found: the input holds each built-in surface once,
+    /// and each project only its own.
+    #[test]
+    fn each_project_references_its_own_assemblies() {
+        let fs = MemoryFs::from_fixture(
+            r#"
+            //- /w/Old/Old.csproj
+            <Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net48</TargetFramework></PropertyGroup></Project>
+            //- /w/Old/A.cs
+            class A { }
+            //- /w/New/New.csproj
+            <Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>
+            //- /w/New/B.cs
+            class B { }
+            "#,
+        );
+        let model = project_model::load_workspace(&fs, std::path::Path::new("/w"));
+        assert_eq!(model.projects.len(), 2, "{:?}", model.problems);
+        let mut libraries = Libraries::default();
+        assert!(libraries.load(&model, false));
+        let input = libraries.input();
+        let netfx = ide::builtin_surface(ide::SurfaceFlavor::NetFx).len();
+        let netcore = ide::builtin_surface(ide::SurfaceFlavor::NetCore).len();
+        assert_eq!(input.assemblies.len(), netfx + netcore);
+        let project = |name: &str| {
+            let i = model
+                .projects
+                .iter()
+                .position(|p| p.name == name)
+                .expect("project");
+            &input.projects[i]
+        };
+        let names = |name: &str| -> Vec<&str> {
+            project(name)
+                .iter()
+                .map(|&a| input.assemblies[a as usize].name.as_str())
+                .collect()
+        };
+        assert_eq!(project("Old").len(), netfx);
+        assert_eq!(project("New").len(), netcore);
+        assert!(names("Old").contains(&"mscorlib"));
+        assert!(!names("Old").contains(&"System.Private.CoreLib"));
+        assert!(names("New").contains(&"System.Private.CoreLib"));
+        assert!(!names("New").contains(&"mscorlib"));
+        // Nothing changed: the same input stays.
+        assert!(!libraries.load(&model, false));
+    }
+}
