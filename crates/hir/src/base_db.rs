@@ -95,8 +95,8 @@ pub struct Change {
     /// `None` removes the file's text (the loader also drops it from the project graph).
     pub files: Vec<(FileId, Option<Arc<str>>)>,
     pub project_graph: Option<ProjectGraph>,
-    /// The reference assemblies of the workspace and which of them each project references (see
-    /// [`crate::library`]).
+    /// The reference assemblies of the workspace and which of them each project references
+    /// ([`crate::Libraries`]).
     pub libraries: Option<Libraries>,
 }
 

@@ -57,7 +57,7 @@ pub use crate::{
     },
     infer::{CallKind, CallSite, Callee, InferenceResult, UnresolvedReason, UnresolvedSite, infer},
     library::{
-        LibMember, LibType, LibTypeId, Libraries, LibraryIndex, LibraryInput,
+        LibMember, LibType, LibTypeId, Libraries, LibraryDefs, LibraryIndex, LibraryInput,
         library_all_interfaces, library_base_chain, library_direct_bases, library_index,
         library_member_bases, library_member_by_doc_id, library_member_doc_id,
         library_member_full_name, library_member_kind, library_member_metadata_name,

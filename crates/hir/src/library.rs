@@ -4,11 +4,14 @@
 //!
 //! A library type is a [`Ty::Library`] holding a [`LibTypeId`]: its metadata name, interned. The id
 //! says which type, not which assembly's definition of it: a project sees the assemblies it
-//! references ([`library_scope`]), and that scope's index answers what the name declares (its kind,
-//! base type, interfaces, members), the first assembly of the project's list that declares it
-//! winning. Two projects referencing different versions of a package each bind to their own; a type
-//! met in another project's signature is the same type in both (as the compiler retargets
-//! referenced compilations to the referencing one's assemblies).
+//! references ([`library_scope`]), the first of its list declaring a name winning, and a body's name
+//! lookup, member lookup, extension methods and constructors are that scope's answers. Two projects
+//! referencing different versions of a package each bind to their own; a type met in another
+//! project's signature is the same type in both (as the compiler retargets referenced compilations
+//! to the referencing one's assemblies). What conversions and hierarchies read of a library type
+//! (its kind, base class, interfaces) comes from the workspace's definitions ([`library_defs`]):
+//! they are asked without a project, and differ between versions of a type only in contrived
+//! cases.
 
 mod convert;
 mod hierarchy;
@@ -109,7 +112,7 @@ pub struct LibType {
 /// A library type's identity: its metadata name (namespace, name with the `` `N`` arity suffix,
 /// nesting with `+`), as ECMA-335 names a type. Interned so that [`Ty`]s compare in O(1), and keyed by
 /// the name alone so that it is the same across reloads and across projects; which definition it
-/// names is the project's scope's answer ([`LibraryIndex::def`]).
+/// names is the project's scope's answer ([`LibraryDefs::def`]).
 ///
 /// Interned without a lifetime (as rust-analyzer's item ids are) because [`Ty`] holds it and is
 /// stored in query results; `revisions = usize::MAX` keeps every slot, so an id never dangles.
@@ -198,7 +201,7 @@ impl std::fmt::Debug for LibraryDefs {
 
 /// What one set of assemblies declares: its definitions ([`LibraryDefs`], through `Deref`), types
 /// by their C# name, the namespaces they live in and their extension methods. Built once per
-/// distinct set ([`library_scope`]).
+/// distinct set (`library_scope`).
 pub struct LibraryIndex {
     defs: LibraryDefs,
     /// By C# full name (nesting with `.`, no arity suffix) and the count of all generic parameters.
