@@ -83,7 +83,9 @@ pub fn load_files(
             projects: vec![data],
         }),
         // The corpora compile against the .NET Framework: the built-in surface is its real API.
-        libraries: Some(builtin_surface::assemblies(builtin_surface::Flavor::NetFx)),
+        libraries: Some(ide::Libraries::shared(builtin_surface::assemblies(
+            builtin_surface::Flavor::NetFx,
+        ))),
     });
     Ok(host)
 }

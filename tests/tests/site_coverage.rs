@@ -57,7 +57,9 @@ fn load_examples() -> (AnalysisHost, Vec<String>) {
     host.apply_change(Change {
         files: texts,
         project_graph: Some(ProjectGraph { projects }),
-        libraries: Some(ide::builtin_surface(ide::SurfaceFlavor::NetFx)),
+        libraries: Some(ide::Libraries::shared(ide::builtin_surface(
+            ide::SurfaceFlavor::NetFx,
+        ))),
     });
     (host, paths)
 }

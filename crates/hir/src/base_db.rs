@@ -10,7 +10,7 @@ use salsa::{Durability, Setter};
 use smol_str::SmolStr;
 use syntax::{Defines, Parse, WordIndex};
 
-use crate::library::{LibraryInput, new_library_input};
+use crate::library::{Libraries, LibraryInput, new_library_input};
 
 /// An opaque file handle. The loader maps it to a path; the HIR never sees one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -95,8 +95,9 @@ pub struct Change {
     /// `None` removes the file's text (the loader also drops it from the project graph).
     pub files: Vec<(FileId, Option<Arc<str>>)>,
     pub project_graph: Option<ProjectGraph>,
-    /// The reference assemblies of the workspace, in priority order (see [`crate::library`]).
-    pub libraries: Option<Arc<[Arc<metadata::Assembly>]>>,
+    /// The reference assemblies of the workspace and which of them each project references
+    /// ([`crate::Libraries`]).
+    pub libraries: Option<Libraries>,
 }
 
 impl fmt::Debug for Change {
@@ -107,7 +108,10 @@ impl fmt::Debug for Change {
                 "project_graph",
                 &self.project_graph.as_ref().map(|g| g.projects.len()),
             )
-            .field("libraries", &self.libraries.as_ref().map(|l| l.len()))
+            .field(
+                "libraries",
+                &self.libraries.as_ref().map(|l| l.assemblies.len()),
+            )
             .finish()
     }
 }
@@ -199,10 +203,15 @@ impl RootDatabase {
             }
         }
         if let Some(libraries) = change.libraries {
-            self.libraries()
+            let input = self.libraries();
+            input
                 .set_assemblies(self)
                 .with_durability(Durability::HIGH)
-                .to(libraries);
+                .to(libraries.assemblies);
+            input
+                .set_project_assemblies(self)
+                .with_durability(Durability::HIGH)
+                .to(libraries.projects);
         }
         if let Some(graph) = change.project_graph {
             let mut owners = FxHashMap::default();

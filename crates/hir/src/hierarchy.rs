@@ -8,7 +8,7 @@ use crate::{
     base_db::Db,
     def_map::{TypeId, TypeKey, def_map},
     item_tree::{TypeKind, file_item_tree},
-    library,
+    library::{self, KnownType},
     resolve::Resolver,
     ty::Ty,
 };
@@ -65,17 +65,19 @@ fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
     }
     if def.kind.is_record() {
         let this = Ty::Source(id, Resolver::identity_args(db, id));
-        let equatable = Ty::External("System.IEquatable".into(), vec![this]);
+        let equatable = KnownType::IEquatable.ty(db, vec![this]);
         if !bases.interfaces.contains(&equatable) {
             bases.interfaces.push(equatable);
         }
     }
     bases.base_class = match def.kind {
         TypeKind::Interface => None,
-        TypeKind::Class | TypeKind::RecordClass => Some(explicit_class.unwrap_or_else(Ty::object)),
-        TypeKind::Struct | TypeKind::RecordStruct => Some(Ty::external("System.ValueType")),
-        TypeKind::Enum => Some(Ty::external("System.Enum")),
-        TypeKind::Delegate => Some(Ty::external("System.MulticastDelegate")),
+        TypeKind::Class | TypeKind::RecordClass => {
+            Some(explicit_class.unwrap_or_else(|| Ty::object(db)))
+        }
+        TypeKind::Struct | TypeKind::RecordStruct => Some(Ty::known(db, KnownType::ValueType)),
+        TypeKind::Enum => Some(Ty::known(db, KnownType::Enum)),
+        TypeKind::Delegate => Some(Ty::known(db, KnownType::MulticastDelegate)),
     };
     bases
 }
@@ -89,9 +91,10 @@ fn bases_cycle_result<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: TypeKey<'db>)
 fn is_interface(db: &dyn Db, ty: &Ty) -> bool {
     match ty {
         Ty::Source(id, _) => def_map(db, id.project).type_def(id.idx).kind == TypeKind::Interface,
-        Ty::External(name, _) => library::library_kind(db, ty)
+        Ty::Library(..) | Ty::Unresolved(..) => library::library_kind(db, ty)
             .map(|k| k == metadata::TypeKind::Interface)
             .unwrap_or_else(|| {
+                let name = ty.written_name(db).map_or("", |(n, _)| n);
                 let last = name.rsplit('.').next().unwrap_or(name);
                 let mut chars = last.chars();
                 chars.next() == Some('I') && chars.next().is_some_and(char::is_uppercase)
@@ -107,7 +110,7 @@ pub fn base_class_of(db: &dyn Db, ty: &Ty) -> Option<Ty> {
             .base_class
             .as_ref()
             .map(|b| b.substitute(args)),
-        Ty::External(..) => library::library_base(db, ty),
+        Ty::Library(..) => library::library_base(db, &library::library_defs(db), ty),
         _ => None,
     }
 }
@@ -120,7 +123,7 @@ pub fn declared_interfaces_of(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
             .iter()
             .map(|i| i.substitute(args))
             .collect(),
-        Ty::External(..) => library::library_interfaces(db, ty),
+        Ty::Library(..) => library::library_interfaces(db, &library::library_defs(db), ty),
         _ => Vec::new(),
     }
 }

@@ -26,7 +26,7 @@ use crate::{
     generics::type_param_bounds,
     hierarchy::base_class_of,
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind, lower::operator_name},
-    library::LibMember,
+    library::{KnownType, LibMember},
     overrides::overrides,
     resolve::Resolver,
     symbols::{MemberId, member_data, member_signature},
@@ -38,8 +38,8 @@ pub(crate) use self::lookup::{own_members as lookup_own_members, type_kind as ty
 use self::{
     lookup::{CTOR, Found, lookup_members, own_members, type_kind},
     overload::{
-        ArgInfo, ArgTy, CandMember, Candidate, LambdaReturn, NULL, ParamInfo, Resolution, conv,
-        resolve_overloads, resolve_overloads_with, unify,
+        ArgInfo, ArgTy, CandMember, Candidate, LambdaReturn, ParamInfo, Resolution, conv, is_null,
+        null_ty, resolve_overloads, resolve_overloads_with, unify,
     },
 };
 
@@ -134,6 +134,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
     let resolver = Resolver::for_member(db, member.ty, decl, member.idx)?;
     let self_ty = Ty::Source(member.ty, Resolver::identity_args(db, member.ty));
     let sig = member_signature(db, member);
+    let project = crate::base_db::file_project(db, file).unwrap_or(member.ty.project);
     let mut ctx = Ctx {
         db,
         body: &body,
@@ -141,7 +142,8 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         self_ty,
         owner: member.ty,
         member,
-        project: crate::base_db::file_project(db, file).unwrap_or(member.ty.project),
+        project,
+        libraries: crate::library::library_scope(db, project),
         imports: None,
         local_tys: ArenaMap::default(),
         frames: Vec::new(),
@@ -186,7 +188,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
     for root in &body.roots {
         let expected = match (root.kind, data.kind) {
             (RootKind::Body | RootKind::Get | RootKind::Initializer, _) if is_async => {
-                Some(unwrap_task(&member_ty))
+                Some(unwrap_task(db, &member_ty))
             }
             (RootKind::Body | RootKind::Get | RootKind::Initializer, _) => Some(member_ty.clone()),
             _ => None,
@@ -205,48 +207,32 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
     Some(ctx.result)
 }
 
-fn unwrap_task(ty: &Ty) -> Ty {
-    match ty {
-        Ty::External(name, args)
-            if args.len() == 1
-                && matches!(
-                    name.as_str(),
-                    "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask"
-                ) =>
-        {
-            args[0].clone()
-        }
-        Ty::External(name, args)
-            if args.is_empty()
-                && matches!(
-                    name.as_str(),
-                    "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask"
-                ) =>
-        {
-            Ty::external("System.Void")
-        }
-        other => other.clone(),
+fn unwrap_task(db: &dyn Db, ty: &Ty) -> Ty {
+    use KnownType::*;
+    match ty.which_known(db, &[Task, ValueTask, TaskOfT, ValueTaskOfT]) {
+        Some(TaskOfT | ValueTaskOfT) => ty
+            .written_name(db)
+            .map_or(Ty::Unknown, |(_, a)| a[0].clone()),
+        Some(_) => Ty::known(db, Void),
+        None => ty.clone(),
     }
 }
 
 /// What an iterator returning `ty` yields (C# §15.15.2): `T` of `IEnumerable<T>`,
 /// `IEnumerator<T>` and their async forms, `object` of the non-generic ones.
-fn iterator_element(ty: &Ty) -> Option<Ty> {
-    let Ty::External(name, args) = ty else {
-        return None;
-    };
-    match (name.as_str(), args.as_slice()) {
-        (
-            "System.Collections.Generic.IEnumerable"
-            | "System.Collections.Generic.IEnumerator"
-            | "System.Collections.Generic.IAsyncEnumerable"
-            | "System.Collections.Generic.IAsyncEnumerator",
-            [element],
-        ) => Some(element.clone()),
-        ("System.Collections.IEnumerable" | "System.Collections.IEnumerator", []) => {
-            Some(Ty::object())
-        }
-        _ => None,
+fn iterator_element(db: &dyn Db, ty: &Ty) -> Option<Ty> {
+    use KnownType::*;
+    let generic = [
+        IEnumerableOfT,
+        IEnumeratorOfT,
+        IAsyncEnumerableOfT,
+        IAsyncEnumeratorOfT,
+    ];
+    match ty.which_known(db, &generic) {
+        Some(_) => ty.written_name(db).map(|(_, a)| a[0].clone()),
+        None => ty
+            .which_known(db, &[IEnumerable, IEnumerator])
+            .map(|_| Ty::object(db)),
     }
 }
 
@@ -329,6 +315,8 @@ struct Ctx<'a> {
     /// The member whose body this is.
     member: MemberId,
     project: ProjectId,
+    /// What the project sees of the libraries (`library_scope`).
+    libraries: Arc<crate::library::LibraryIndex>,
     imports: Option<Vec<(Vec<SmolStr>, Vec<Ty>)>>,
     local_tys: ArenaMap<LocalId, Ty>,
     frames: Vec<Frame>,
@@ -484,7 +472,7 @@ impl Ctx<'_> {
                     .frames
                     .last()
                     .and_then(|f| f.expected.as_ref())
-                    .and_then(iterator_element);
+                    .and_then(|t| iterator_element(self.db, t));
                 let ty = self.infer_expr(*e, expected.as_ref());
                 if let Some(expected) = &expected {
                     self.coerce(*e, &ty, expected);
@@ -529,29 +517,32 @@ impl Ctx<'_> {
         };
         let Some((decl_ty, method)) = self.pattern_method(&ty, get_enumerator) else {
             // The interface the type implements, whose members are the framework's.
+            // The enumerable interface and its enumerator.
             let (generic, plain) = if sites.is_await {
-                ("System.Collections.Generic.IAsyncEnumerable", None)
+                (
+                    (
+                        KnownType::IAsyncEnumerableOfT,
+                        KnownType::IAsyncEnumeratorOfT,
+                    ),
+                    None,
+                )
             } else {
                 (
-                    "System.Collections.Generic.IEnumerable",
-                    Some("System.Collections.IEnumerable"),
+                    (KnownType::IEnumerableOfT, KnownType::IEnumeratorOfT),
+                    Some((KnownType::IEnumerable, KnownType::IEnumerator)),
                 )
             };
             let supertypes = overload::supertypes(db, &ty).0;
-            let interface = supertypes
+            let (interface, enumerator) = supertypes
                 .iter()
-                .find(|t| matches!(t, Ty::External(n, a) if n == generic && a.len() == 1))
+                .find_map(|t| Some((t, generic.1.ty(db, t.known_args(db, generic.0)?.to_vec()))))
                 .or_else(|| {
-                    supertypes
+                    let (enumerable, enumerator) = plain?;
+                    let found = supertypes
                         .iter()
-                        .find(|t| matches!(t, Ty::External(n, a) if Some(n.as_str()) == plain && a.is_empty()))
+                        .find(|t| **t == Ty::known(db, enumerable))?;
+                    Some((found, Ty::known(db, enumerator)))
                 })?;
-            let enumerator = match interface {
-                Ty::External(n, a) => {
-                    Ty::External(n.replace("Enumerable", "Enumerator").into(), a.clone())
-                }
-                _ => return None,
-            };
             for (expr, owner, name, kind) in [
                 (source, interface, get_enumerator, CallKind::Call),
                 (sites.move_next, &enumerator, move_next, CallKind::Call),
@@ -572,10 +563,9 @@ impl Ctx<'_> {
                 let callee = Callee::External(known::external_name(db, &enumerator, name));
                 self.site(expr, callee, kind);
             }
-            return match &enumerator {
-                Ty::External(name, args) if name.ends_with("IEnumerator") => args.first().cloned(),
-                _ => None,
-            };
+            return enumerator
+                .known_args(db, KnownType::IEnumeratorOfT)
+                .and_then(|a| a.first().cloned());
         }
         if let Some((_, step)) = self.pattern_method(&enumerator, move_next) {
             self.site(sites.move_next, Callee::Member(step), CallKind::Call);
@@ -610,7 +600,7 @@ impl Ctx<'_> {
         let index = [ArgInfo {
             expr: None,
             name: None,
-            ty: ArgTy::Known(Ty::external("System.Int32")),
+            ty: ArgTy::Known(Ty::known(db, KnownType::Int32)),
             modifier: ParamModifier::None,
             int_constant: None,
         }];
@@ -658,7 +648,7 @@ impl Ctx<'_> {
     /// The type of `await e` (C# §12.9.8.3): what `e.GetAwaiter().GetResult()` returns, so
     /// `await task.ConfigureAwait(false)` is the task's result too.
     fn awaited(&self, ty: &Ty) -> Ty {
-        let direct = unwrap_task(ty);
+        let direct = unwrap_task(self.db, ty);
         if direct != *ty {
             return direct;
         }
@@ -678,7 +668,7 @@ impl Ctx<'_> {
         if let Some((decl_ty, method)) = self.pattern_method(ty, name) {
             return Some(declared_type(db, method, &decl_ty));
         }
-        crate::library::library_members(db, ty, name)
+        crate::library::library_members(db, &self.libraries(), ty, name)
             .into_iter()
             .find_map(|(decl, members)| {
                 members.into_iter().find_map(|m| {
@@ -723,7 +713,7 @@ impl Ctx<'_> {
                 self.infer_expr(*e, None);
                 Val::Unknown
             }
-            Expr::Literal(lit) => Val::Value(literal_ty(*lit)),
+            Expr::Literal(lit) => Val::Value(literal_ty(db, *lit)),
             Expr::Local(local) => {
                 if self.body.locals[*local].kind == LocalKind::LocalFunction {
                     return Val::Unknown;
@@ -859,10 +849,7 @@ impl Ctx<'_> {
             Expr::QueryGroup { element, key } => {
                 let element = self.infer_expr(*element, None);
                 let key = self.infer_expr(*key, None);
-                Val::Value(Ty::External(
-                    "System.Linq.IGrouping".into(),
-                    vec![key, element],
-                ))
+                Val::Value(KnownType::IGrouping.ty(db, vec![key, element]))
             }
             Expr::Switch { scrutinee, arms } => {
                 let tested = self.infer_expr(*scrutinee, None);
@@ -962,7 +949,7 @@ impl Ctx<'_> {
                     return Val::Value(ret);
                 }
                 Val::Value(if op == "!" {
-                    Ty::external("System.Boolean")
+                    Ty::known(db, KnownType::Boolean)
                 } else {
                     ty
                 })
@@ -999,7 +986,7 @@ impl Ctx<'_> {
                     self.infer_expr(e, None);
                 }
                 self.implicit_receivers.pop();
-                Val::Value(Ty::external("System.Boolean"))
+                Val::Value(Ty::known(db, KnownType::Boolean))
             }
             Expr::Conditional { cond, then, else_ } => {
                 self.infer_expr(*cond, None);
@@ -1023,12 +1010,12 @@ impl Ctx<'_> {
             }
             Expr::This => Val::Value(self.self_ty.clone()),
             Expr::Base => base_class_of(db, &self.self_ty).map_or(Val::Unknown, Val::Value),
-            Expr::TypeOf(_) => Val::Value(Ty::external("System.Type")),
+            Expr::TypeOf(_) => Val::Value(Ty::known(db, KnownType::Type)),
             Expr::Default(ty) => match ty {
                 Some(t) => Val::Value(self.resolver.resolve(t)),
                 None => expected.cloned().map_or(Val::Unknown, Val::Value),
             },
-            Expr::NameOf => Val::Value(Ty::external("System.String")),
+            Expr::NameOf => Val::Value(Ty::known(db, KnownType::String)),
             Expr::Tuple { elements, .. } => {
                 let tys = elements.iter().map(|&e| self.infer_expr(e, None)).collect();
                 Val::Value(Ty::Tuple(tys))
@@ -1037,7 +1024,7 @@ impl Ctx<'_> {
                 for &e in parts {
                     self.infer_expr(e, None);
                 }
-                Val::Value(Ty::external("System.String"))
+                Val::Value(Ty::known(db, KnownType::String))
             }
             Expr::Declaration(local) => Val::Value(self.local_ty(*local)),
             Expr::Query { clauses, result } => {
@@ -1045,7 +1032,7 @@ impl Ctx<'_> {
                     self.infer_stmt(c);
                 }
                 let ty = result.map_or(Ty::Unknown, |r| self.infer_expr(r, None));
-                Val::Value(known::enumerable_of(ty))
+                Val::Value(known::enumerable_of(db, ty))
             }
             Expr::Other(children) => {
                 for &e in children {
@@ -1154,7 +1141,7 @@ impl Ctx<'_> {
             }
         }
         for ty in &statics {
-            if crate::library::library_type(db, ty).is_some()
+            if self.libraries().type_of(db, ty).is_some()
                 && let Some(val) = self.library_member_of(
                     expr,
                     None,
@@ -1172,12 +1159,12 @@ impl Ctx<'_> {
         // by its simple name, comes from the one framework type imported that way.
         let external_statics: Vec<&Ty> = statics
             .iter()
-            .filter(|t| matches!(t, Ty::External(..)))
+            .filter(|t| matches!(t, Ty::Library(..) | Ty::Unresolved(..)))
             .collect();
         // Every class inherits `System.Object`'s methods, callable by their simple names.
         if access == Access::Invoke && OBJECT_METHODS.contains(&name.as_str()) {
             return Val::Group(Group {
-                external: Some(Ty::object()),
+                external: Some(Ty::object(db)),
                 ..Group::named(name, type_args)
             });
         }
@@ -1200,7 +1187,7 @@ impl Ctx<'_> {
             Ty::Unknown => Val::Unknown,
             // A camelCase name nothing declares is a variable the binder missed, not a type: say it
             // is unknown rather than invent an external type (`System`, `Console` stay types).
-            Ty::External(full, _) if full.starts_with(|c: char| c.is_lowercase() || c == '_') => {
+            Ty::Unresolved(full, _) if full.starts_with(|c: char| c.is_lowercase() || c == '_') => {
                 Val::Unknown
             }
             ty => Val::Type(ty),
@@ -1220,7 +1207,8 @@ impl Ctx<'_> {
         };
         match self.resolver.resolve(&TypeRef::Path(path)) {
             Ty::Source(id, args) => Ty::Source(id, with_args(args)),
-            Ty::External(name, args) => Ty::External(name, with_args(args)),
+            Ty::Library(id, args) => Ty::Library(id, with_args(args)),
+            Ty::Unresolved(name, args) => Ty::Unresolved(name, with_args(args)),
             other => other,
         }
     }
@@ -1257,8 +1245,8 @@ impl Ctx<'_> {
                             Some(bound) => bound.clone(),
                             None => bounds
                                 .into_iter()
-                                .find(|b| matches!(b, Ty::External(..)))
-                                .unwrap_or_else(Ty::object),
+                                .find(|b| matches!(b, Ty::Library(..) | Ty::Unresolved(..)))
+                                .unwrap_or_else(|| Ty::object(db)),
                         }
                     }
                     // Its properties' getters are the compiler's, no edge; its methods are
@@ -1268,7 +1256,7 @@ impl Ctx<'_> {
                             self.result.synthesized.push(expr);
                             return Val::Value(ty);
                         }
-                        None => Ty::object(),
+                        None => Ty::object(db),
                     },
                     other => other,
                 };
@@ -1292,7 +1280,7 @@ impl Ctx<'_> {
                 // Members a reference assembly declares, on the type or on a library base of it.
                 let library_from = match &ty {
                     Ty::Source(..) => found.external.clone(),
-                    Ty::Array(..) => Some(Ty::external("System.Array")),
+                    Ty::Array(..) => Some(Ty::known(db, KnownType::Array)),
                     other => Some(other.clone()),
                 };
                 if let Some(from) = library_from
@@ -1320,7 +1308,7 @@ impl Ctx<'_> {
                 // A type whose members are all known (a source type without a base outside the
                 // sources, or a library type) and none is this one; else a type declared in an
                 // assembly that was not found.
-                let known_type = crate::library::library_type(db, &ty).is_some()
+                let known_type = self.libraries().type_of(db, &ty).is_some()
                     || matches!(ty, Ty::Source(..)) && found.external.is_none();
                 let reason = if known_type {
                     UnresolvedReason::NotFound
@@ -1337,7 +1325,11 @@ impl Ctx<'_> {
                 let bound = bounds
                     .iter()
                     .find(|b| !lookup_members(db, b, name).groups.is_empty())
-                    .or_else(|| bounds.iter().find(|b| matches!(b, Ty::External(..))))
+                    .or_else(|| {
+                        bounds
+                            .iter()
+                            .find(|b| matches!(b, Ty::Library(..) | Ty::Unresolved(..)))
+                    })
                     .cloned();
                 match bound {
                     Some(bound) => self.member_of(expr, Val::Type(bound), name, type_args, access),
@@ -1368,30 +1360,30 @@ impl Ctx<'_> {
                             ..Group::named(name, type_args)
                         });
                     }
-                    if found.external.is_none_or(|e| lookup::is_object(&e)) {
+                    if found.external.is_none_or(|e| lookup::is_object(db, &e)) {
                         self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
                     }
                     return Val::Unknown;
                 }
-                let Ty::External(prefix, _) = &ty else {
+                let Some((prefix, prefix_args)) = ty.written_name(db) else {
                     return Val::Unknown;
                 };
+                let (prefix, prefix_args) = (SmolStr::new(prefix), prefix_args.to_vec());
                 // A library type's static members, then its nested types.
-                if crate::library::library_type(db, &ty).is_some() {
+                if self.libraries().type_of(db, &ty).is_some() {
                     if let Some(val) =
                         self.library_member(expr, None, &ty, name, &type_args, access)
                     {
                         return val;
                     }
-                    let nested = Ty::External(SmolStr::new(format!("{prefix}.{name}")), {
-                        let mut all = match &ty {
-                            Ty::External(_, a) => a.clone(),
-                            _ => Vec::new(),
-                        };
-                        all.extend(type_args.iter().cloned());
-                        all
-                    });
-                    if crate::library::library_type(db, &nested).is_some() {
+                    let nested =
+                        self.resolver
+                            .named_ty(SmolStr::new(format!("{prefix}.{name}")), {
+                                let mut all = prefix_args;
+                                all.extend(type_args.iter().cloned());
+                                all
+                            });
+                    if self.libraries().type_of(db, &nested).is_some() {
                         return Val::Type(nested);
                     }
                     if let Some(val) =
@@ -1428,7 +1420,7 @@ impl Ctx<'_> {
                         external: Some(ty.clone()),
                         ..Group::named(name, type_args)
                     }),
-                    _ => Val::Type(Ty::External(SmolStr::new(full), type_args)),
+                    _ => Val::Type(self.resolver.named_ty(SmolStr::new(full), type_args)),
                 }
             }
             Val::Group(_) | Val::Unknown => {
@@ -1745,7 +1737,7 @@ impl Ctx<'_> {
                     Expr::Local(local) => match &self.body.locals[*local].ty {
                         Some(declared) => {
                             match known::delegate_shape(self.db, &self.resolver.resolve(declared)) {
-                                Some((_, ret)) if ret == Ty::external("System.Void") => {
+                                Some((_, ret)) if ret.is_known(self.db, KnownType::Void) => {
                                     LambdaReturn::Void
                                 }
                                 Some((_, Ty::Unknown)) | None => LambdaReturn::Unknown,
@@ -1815,7 +1807,7 @@ impl Ctx<'_> {
         if methods.is_empty() {
             return LambdaReturn::Unknown;
         }
-        let void = Ty::external("System.Void");
+        let void = Ty::known(self.db, KnownType::Void);
         let returns: Vec<bool> = methods
             .iter()
             .map(|&m| {
@@ -1912,7 +1904,13 @@ impl Ctx<'_> {
                     .insert(local, param_tys.get(i).cloned().unwrap_or(Ty::Unknown));
             }
         }
-        let expected = ret.map(|r| if *is_async { unwrap_task(&r) } else { r });
+        let expected = ret.map(|r| {
+            if *is_async {
+                unwrap_task(self.db, &r)
+            } else {
+                r
+            }
+        });
         self.frames.push(Frame {
             expected,
             returns: Vec::new(),
@@ -1921,13 +1919,13 @@ impl Ctx<'_> {
         let frame = self.frames.pop()?;
         // A body of type `void` (`() => action()`) has no inferred return type (C# §12.6.3.13): it
         // fixes no type argument, so `Func<.., TResult>` does not take it.
-        let void = Ty::external("System.Void");
+        let void = Ty::known(self.db, KnownType::Void);
         let result = frame
             .returns
             .into_iter()
             .find(|t| *t != Ty::Unknown && !is_null(t) && *t != void)?;
         Some(if *is_async {
-            Ty::External("System.Threading.Tasks.Task".into(), vec![result])
+            KnownType::TaskOfT.ty(self.db, vec![result])
         } else {
             result
         })
@@ -2153,8 +2151,10 @@ impl Ctx<'_> {
         });
         if let Some(owner) = owner {
             self.infer_args_unbound_after(args);
-            let library_knows = crate::library::library_type(db, &owner).is_some();
-            if library_knows && !crate::library::library_members(db, &owner, &group.name).is_empty()
+            let library_knows = self.libraries().type_of(db, &owner).is_some();
+            if library_knows
+                && !crate::library::library_members(db, &self.libraries(), &owner, &group.name)
+                    .is_empty()
             {
                 // The assemblies declare methods of this name there, but none the binder could
                 // match to the arguments: a call out of the sources all the same.
@@ -2194,7 +2194,7 @@ impl Ctx<'_> {
             return;
         };
         let mut bounds = type_param_bounds(self.db, self.member, param);
-        bounds.push(Ty::object());
+        bounds.push(Ty::object(self.db));
         candidates.retain(|c| {
             c.params.first().is_some_and(|this| {
                 matches!(this.ty, Ty::TypeParam(_))
@@ -2388,7 +2388,7 @@ impl Ctx<'_> {
             && known::delegate_shape(db, ty).is_some()
         {
             self.infer_expr(arg.expr, Some(ty));
-            if let Ty::External(name, _) = ty {
+            if let Some((name, _)) = ty.written_name(db) {
                 self.site(
                     site,
                     Callee::External(SmolStr::new(format!("{name}.#ctor"))),
@@ -2403,7 +2403,7 @@ impl Ctx<'_> {
                 return;
             }
             self.finish_args(args, &infos, &[], &mut []);
-            if let Ty::External(name, _) = ty {
+            if let Some((name, _)) = ty.written_name(db) {
                 self.site(
                     site,
                     Callee::External(SmolStr::new(format!("{name}.#ctor"))),
@@ -2708,7 +2708,8 @@ impl Ctx<'_> {
                 None
             },
         );
-        let bool_ = Ty::external("System.Boolean");
+        let db = self.db;
+        let bool_ = Ty::known(db, KnownType::Boolean);
         let name = match op {
             "&&" | "||" => return bool_,
             "??" => {
@@ -2728,19 +2729,19 @@ impl Ctx<'_> {
         }
         match op {
             "==" | "!=" | "<" | ">" | "<=" | ">=" => bool_,
-            "+" if is_string(&l) || is_string(&r) => {
+            "+" if is_string(db, &l) || is_string(db, &r) => {
                 // String concatenation takes `string` over `object` as the better conversion
                 // target (C# §12.6.4.5), so an operand with an implicit conversion to `string`
                 // is converted by it.
-                let string = Ty::external("System.String");
+                let string = Ty::known(db, KnownType::String);
                 for (operand, ty) in [(lhs, &l), (rhs, &r)] {
-                    if !is_string(ty) {
+                    if !is_string(db, ty) {
                         self.coerce(operand, ty, &string);
                     }
                 }
                 string
             }
-            _ => numeric_result(&l, &r),
+            _ => numeric_result(db, &l, &r),
         }
     }
 
@@ -2872,54 +2873,48 @@ fn callee_name(body: &Body, expr: ExprId) -> SmolStr {
     }
 }
 
-fn literal_ty(lit: Literal) -> Ty {
-    Ty::external(match lit {
-        Literal::Int(v) if v <= i32::MAX as u64 => "System.Int32",
-        Literal::Int(v) if v <= u32::MAX as u64 => "System.UInt32",
-        Literal::Int(v) if v <= i64::MAX as u64 => "System.Int64",
-        Literal::Int(_) => "System.UInt64",
-        Literal::Long => "System.Int64",
-        Literal::UInt => "System.UInt32",
-        Literal::ULong => "System.UInt64",
-        Literal::Double => "System.Double",
-        Literal::Float => "System.Single",
-        Literal::Decimal => "System.Decimal",
-        Literal::Bool => "System.Boolean",
-        Literal::Char => "System.Char",
-        Literal::String => "System.String",
-        Literal::Null => NULL,
-    })
+fn literal_ty(db: &dyn Db, lit: Literal) -> Ty {
+    use KnownType::*;
+    Ty::known(
+        db,
+        match lit {
+            Literal::Int(v) if v <= i32::MAX as u64 => Int32,
+            Literal::Int(v) if v <= u32::MAX as u64 => UInt32,
+            Literal::Int(v) if v <= i64::MAX as u64 => Int64,
+            Literal::Int(_) => UInt64,
+            Literal::Long => Int64,
+            Literal::UInt => UInt32,
+            Literal::ULong => UInt64,
+            Literal::Double => Double,
+            Literal::Float => Single,
+            Literal::Decimal => Decimal,
+            Literal::Bool => Boolean,
+            Literal::Char => Char,
+            Literal::String => String,
+            Literal::Null => return null_ty(),
+        },
+    )
 }
 
-fn is_null(ty: &Ty) -> bool {
-    matches!(ty, Ty::External(n, _) if n == NULL)
-}
-
-fn is_string(ty: &Ty) -> bool {
-    matches!(ty, Ty::External(n, a) if n == "System.String" && a.is_empty())
+fn is_string(db: &dyn Db, ty: &Ty) -> bool {
+    ty.is_known(db, KnownType::String)
 }
 
 /// The type of a built-in arithmetic operation (binary numeric promotion).
-fn numeric_result(l: &Ty, r: &Ty) -> Ty {
-    const ORDER: &[&str] = &[
-        "System.Decimal",
-        "System.Double",
-        "System.Single",
-        "System.UInt64",
-        "System.Int64",
-        "System.UInt32",
-        "System.Int32",
-    ];
-    let rank = |t: &Ty| match t {
-        Ty::External(n, _) => ORDER.iter().position(|o| o == n),
-        _ => None,
+fn numeric_result(db: &dyn Db, l: &Ty, r: &Ty) -> Ty {
+    use KnownType::*;
+    const ORDER: [KnownType; 7] = [Decimal, Double, Single, UInt64, Int64, UInt32, Int32];
+    let rank = |t: &Ty| {
+        t.which_known(db, &ORDER)
+            .and_then(|k| ORDER.iter().position(|o| *o == k))
     };
     match (rank(l), rank(r)) {
-        (Some(a), Some(b)) => Ty::external(ORDER[a.min(b)]),
+        (Some(a), Some(b)) => Ty::known(db, ORDER[a.min(b)]),
         (Some(_), None) | (None, None) => {
-            if matches!(l, Ty::External(n, _) if matches!(n.as_str(), "System.Int16" | "System.UInt16" | "System.Byte" | "System.SByte" | "System.Char"))
+            if l.which_known(db, &[Int16, UInt16, Byte, SByte, Char])
+                .is_some()
             {
-                Ty::external("System.Int32")
+                Ty::known(db, Int32)
             } else {
                 l.clone()
             }

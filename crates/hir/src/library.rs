@@ -2,18 +2,21 @@
 //! `metadata` crate and entered as one HIGH-durability input, as rust-analyzer enters its library
 //! roots. An edit to a source file never re-validates anything that depends only on libraries.
 //!
-//! Types outside the sources stay [`Ty::External`] values named as C# names them (`System.Collections.
-//! Generic.List` with one argument); this module answers what the assemblies say of such a name: that
-//! it exists (so name resolution can tell which imported namespace holds it), its kind, base type,
-//! interfaces and members.
-//!
-//! The index is the union of every loaded assembly (the first assembly declaring a name wins), not a
-//! per-project view: a project sees types it does not reference only where its usings name their
-//! namespace, which real code rarely does by accident.
+//! A library type is a [`Ty::Library`] holding a [`LibTypeId`]: its metadata name, interned. The id
+//! says which type, not which assembly's definition of it: a project sees the assemblies it
+//! references ([`library_scope`]), the first of its list declaring a name winning, and a body's name
+//! lookup, member lookup, extension methods and constructors are that scope's answers. Two projects
+//! referencing different versions of a package each bind to their own; a type met in another
+//! project's signature is the same type in both (as the compiler retargets referenced compilations
+//! to the referencing one's assemblies). What conversions and hierarchies read of a library type
+//! (its kind, base class, interfaces) comes from the workspace's definitions ([`library_defs`]):
+//! they are asked without a project, and differ between versions of a type only in contrived
+//! cases.
 
 mod convert;
 mod hierarchy;
 mod identity;
+mod known;
 mod members;
 mod overrides;
 mod symbols;
@@ -25,10 +28,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use salsa::Durability;
 use smol_str::SmolStr;
 
-use crate::{base_db::Db, ty::Ty};
+use crate::{
+    base_db::{Db, ProjectId},
+    ty::Ty,
+};
 
 pub(crate) use self::{
     convert::{LibraryTy, hir_name},
+    known::KnownType,
     members::{
         library_constraints_hold, library_delegate_shape, library_indexers, library_members,
         library_signature,
@@ -38,7 +45,8 @@ pub use self::{
     hierarchy::{library_all_interfaces, library_base_chain, library_direct_bases},
     identity::{
         library_member_by_doc_id, library_member_kind, library_type_by_doc_id, library_type_doc_id,
-        library_type_kind, library_type_members, library_type_of, library_type_ty,
+        library_type_kind, library_type_members, library_type_of, library_type_seen_by,
+        library_type_ty,
     },
     members::{LibMember, LibMemberKind},
     overrides::{library_member_bases, library_members_filled_by},
@@ -50,11 +58,16 @@ pub use self::{
 };
 
 /// Every reference assembly of the workspace (and the built-in surface where nothing better was
-/// found), in priority order.
+/// found), each once, shared by the projects that reference it; and per project which of them it
+/// references.
 #[salsa::input(singleton)]
 pub struct LibraryInput {
     #[returns(ref)]
     pub assemblies: Arc<[Arc<Assembly>]>,
+    /// Per project (indexed by [`ProjectId`]), the indices into `assemblies` it references, in
+    /// priority order. A project with no entry sees every assembly, in `assemblies`' order.
+    #[returns(ref)]
+    pub project_assemblies: Arc<[Arc<[u32]>]>,
 }
 
 impl std::fmt::Debug for LibraryInput {
@@ -63,24 +76,136 @@ impl std::fmt::Debug for LibraryInput {
     }
 }
 
+/// The libraries as the loader hands them in: every assembly once, and per project (indexed by
+/// [`ProjectId`]) the indices into `assemblies` of those it references, in priority order. A
+/// project beyond `projects` sees every assembly (a loader that does not tell them apart).
+#[derive(Clone, Debug, Default)]
+pub struct Libraries {
+    pub assemblies: Arc<[Arc<Assembly>]>,
+    pub projects: Arc<[Arc<[u32]>]>,
+}
+
+impl Libraries {
+    /// Every project sees every assembly.
+    pub fn shared(assemblies: Arc<[Arc<Assembly>]>) -> Libraries {
+        Libraries {
+            assemblies,
+            projects: Arc::from(Vec::new()),
+        }
+    }
+}
+
 pub(crate) fn new_library_input(db: &dyn Db) -> LibraryInput {
-    LibraryInput::builder(Arc::from(Vec::new()))
+    LibraryInput::builder(Arc::from(Vec::new()), Arc::from(Vec::new()))
         .durability(Durability::HIGH)
         .new(db)
 }
 
-/// A type an assembly declares: an index into [`LibraryIndex::assemblies`] and into its types.
+/// A type an assembly declares: an index into [`LibraryInput::assemblies`] and into its types.
+/// Positions, valid while the library input is; the stable identity is a [`LibTypeId`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LibType {
     pub asm: u32,
     pub idx: u32,
 }
 
-/// Library types by their C# name, the namespaces they live in and their extension methods.
-pub struct LibraryIndex {
+/// A library type's identity: its metadata name (namespace, name with the `` `N`` arity suffix,
+/// nesting with `+`), as ECMA-335 names a type. Interned so that [`Ty`]s compare in O(1), and keyed by
+/// the name alone so that it is the same across reloads and across projects; which definition it
+/// names is the project's scope's answer ([`LibraryDefs::def`]).
+///
+/// Interned without a lifetime (as rust-analyzer's item ids are) because [`Ty`] holds it and is
+/// stored in query results; `revisions = usize::MAX` keeps every slot, so an id never dangles.
+#[salsa::interned(unsafe(no_lifetime), revisions = usize::MAX, debug)]
+pub struct LibTypeId {
+    #[returns(ref)]
+    pub metadata_name: SmolStr,
+    /// The C# full name: nesting with `.`, no arity suffixes (`System.Collections.Generic.List`).
+    #[returns(ref)]
+    pub name: SmolStr,
+}
+
+impl LibTypeId {
+    pub(crate) fn from_metadata_name(db: &dyn Db, metadata_name: &str) -> LibTypeId {
+        LibTypeId::new(db, SmolStr::new(metadata_name), hir_name(metadata_name))
+    }
+}
+
+/// Which definition each library type id names in a set of assemblies: the first assembly of the
+/// set declaring it. What member lookup, conversions and hierarchies read.
+pub struct LibraryDefs {
     assemblies: Arc<[Arc<Assembly>]>,
+    /// The assemblies of the set, indices into `assemblies`, in priority order.
+    members: Arc<[u32]>,
+    defs: FxHashMap<LibTypeId, LibType>,
+}
+
+impl LibraryDefs {
+    fn new(db: &dyn Db, assemblies: Arc<[Arc<Assembly>]>, members: Arc<[u32]>) -> LibraryDefs {
+        let mut defs = FxHashMap::default();
+        for &a in members.iter() {
+            let ids = assembly_type_ids(db, AssemblyKey::new(db, a));
+            for (t, &type_id) in ids.iter().enumerate() {
+                defs.entry(type_id).or_insert(LibType {
+                    asm: a,
+                    idx: t as u32,
+                });
+            }
+        }
+        LibraryDefs {
+            assemblies,
+            members,
+            defs,
+        }
+    }
+
+    pub fn type_def(&self, id: LibType) -> &TypeDef {
+        &self.assemblies[id.asm as usize].types[id.idx as usize]
+    }
+
+    pub(crate) fn assembly(&self, id: LibType) -> &Assembly {
+        &self.assemblies[id.asm as usize]
+    }
+
+    pub fn method(&self, id: LibType, idx: u32) -> &Method {
+        &self.type_def(id).methods[idx as usize]
+    }
+
+    /// The definition `id` names in this set of assemblies.
+    pub(crate) fn def(&self, id: LibTypeId) -> Option<LibType> {
+        self.defs.get(&id).copied()
+    }
+
+    /// The definition of the library type `ty` names in this set of assemblies.
+    pub(crate) fn type_of(&self, db: &dyn Db, ty: &Ty) -> Option<LibType> {
+        let (id, _) = named(db, ty)?;
+        self.def(id)
+    }
+}
+
+impl PartialEq for LibraryDefs {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.assemblies, &other.assemblies) && self.members == other.members
+    }
+}
+
+impl Eq for LibraryDefs {}
+
+impl std::fmt::Debug for LibraryDefs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LibraryDefs")
+            .field("defs", &self.defs.len())
+            .finish()
+    }
+}
+
+/// What one set of assemblies declares: its definitions ([`LibraryDefs`], through `Deref`), types
+/// by their C# name, the namespaces they live in and their extension methods. Built once per
+/// distinct set (`library_scope`).
+pub struct LibraryIndex {
+    defs: LibraryDefs,
     /// By C# full name (nesting with `.`, no arity suffix) and the count of all generic parameters.
-    types: FxHashMap<(SmolStr, u32), LibType>,
+    types: FxHashMap<(SmolStr, u32), (LibTypeId, LibType)>,
     /// Every namespace that holds a type, with all its prefixes (`System`, `System.Collections`).
     namespaces: FxHashSet<SmolStr>,
     /// Extension methods by name, with the namespace of their static class.
@@ -89,7 +214,15 @@ pub struct LibraryIndex {
 
 impl PartialEq for LibraryIndex {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.assemblies, &other.assemblies)
+        self.defs == other.defs
+    }
+}
+
+impl std::ops::Deref for LibraryIndex {
+    type Target = LibraryDefs;
+
+    fn deref(&self) -> &LibraryDefs {
+        &self.defs
     }
 }
 
@@ -104,24 +237,31 @@ impl std::fmt::Debug for LibraryIndex {
 }
 
 impl LibraryIndex {
-    fn new(assemblies: Arc<[Arc<Assembly>]>) -> LibraryIndex {
+    fn new(db: &dyn Db, assemblies: Arc<[Arc<Assembly>]>, members: Arc<[u32]>) -> LibraryIndex {
         let mut index = LibraryIndex {
-            assemblies: assemblies.clone(),
+            defs: LibraryDefs::new(db, assemblies.clone(), members.clone()),
             types: FxHashMap::default(),
             namespaces: FxHashSet::default(),
             extensions: FxHashMap::default(),
         };
-        for (a, asm) in assemblies.iter().enumerate() {
-            for (t, def) in asm.types.iter().enumerate() {
+        for &a in members.iter() {
+            let Some(asm) = assemblies.get(a as usize) else {
+                continue;
+            };
+            let ids = assembly_type_ids(db, AssemblyKey::new(db, a));
+            for ((t, def), &type_id) in asm.types.iter().enumerate().zip(ids.iter()) {
                 let id = LibType {
-                    asm: a as u32,
+                    asm: a,
                     idx: t as u32,
                 };
-                let name = hir_name(&def.full_name(asm));
                 let arity = def.generic_params.len() as u32;
-                index.types.entry((name, arity)).or_insert(id);
+                index
+                    .types
+                    .entry((type_id.name(db).clone(), arity))
+                    .or_insert((type_id, id));
                 let mut ns = def.namespace.as_str();
-                while !ns.is_empty() && index.namespaces.insert(SmolStr::new(ns)) {
+                while !ns.is_empty() && !index.namespaces.contains(ns) {
+                    index.namespaces.insert(SmolStr::new(ns));
                     ns = ns.rsplit_once('.').map_or("", |(outer, _)| outer);
                 }
                 if def.is_extension_container && def.declaring.is_none() {
@@ -140,21 +280,18 @@ impl LibraryIndex {
         index
     }
 
-    pub fn type_def(&self, id: LibType) -> &TypeDef {
-        &self.assemblies[id.asm as usize].types[id.idx as usize]
-    }
-
-    pub(crate) fn assembly(&self, id: LibType) -> &Assembly {
-        &self.assemblies[id.asm as usize]
-    }
-
-    pub fn method(&self, id: LibType, idx: u32) -> &Method {
-        &self.type_def(id).methods[idx as usize]
-    }
-
     /// The type named `name` (C# spelling) with `arity` generic parameters in all.
     pub fn lookup(&self, name: &str, arity: u32) -> Option<LibType> {
-        self.types.get(&(SmolStr::new(name), arity)).copied()
+        self.types
+            .get(&(SmolStr::new(name), arity))
+            .map(|&(_, t)| t)
+    }
+
+    /// The id of the type named `name` (C# spelling) with `arity` generic parameters in all.
+    pub(crate) fn lookup_id(&self, name: &str, arity: u32) -> Option<LibTypeId> {
+        self.types
+            .get(&(SmolStr::new(name), arity))
+            .map(|&(id, _)| id)
     }
 
     pub fn has_namespace(&self, ns: &str) -> bool {
@@ -194,58 +331,132 @@ impl LibraryIndex {
     }
 }
 
+/// Every assembly of the workspace, in the input's order: what navigation searches (framework
+/// symbols are named by assembly and documentation id, whichever project references them) and what a
+/// project without its own list sees.
 #[salsa::tracked(returns(clone))]
 pub fn library_index(db: &dyn Db) -> Arc<LibraryIndex> {
-    Arc::new(LibraryIndex::new(db.libraries().assemblies(db).clone()))
+    let assemblies = db.libraries().assemblies(db).clone();
+    let all = (0..assemblies.len() as u32).collect();
+    Arc::new(LibraryIndex::new(db, assemblies, all))
 }
 
-/// The name and type arguments of a type as metadata declares it: `int?` is `System.Nullable<int>`,
+/// An assembly of the input, by its position.
+#[salsa::interned(revisions = usize::MAX)]
+struct AssemblyKey<'db> {
+    #[returns(copy)]
+    idx: u32,
+}
+
+/// The id of each type an assembly declares, in its order: named once per assembly, however many
+/// sets (projects' views) hold it.
+#[salsa::tracked(returns(clone))]
+fn assembly_type_ids<'db>(db: &'db dyn Db, key: AssemblyKey<'db>) -> Arc<[LibTypeId]> {
+    let assemblies = db.libraries().assemblies(db);
+    let Some(asm) = assemblies.get(key.idx(db) as usize) else {
+        return Arc::from(Vec::new());
+    };
+    asm.types
+        .iter()
+        .map(|def| LibTypeId::from_metadata_name(db, &def.full_name(asm)))
+        .collect()
+}
+
+/// A set of assemblies, to key the index of a set shared by the projects that reference it.
+#[salsa::interned(revisions = usize::MAX)]
+struct AssemblySet<'db> {
+    #[returns(ref)]
+    members: Arc<[u32]>,
+}
+
+#[salsa::tracked(returns(clone))]
+fn assembly_set_index<'db>(db: &'db dyn Db, set: AssemblySet<'db>) -> Arc<LibraryIndex> {
+    let assemblies = db.libraries().assemblies(db).clone();
+    Arc::new(LibraryIndex::new(db, assemblies, set.members(db).clone()))
+}
+
+/// What `project` sees of the libraries: the assemblies it references. Projects referencing the same
+/// set (the usual case: one framework, the same packages) share one index.
+pub(crate) fn library_scope(db: &dyn Db, project: ProjectId) -> Arc<LibraryIndex> {
+    let input = db.libraries();
+    match input.project_assemblies(db).get(project.0 as usize) {
+        Some(set) if !is_everything(set, input.assemblies(db).len()) => {
+            assembly_set_index(db, AssemblySet::new(db, set.clone()))
+        }
+        _ => library_index(db),
+    }
+}
+
+fn is_everything(set: &[u32], len: usize) -> bool {
+    set.len() == len && set.iter().enumerate().all(|(i, &a)| a as usize == i)
+}
+
+/// The id and type arguments of a type as metadata declares it: `int?` is `System.Nullable<int>`,
 /// `(int, string)` is `System.ValueTuple<int, string>`.
-pub(crate) fn named(ty: &Ty) -> Option<(&str, std::borrow::Cow<'_, [Ty]>)> {
+pub(crate) fn named<'t>(
+    db: &dyn Db,
+    ty: &'t Ty,
+) -> Option<(LibTypeId, std::borrow::Cow<'t, [Ty]>)> {
     match ty {
-        Ty::External(name, args) => Some((name, std::borrow::Cow::Borrowed(args))),
+        Ty::Library(id, args) => Some((*id, std::borrow::Cow::Borrowed(args))),
         Ty::Nullable(inner) => Some((
-            "System.Nullable",
+            KnownType::Nullable.id(db),
             std::borrow::Cow::Owned(vec![(**inner).clone()]),
         )),
-        Ty::Tuple(elems) => Some(("System.ValueTuple", std::borrow::Cow::Borrowed(elems))),
+        Ty::Tuple(elems) => Some((
+            known::value_tuple_id(db, elems.len()),
+            std::borrow::Cow::Borrowed(elems),
+        )),
         _ => None,
     }
 }
 
-/// The library type a type names, if an assembly declares it.
+/// The library type a type names, as the workspace's assemblies declare it (the first declaring
+/// it). What does not depend on the version a project references (a type's kind, the shape of
+/// its name, its base types for conversions) is read through this view; member lookup for a body
+/// goes through its project's [`library_scope`].
 pub(crate) fn library_type(db: &dyn Db, ty: &Ty) -> Option<LibType> {
-    let (name, args) = named(ty)?;
-    library_index(db).lookup(name, args.len() as u32)
+    library_defs(db).type_of(db, ty)
+}
+
+/// The workspace's definitions (every assembly, the first declaring a name winning), without the
+/// name tables navigation's [`library_index`] adds: binding reads only these.
+#[salsa::tracked(returns(clone))]
+pub(crate) fn library_defs(db: &dyn Db) -> Arc<LibraryDefs> {
+    let assemblies = db.libraries().assemblies(db).clone();
+    let all = (0..assemblies.len() as u32).collect();
+    Arc::new(LibraryDefs::new(db, assemblies, all))
 }
 
 /// What kind of type an assembly says `ty` is.
 pub(crate) fn library_kind(db: &dyn Db, ty: &Ty) -> Option<TypeKind> {
     let id = library_type(db, ty)?;
-    Some(library_index(db).type_def(id).kind)
+    Some(library_defs(db).type_def(id).kind)
 }
 
-/// The direct base class of a library type, with `ty`'s type arguments substituted.
-pub(crate) fn library_base(db: &dyn Db, ty: &Ty) -> Option<Ty> {
-    let (_, args) = named(ty)?;
-    let id = library_type(db, ty)?;
-    let index = library_index(db);
-    let def = index.type_def(id);
+/// The direct base class of a library type in `scope`, with `ty`'s type arguments substituted.
+pub(crate) fn library_base(db: &dyn Db, scope: &LibraryDefs, ty: &Ty) -> Option<Ty> {
+    let (_, args) = named(db, ty)?;
+    let id = scope.type_of(db, ty)?;
+    let def = scope.type_def(id);
     let base = def.base.as_ref()?;
-    Some(LibraryTy::new(def, None).convert(base).substitute(&args))
+    Some(
+        LibraryTy::new(db, def, None)
+            .convert(base)
+            .substitute(&args),
+    )
 }
 
-/// The interfaces a library type lists (metadata lists inherited interfaces too).
-pub(crate) fn library_interfaces(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
-    let Some((_, args)) = named(ty) else {
+/// The interfaces a library type lists in `scope` (metadata lists inherited interfaces too).
+pub(crate) fn library_interfaces(db: &dyn Db, scope: &LibraryDefs, ty: &Ty) -> Vec<Ty> {
+    let Some((_, args)) = named(db, ty) else {
         return Vec::new();
     };
-    let Some(id) = library_type(db, ty) else {
+    let Some(id) = scope.type_of(db, ty) else {
         return Vec::new();
     };
-    let index = library_index(db);
-    let def = index.type_def(id);
-    let conv = LibraryTy::new(def, None);
+    let def = scope.type_def(id);
+    let conv = LibraryTy::new(db, def, None);
     def.interfaces
         .iter()
         .map(|i| conv.convert(i).substitute(&args))

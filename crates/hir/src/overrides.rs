@@ -57,7 +57,9 @@ pub fn external_root(db: &dyn Db, member: MemberId) -> Option<String> {
         return None;
     }
     let (chain, _) = base_chain(db, root.ty);
-    let framework = chain.iter().find(|t| matches!(t, Ty::External(..)))?;
+    let framework = chain
+        .iter()
+        .find(|t| matches!(t, Ty::Library(..) | Ty::Unresolved(..)))?;
     Some(format!("{}.{}", framework.full_name(db), root_data.name))
 }
 

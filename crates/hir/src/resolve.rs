@@ -2,7 +2,8 @@
 //! the enclosing types (and of their bases), the namespace chain outward with each namespace
 //! declaration's usings and aliases, global usings, qualified names, `global::` and aliases.
 //!
-//! What resolves to no source type becomes [`Ty::External`] with its best-known full name.
+//! A name no source declares is looked up in the assemblies the project references and becomes a
+//! [`Ty::Library`]; one they do not declare either is [`Ty::Unresolved`] with its best-known full name.
 
 use std::sync::Arc;
 
@@ -13,7 +14,7 @@ use crate::{
     def_map::{ProjectKey, TypeDecl, TypeId, def_map, visible_projects},
     hierarchy::type_bases,
     item_tree::{ItemParent, ItemTree, MemberIdx, NamespaceIdx, UsingKind, file_item_tree},
-    library::library_index,
+    library::{KnownType, LibTypeId, LibraryIndex, library_scope},
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };
@@ -155,10 +156,15 @@ impl<'db> Resolver<'db> {
         match type_ref {
             TypeRef::Path(path) => match self.resolve_path(path) {
                 Some(Resolved::Type(ty)) => ty,
-                Some(Resolved::Namespace(ns)) => Ty::External(ns, Vec::new()),
+                Some(Resolved::Namespace(ns)) => self.named_ty(ns, Vec::new()),
                 None => Ty::Unknown,
             },
-            TypeRef::Predefined(p) => Ty::external(p.full_name()),
+            // A keyword names its type exactly (no lookup): non-generic, so the metadata name is
+            // the full name.
+            TypeRef::Predefined(p) => Ty::Library(
+                LibTypeId::from_metadata_name(self.db, p.full_name()),
+                Vec::new(),
+            ),
             TypeRef::Array { element, rank } => Ty::Array(Box::new(self.resolve(element)), *rank),
             TypeRef::Nullable(inner) => Ty::Nullable(Box::new(self.resolve(inner))),
             TypeRef::Pointer(inner) => Ty::Pointer(Box::new(self.resolve(inner))),
@@ -193,7 +199,7 @@ impl<'db> Resolver<'db> {
             let previous = current?;
             current = Some(self.step(&previous, seg).unwrap_or_else(|| {
                 // A nested type the sources do not declare: external, under the outer type's name.
-                Resolved::Type(Ty::External(
+                Resolved::Type(self.named_ty(
                     SmolStr::new(format!(
                         "{}.{}",
                         resolved_name(self.db, &previous),
@@ -207,7 +213,7 @@ impl<'db> Resolver<'db> {
         // is the dotted text (`System.IDisposable`).
         match current? {
             Resolved::Namespace(ns) if !rest.is_empty() && !self.namespace_exists(&ns) => {
-                Some(Resolved::Type(Ty::External(ns, Vec::new())))
+                Some(Resolved::Type(self.named_ty(ns, Vec::new())))
             }
             other => Some(other),
         }
@@ -456,14 +462,10 @@ impl<'db> Resolver<'db> {
         // `namespace N { using static Expression; }` names `System.Linq.Expressions.Expression`
         // through the file's `using System.Linq.Expressions;`: a using inside a namespace body is
         // resolved with the outer usings in effect.
-        let index = library_index(self.db);
         for ty in scopes.iter_mut().flat_map(|(_, s)| s.iter_mut()) {
-            let Ty::External(name, args) = ty else {
+            let Ty::Unresolved(name, args) = ty else {
                 continue;
             };
-            if index.lookup(name, args.len() as u32).is_some() {
-                continue;
-            }
             let found = namespaces.iter().find_map(|ns| {
                 let segments = ns
                     .split('.')
@@ -480,9 +482,7 @@ impl<'db> Resolver<'db> {
                 };
                 match self.resolve(&TypeRef::Path(path)) {
                     Ty::Source(id, _) => Some(Ty::Source(id, args.clone())),
-                    Ty::External(full, _) if index.lookup(&full, args.len() as u32).is_some() => {
-                        Some(Ty::External(full, args.clone()))
-                    }
+                    Ty::Library(id, _) => Some(Ty::Library(id, args.clone())),
                     _ => None,
                 }
             });
@@ -592,15 +592,15 @@ impl<'db> Resolver<'db> {
     /// written (`namespace N { using Bag = IDictionary<string, object>; }` under `using
     /// System.Collections.Generic;`): what an alias or `using static` target sees of the outer usings.
     fn in_imported_namespaces(&self, seg: &PathSegment) -> Option<Resolved> {
-        let index = library_index(self.db);
+        let index = self.libraries();
         self.imported_namespaces_as_written()
             .into_iter()
             .find_map(|ns| {
                 self.lookup_in_namespace(&ns, seg).or_else(|| {
                     let full = format!("{ns}.{}", seg.name);
-                    index.lookup(&full, seg.arity()).map(|_| {
-                        Resolved::Type(Ty::External(full.into(), self.resolve_args(&seg.args)))
-                    })
+                    index
+                        .lookup_id(&full, seg.arity())
+                        .map(|id| Resolved::Type(Ty::Library(id, self.resolve_args(&seg.args))))
                 })
             })
     }
@@ -620,7 +620,7 @@ impl<'db> Resolver<'db> {
     fn resolve_alias_target_ty(&self, target: &TypeRef) -> Ty {
         match self.resolve_alias_target(target) {
             Resolved::Type(ty) => ty,
-            Resolved::Namespace(ns) => Ty::External(ns, Vec::new()),
+            Resolved::Namespace(ns) => self.named_ty(ns, Vec::new()),
         }
     }
 
@@ -634,7 +634,7 @@ impl<'db> Resolver<'db> {
                 if seg.args.is_empty() {
                     Resolved::Namespace(full)
                 } else {
-                    Resolved::Type(Ty::External(full, self.resolve_args(&seg.args)))
+                    Resolved::Type(self.named_ty(full, self.resolve_args(&seg.args)))
                 }
             }),
             Resolved::Type(Ty::Source(id, outer_args)) => {
@@ -643,7 +643,7 @@ impl<'db> Resolver<'db> {
                 args.extend(self.resolve_args(&seg.args));
                 Resolved::Type(Ty::Source(nested, args))
             }
-            Resolved::Type(other) => Resolved::Type(Ty::External(
+            Resolved::Type(other) => Resolved::Type(self.named_ty(
                 SmolStr::new(format!("{}.{}", other.full_name(self.db), seg.name)),
                 self.resolve_args(&seg.args),
             )),
@@ -672,10 +672,7 @@ impl<'db> Resolver<'db> {
         }
         let mut current = current.unwrap_or_else(|| {
             if rest.is_empty() {
-                Resolved::Type(Ty::External(
-                    first.name.clone(),
-                    self.resolve_args(&first.args),
-                ))
+                Resolved::Type(self.named_ty(first.name.clone(), self.resolve_args(&first.args)))
             } else {
                 Resolved::Namespace(first.name.clone())
             }
@@ -686,9 +683,9 @@ impl<'db> Resolver<'db> {
         // `using X = System.Text.StringBuilder;` ends on an unknown "namespace": it is a type.
         if let Resolved::Namespace(ns) = &current
             && !self.namespace_exists(ns)
-            && library_index(self.db).lookup(ns, 0).is_some()
+            && let Some(id) = self.libraries().lookup_id(ns, 0)
         {
-            return Some(Resolved::Type(Ty::External(ns.clone(), Vec::new())));
+            return Some(Resolved::Type(Ty::Library(id, Vec::new())));
         }
         Some(current)
     }
@@ -699,14 +696,14 @@ impl<'db> Resolver<'db> {
     fn external_guess(&self, seg: &PathSegment) -> Ty {
         let args = self.resolve_args(&seg.args);
         let candidates = self.imported_namespaces_as_written();
-        if let Some(full) = self.library_lookup(seg, &candidates) {
-            return Ty::External(full, args);
+        if let Some(id) = self.library_lookup(seg, &candidates) {
+            return Ty::Library(id, args);
         }
         // No loaded assembly declares the name: it comes from one that was not found. A guess at its
         // namespace, only where it can be told: the one imported namespace that neither the sources
         // nor the assemblies know, framework namespaces (`System.*`, imported everywhere by implicit
         // usings) last.
-        let index = library_index(self.db);
+        let index = self.libraries();
         let unknown: Vec<&String> = candidates
             .iter()
             .filter(|ns| !self.namespace_exists(ns) && !index.has_namespace(ns))
@@ -720,17 +717,36 @@ impl<'db> Resolver<'db> {
             ([ns], _) | ([], [ns]) => format!("{ns}.{}", seg.name),
             _ => seg.name.to_string(),
         };
-        Ty::External(SmolStr::new(name), args)
+        Ty::Unresolved(SmolStr::new(name), args)
     }
 }
 
 impl Resolver<'_> {
+    /// The assemblies the project references.
+    fn libraries(&self) -> Arc<LibraryIndex> {
+        library_scope(self.db, self.project)
+    }
+
+    /// A type by its C# full name, which the sources do not declare: the library type the project's
+    /// assemblies declare (or the language names, known without them), else an unresolved name.
+    pub(crate) fn named_ty(&self, name: SmolStr, args: Vec<Ty>) -> Ty {
+        let arity = args.len() as u32;
+        match self
+            .libraries()
+            .lookup_id(&name, arity)
+            .or_else(|| KnownType::by_name(&name, arity).map(|k| k.id(self.db)))
+        {
+            Some(id) => Ty::Library(id, args),
+            None => Ty::Unresolved(name, args),
+        }
+    }
+
     /// A simple name the sources do not declare, looked up in the reference assemblies as C# looks
     /// it up (§7.6.5): each enclosing namespace from the innermost out, then the namespaces the
     /// usings import (`imported`, in [`Resolver::imported_namespaces_as_written`]'s order), then the
     /// global namespace.
-    fn library_lookup(&self, seg: &PathSegment, imported: &[String]) -> Option<SmolStr> {
-        let index = library_index(self.db);
+    fn library_lookup(&self, seg: &PathSegment, imported: &[String]) -> Option<LibTypeId> {
+        let index = self.libraries();
         if index.is_empty() {
             return None;
         }
@@ -741,7 +757,7 @@ impl Resolver<'_> {
             } else {
                 format!("{ns}.{}", seg.name)
             };
-            index.lookup(&full, arity).map(|_| SmolStr::new(full))
+            index.lookup_id(&full, arity)
         };
         for scope in self.scopes.iter().rev() {
             if let Scope::Namespace { full_name, .. } = scope {

@@ -219,7 +219,7 @@ fn member_documentation_id(db: &dyn Db, member: MemberId) -> Option<String> {
         let by_name: Vec<Ty> = crate::resolve::Resolver::identity_args(db, member.ty)
             .into_iter()
             .map(|p| match p {
-                Ty::TypeParam(p) => Ty::External(p.name, Vec::new()),
+                Ty::TypeParam(p) => Ty::Unresolved(p.name, Vec::new()),
                 other => other,
             })
             .collect();

@@ -7,6 +7,7 @@ use smol_str::SmolStr;
 use crate::{
     base_db::Db,
     def_map::{TypeId, def_map},
+    library::LibTypeId,
     type_ref::Predefined,
 };
 
@@ -16,9 +17,18 @@ pub enum Ty {
     /// A type declared in the sources. `args` has one entry per type parameter of the type and of its
     /// containing types, outermost first (as in metadata: `Outer<A>.Inner<B>` has `[A, B]`).
     Source(TypeId, Vec<Ty>),
-    /// A type not declared in the sources: its best-known full name (`System.Collections.Generic.List`,
-    /// or the name as written when the namespace cannot be told) and its type arguments.
-    External(SmolStr, Vec<Ty>),
+    /// A type an assembly declares, by its identity ([`LibTypeId`], the metadata name): met in a
+    /// metadata signature, named in source and found in the assemblies the project sees, or one the
+    /// language itself names (`int`, `object`; `library::KnownType`). `args` as for `Source`. Which
+    /// assembly's definition it names is the viewing project's scope's answer; a project that does
+    /// not see one has no members for it (`MissingMetadata`).
+    Library(LibTypeId, Vec<Ty>),
+    /// A name written in source that neither the sources nor any assembly the project sees declare
+    /// (a package that was not found, no metadata at all): its best-known full name (under the one
+    /// imported namespace nobody declares, or as written; `Resolver::external_guess`) and its type
+    /// arguments. Nothing is known of its members: accesses are `MissingMetadata`. The binder also
+    /// types the `null` literal so (`overload::NULL`), a name no assembly can declare.
+    Unresolved(SmolStr, Vec<Ty>),
     TypeParam(TypeParam),
     Array(Box<Ty>, u8),
     /// `T?`: `System.Nullable<T>` for value types, an annotation for reference types.
@@ -42,14 +52,6 @@ pub struct TypeParam {
 }
 
 impl Ty {
-    pub fn object() -> Ty {
-        Ty::External(SmolStr::new_static("System.Object"), Vec::new())
-    }
-
-    pub fn external(name: &str) -> Ty {
-        Ty::External(SmolStr::new(name), Vec::new())
-    }
-
     pub fn as_source(&self) -> Option<TypeId> {
         match self {
             Ty::Source(id, _) => Some(*id),
@@ -61,7 +63,7 @@ impl Ty {
     pub fn any_part(&self, f: &dyn Fn(&Ty) -> bool) -> bool {
         f(self)
             || match self {
-                Ty::Source(_, a) | Ty::External(_, a) | Ty::Tuple(a) => {
+                Ty::Source(_, a) | Ty::Library(_, a) | Ty::Unresolved(_, a) | Ty::Tuple(a) => {
                     a.iter().any(|t| t.any_part(f))
                 }
                 Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => e.any_part(f),
@@ -115,7 +117,8 @@ impl Ty {
         match self {
             Ty::TypeParam(p) => f(p).unwrap_or_else(|| self.clone()),
             Ty::Source(id, a) => Ty::Source(*id, a.iter().map(sub).collect()),
-            Ty::External(n, a) => Ty::External(n.clone(), a.iter().map(sub).collect()),
+            Ty::Library(id, a) => Ty::Library(*id, a.iter().map(sub).collect()),
+            Ty::Unresolved(n, a) => Ty::Unresolved(n.clone(), a.iter().map(sub).collect()),
             Ty::Array(e, r) => Ty::Array(Box::new(sub(e)), *r),
             Ty::Nullable(e) => Ty::Nullable(Box::new(sub(e))),
             Ty::Pointer(e) => Ty::Pointer(Box::new(sub(e))),
@@ -131,8 +134,23 @@ impl Ty {
     pub fn definition_doc_id(&self, db: &dyn Db) -> Option<String> {
         match self {
             Ty::Source(id, _) => Some(format!("T:{}", crate::symbols::type_doc_name(db, *id))),
-            Ty::External(name, args) if args.is_empty() => Some(format!("T:{name}")),
-            Ty::External(name, args) => Some(format!("T:{name}`{}", args.len())),
+            Ty::Library(..) | Ty::Unresolved(..) => {
+                let (name, args) = self.written_name(db)?;
+                Some(match args.len() {
+                    0 => format!("T:{name}"),
+                    n => format!("T:{name}`{n}"),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The C# full name and type arguments of a library or unresolved type
+    /// (`System.Collections.Generic.List`, `[int]`).
+    pub fn written_name<'a>(&'a self, db: &'a dyn Db) -> Option<(&'a str, &'a [Ty])> {
+        match self {
+            Ty::Library(id, args) => Some((id.name(db).as_str(), args)),
+            Ty::Unresolved(name, args) => Some((name.as_str(), args)),
             _ => None,
         }
     }
@@ -169,10 +187,13 @@ enum Style {
 fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
     match ty {
         Ty::Source(id, args) => write_source(db, *id, args, style, out),
-        Ty::External(_, args) if style != Style::Display && nested_library_type(db, ty) => {
+        Ty::Library(_, args) if style != Style::Display && nested_library_type(db, ty) => {
             write_nested_library(db, ty, args, style, out)
         }
-        Ty::External(name, args) => {
+        Ty::Library(..) | Ty::Unresolved(..) => {
+            let Some((name, args)) = ty.written_name(db) else {
+                return;
+            };
             let keyword = (style == Style::Display && args.is_empty())
                 .then(|| Predefined::from_full_name(name))
                 .flatten();
@@ -265,7 +286,7 @@ fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
 /// (`Dictionary{`0,`1}.KeyCollection`), not all to the last name.
 fn nested_library_type(db: &dyn Db, ty: &Ty) -> bool {
     crate::library::library_type(db, ty).is_some_and(|id| {
-        crate::library::library_index(db)
+        crate::library::library_defs(db)
             .type_def(id)
             .declaring
             .is_some()
@@ -276,7 +297,7 @@ fn write_nested_library(db: &dyn Db, ty: &Ty, args: &[Ty], style: Style, out: &m
     let Some(id) = crate::library::library_type(db, ty) else {
         return;
     };
-    let index = crate::library::library_index(db);
+    let index = crate::library::library_defs(db);
     let asm = index.assembly(id);
     let mut chain = vec![index.type_def(id)];
     while let Some(outer) = chain[chain.len() - 1].declaring {
@@ -383,7 +404,7 @@ pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
             .type_def(id.idx)
             .kind
             .is_value_type(),
-        Ty::External(..) => matches!(
+        Ty::Library(..) => matches!(
             crate::library::library_kind(db, ty),
             Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)
         ),

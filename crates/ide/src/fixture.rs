@@ -11,12 +11,14 @@
 //! (default `Test`); `references` and `defines` may be given on any file of a project. `$0` marks a
 //! cursor and is removed from the text. A fixture without any header is one file, `/Test.cs`.
 //!
-//! The framework is the built-in .NET Framework 4.8 surface; `framework:netcore` on any header
-//! loads the .NET Core and ASP.NET Core 2.2 one instead.
+//! The framework is the built-in .NET Framework 4.8 surface; `framework:netcore` on a header loads
+//! the .NET Core and ASP.NET Core 2.2 one instead. A project whose headers name no framework gets the
+//! first one any header names; `framework:netfx` and `framework:netcore` on two projects' headers
+//! give each its own (the same type names, from different assemblies).
 
 use std::sync::Arc;
 
-use hir::{Change, FileId, ProjectData, ProjectGraph, ProjectId};
+use hir::{Change, FileId, Libraries, ProjectData, ProjectGraph, ProjectId};
 use syntax::{Defines, TextSize};
 
 use crate::AnalysisHost;
@@ -26,6 +28,7 @@ pub const CURSOR: &str = "$0";
 #[derive(Debug)]
 pub struct Fixture {
     pub files: Vec<FixtureFile>,
+    /// The framework of projects that name none.
     pub framework: builtin_surface::Flavor,
     /// File and offset of `$0`, if the fixture has one.
     pub cursor: Option<(FileId, TextSize)>,
@@ -38,6 +41,7 @@ pub struct FixtureFile {
     pub project: String,
     pub references: Vec<String>,
     pub defines: Vec<String>,
+    pub framework: Option<builtin_surface::Flavor>,
     pub text: String,
 }
 
@@ -61,7 +65,7 @@ impl Fixture {
         }
         let mut files = Vec::new();
         let mut cursor = None;
-        let mut framework = builtin_surface::Flavor::NetFx;
+        let mut framework = None;
         for (i, (header, body)) in chunks.into_iter().enumerate() {
             let id = FileId(i as u32);
             let mut words = header.split_whitespace();
@@ -71,6 +75,7 @@ impl Fixture {
                 project: "Test".to_owned(),
                 references: Vec::new(),
                 defines: Vec::new(),
+                framework: None,
                 text: body,
             };
             for word in words {
@@ -79,8 +84,12 @@ impl Fixture {
                     Some(("project", v)) => file.project = v.to_owned(),
                     Some(("references", v)) => file.references = list(v),
                     Some(("defines", v)) => file.defines = list(v),
-                    Some(("framework", "netcore")) => framework = builtin_surface::Flavor::NetCore,
-                    Some(("framework", "netfx")) => framework = builtin_surface::Flavor::NetFx,
+                    Some(("framework", "netcore")) => {
+                        file.framework = Some(builtin_surface::Flavor::NetCore)
+                    }
+                    Some(("framework", "netfx")) => {
+                        file.framework = Some(builtin_surface::Flavor::NetFx)
+                    }
                     _ => panic!("unknown fixture meta `{word}` in `{header}`"),
                 }
             }
@@ -88,11 +97,12 @@ impl Fixture {
                 cursor = Some((id, TextSize::from(offset as u32)));
                 file.text = file.text.replacen(CURSOR, "", 1);
             }
+            framework = framework.or(file.framework);
             files.push(file);
         }
         Fixture {
             files,
-            framework,
+            framework: framework.unwrap_or(builtin_surface::Flavor::NetFx),
             cursor,
         }
     }
@@ -103,6 +113,7 @@ impl Fixture {
         let mut projects: Vec<ProjectData> = Vec::new();
         let mut references: Vec<Vec<&str>> = Vec::new();
         let mut defines: Vec<Vec<&str>> = Vec::new();
+        let mut frameworks: Vec<Option<builtin_surface::Flavor>> = Vec::new();
         for file in &self.files {
             let idx = names
                 .iter()
@@ -117,8 +128,10 @@ impl Fixture {
                     });
                     references.push(Vec::new());
                     defines.push(Vec::new());
+                    frameworks.push(None);
                     names.len() - 1
                 });
+            frameworks[idx] = frameworks[idx].or(file.framework);
             projects[idx].files.push(file.id);
             references[idx].extend(file.references.iter().map(String::as_str));
             defines[idx].extend(file.defines.iter().map(String::as_str));
@@ -138,8 +151,34 @@ impl Fixture {
                 .map(|f| (f.id, Some(Arc::from(f.text.as_str()))))
                 .collect(),
             project_graph: Some(ProjectGraph { projects }),
-            // Fixtures see the framework as a machine without .NET does: a built-in surface.
-            libraries: Some(builtin_surface::assemblies(self.framework)),
+            libraries: Some(self.libraries(&frameworks)),
+        }
+    }
+
+    /// Fixtures see the framework as a machine without .NET does: a built-in surface, each
+    /// surface's assemblies once, and each project those of its own.
+    fn libraries(&self, frameworks: &[Option<builtin_surface::Flavor>]) -> Libraries {
+        let mut assemblies = Vec::new();
+        let mut ranges: Vec<(builtin_surface::Flavor, std::ops::Range<u32>)> = Vec::new();
+        let flavors = frameworks.iter().map(|f| f.unwrap_or(self.framework));
+        let projects = flavors
+            .map(|flavor| {
+                let range = match ranges.iter().find(|(f, _)| *f == flavor) {
+                    Some((_, range)) => range.clone(),
+                    None => {
+                        let start = assemblies.len() as u32;
+                        assemblies.extend(builtin_surface::assemblies(flavor).iter().cloned());
+                        let range = start..assemblies.len() as u32;
+                        ranges.push((flavor, range.clone()));
+                        range
+                    }
+                };
+                Arc::from(range.collect::<Vec<u32>>())
+            })
+            .collect();
+        Libraries {
+            assemblies: Arc::from(assemblies),
+            projects,
         }
     }
 }

@@ -29,8 +29,8 @@ pub use crate::{
 };
 pub use builtin_surface::{Flavor as SurfaceFlavor, assemblies as builtin_surface};
 pub use hir::{
-    CallKind, Cancelled, Change, FileId, GlobalUsing, ProjectData, ProjectGraph, ProjectId,
-    SymbolKind, UnresolvedReason,
+    CallKind, Cancelled, Change, FileId, GlobalUsing, Libraries, ProjectData, ProjectGraph,
+    ProjectId, SymbolKind, UnresolvedReason,
 };
 pub use line_index::{LineCol, LineIndex, WideEncoding, WideLineCol};
 /// Call sites of some files by how they bound (see [`Analysis::binding_counts`]).

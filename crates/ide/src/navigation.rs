@@ -55,7 +55,15 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
     let ty = hir::resolve_type_at(db, file, offset, &type_ref)?;
     match ty.as_source() {
         Some(id) => Some(AnySymbol::Source(hir::Symbol::Type(id))),
-        None => hir::library_type_of(db, &ty).map(|t| AnySymbol::Library(LibrarySymbol::Type(t))),
+        // A framework type as the file's project sees it (its own framework's assembly).
+        None => {
+            let project = db.source_file(file).and_then(|f| hir::file_project(db, f));
+            match project {
+                Some(p) => hir::library_type_seen_by(db, p, &ty),
+                None => hir::library_type_of(db, &ty),
+            }
+            .map(|t| AnySymbol::Library(LibrarySymbol::Type(t)))
+        }
     }
 }
 

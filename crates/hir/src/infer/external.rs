@@ -13,10 +13,7 @@ use crate::{
             self, ArgInfo, CandMember, Candidate, ParamInfo, Resolution, resolve_overloads,
         },
     },
-    library::{
-        LibMember, LibMemberKind, library_index, library_indexers, library_members,
-        library_signature,
-    },
+    library::{LibMember, LibMemberKind, library_indexers, library_members, library_signature},
     ty::Ty,
 };
 
@@ -41,6 +38,12 @@ pub(super) enum LibraryBinding {
 }
 
 impl Ctx<'_> {
+    /// The assemblies the body's project references: its member lookup, extension methods and
+    /// constructors are theirs.
+    pub(super) fn libraries(&self) -> std::sync::Arc<crate::library::LibraryIndex> {
+        self.libraries.clone()
+    }
+
     /// The library members named `name` of `from` (a library type, or one a source type derives
     /// from), as a value: a method group, or the type of a property, field or event. `None` when
     /// the assemblies declare no such member. `receiver` is set for an instance access.
@@ -74,8 +77,8 @@ impl Ctx<'_> {
         wanted: Wanted,
     ) -> Option<Val> {
         let db = self.db;
-        let mut groups = library_members(db, from, name);
-        let index = library_index(db);
+        let index = self.libraries();
+        let mut groups = library_members(db, &index, from, name);
         // Invocation looks only at what can be invoked (a property of a non-delegate type is not:
         // `t.IsValueType()` is an extension method when `Type.IsValueType` is a property), and an
         // instance access only at instance members (`s.IsNullOrWhiteSpace()` is not the static
@@ -194,7 +197,7 @@ impl Ctx<'_> {
                 CallKind::Call
             },
         );
-        let decl_args = crate::library::named(decl)
+        let decl_args = crate::library::named(db, decl)
             .map(|(_, a)| a.into_owned())
             .unwrap_or_default();
         let ret = if is_ctor {
@@ -219,11 +222,11 @@ impl Ctx<'_> {
         statics: &[Ty],
     ) -> Vec<Candidate> {
         let db = self.db;
-        let index = library_index(db);
+        let index = self.libraries();
         let mut found: Vec<(crate::library::LibType, u32)> =
             index.extension_methods(name, namespaces).collect();
         for s in statics {
-            if let Some(class) = crate::library::library_type(db, s) {
+            if let Some(class) = index.type_of(db, s) {
                 found.extend(index.extension_methods_of(name, class));
             }
         }
@@ -246,7 +249,7 @@ impl Ctx<'_> {
     /// its type, `None` when the assemblies declare no indexer there.
     pub(super) fn library_element(&mut self, from: &Ty, args: &[Arg]) -> Option<Ty> {
         let db = self.db;
-        let groups = library_indexers(db, from);
+        let groups = library_indexers(db, &self.libraries(), from);
         if groups.is_empty() {
             return None;
         }
@@ -278,7 +281,7 @@ impl Ctx<'_> {
         infos: &[ArgInfo],
     ) -> bool {
         let db = self.db;
-        let groups = library_members(db, ty, ".ctor");
+        let groups = library_members(db, &self.libraries(), ty, ".ctor");
         let Some((_, ctors)) = groups.first() else {
             return false;
         };
@@ -300,7 +303,7 @@ impl Ctx<'_> {
             }
             Resolution::Ambiguous | Resolution::NoneApplicable => {
                 // Still a call of one of the type's constructors: the graph says which type.
-                let name = SmolStr::new(format!("{}.#ctor", external_type_name(ty)));
+                let name = SmolStr::new(format!("{}.#ctor", external_type_name(db, ty)));
                 self.site(site, Callee::External(name), CallKind::Ctor);
                 self.finish_args(args, infos, &[], &mut []);
             }
@@ -309,11 +312,8 @@ impl Ctx<'_> {
     }
 }
 
-fn external_type_name(ty: &Ty) -> &str {
-    match ty {
-        Ty::External(name, _) => name,
-        _ => "",
-    }
+fn external_type_name<'a>(db: &'a dyn crate::base_db::Db, ty: &'a Ty) -> &'a str {
+    ty.written_name(db).map_or("", |(name, _)| name)
 }
 
 fn member_is_static(index: &crate::library::LibraryIndex, m: LibMember) -> bool {

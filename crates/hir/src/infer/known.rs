@@ -10,104 +10,38 @@ use crate::{
     def_map::TypeDecl,
     infer::overload::{Conv, supertypes},
     item_tree::TypeKind,
+    library::KnownType,
     resolve::Resolver,
     ty::Ty,
 };
 
-const PREDEFINED: &[&str] = &[
-    "System.Boolean",
-    "System.Byte",
-    "System.SByte",
-    "System.Char",
-    "System.Decimal",
-    "System.Double",
-    "System.Single",
-    "System.Int32",
-    "System.UInt32",
-    "System.Int64",
-    "System.UInt64",
-    "System.Int16",
-    "System.UInt16",
-    "System.Object",
-    "System.String",
-    "System.Void",
-];
-
-pub(crate) fn is_predefined(name: &str) -> bool {
-    PREDEFINED.contains(&name)
+pub(crate) fn is_predefined(db: &dyn Db, ty: &Ty) -> bool {
+    ty.which_known(db, &KnownType::PREDEFINED).is_some()
 }
 
 /// Implicit numeric conversions (C# §10.2.3), `None` when either side is not numeric.
-pub(crate) fn numeric_conv(from: &str, to: &str) -> Option<Conv> {
-    const NUMERIC: &[&str] = &[
-        "System.SByte",
-        "System.Byte",
-        "System.Int16",
-        "System.UInt16",
-        "System.Int32",
-        "System.UInt32",
-        "System.Int64",
-        "System.UInt64",
-        "System.Char",
-        "System.Single",
-        "System.Double",
-        "System.Decimal",
+pub(crate) fn numeric_conv(db: &dyn Db, from: &Ty, to: &Ty) -> Option<Conv> {
+    use KnownType::*;
+    const NUMERIC: [KnownType; 12] = [
+        SByte, Byte, Int16, UInt16, Int32, UInt32, Int64, UInt64, Char, Single, Double, Decimal,
     ];
-    if !NUMERIC.contains(&from) || !NUMERIC.contains(&to) {
+    let (Some(from), Some(to)) = (from.which_known(db, &NUMERIC), to.which_known(db, &NUMERIC))
+    else {
         return None;
-    }
-    let targets: &[&str] = match from {
-        "System.SByte" => &[
-            "System.Int16",
-            "System.Int32",
-            "System.Int64",
-            "System.Single",
-            "System.Double",
-            "System.Decimal",
+    };
+    let targets: &[KnownType] = match from {
+        SByte => &[Int16, Int32, Int64, Single, Double, Decimal],
+        Byte => &[
+            Int16, UInt16, Int32, UInt32, Int64, UInt64, Single, Double, Decimal,
         ],
-        "System.Byte" => &[
-            "System.Int16",
-            "System.UInt16",
-            "System.Int32",
-            "System.UInt32",
-            "System.Int64",
-            "System.UInt64",
-            "System.Single",
-            "System.Double",
-            "System.Decimal",
+        Int16 => &[Int32, Int64, Single, Double, Decimal],
+        UInt16 | Char => &[
+            UInt16, Int32, UInt32, Int64, UInt64, Single, Double, Decimal,
         ],
-        "System.Int16" => &[
-            "System.Int32",
-            "System.Int64",
-            "System.Single",
-            "System.Double",
-            "System.Decimal",
-        ],
-        "System.UInt16" | "System.Char" => &[
-            "System.UInt16",
-            "System.Int32",
-            "System.UInt32",
-            "System.Int64",
-            "System.UInt64",
-            "System.Single",
-            "System.Double",
-            "System.Decimal",
-        ],
-        "System.Int32" => &[
-            "System.Int64",
-            "System.Single",
-            "System.Double",
-            "System.Decimal",
-        ],
-        "System.UInt32" => &[
-            "System.Int64",
-            "System.UInt64",
-            "System.Single",
-            "System.Double",
-            "System.Decimal",
-        ],
-        "System.Int64" | "System.UInt64" => &["System.Single", "System.Double", "System.Decimal"],
-        "System.Single" => &["System.Double"],
+        Int32 => &[Int64, Single, Double, Decimal],
+        UInt32 => &[Int64, UInt64, Single, Double, Decimal],
+        Int64 | UInt64 => &[Single, Double, Decimal],
+        Single => &[Double],
         _ => &[],
     };
     Some(if targets.contains(&to) {
@@ -144,10 +78,10 @@ pub(crate) fn delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
                 .map_or(Ty::Unknown, |r| resolver.resolve(r).substitute(args));
             Some((params, ret))
         }
-        Ty::External(name, args) => {
+        Ty::Library(..) => {
             // `Expression<Func<..>>` converts from a lambda as its delegate does (a language rule).
-            if name == "System.Linq.Expressions.Expression" && args.len() == 1 {
-                return delegate_shape(db, &args[0]);
+            if let Some([delegate]) = ty.known_args(db, KnownType::Expression) {
+                return delegate_shape(db, delegate);
             }
             crate::library::library_delegate_shape(db, ty)
         }
@@ -159,38 +93,31 @@ pub(crate) fn delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
 pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
     match ty {
         Ty::Array(elem, _) => return (**elem).clone(),
-        Ty::External(name, _) if name == "System.String" => return Ty::external("System.Char"),
+        _ if ty.is_known(db, KnownType::String) => return Ty::known(db, KnownType::Char),
         Ty::Unknown => return Ty::Unknown,
         _ => {}
     }
     for sup in supertypes(db, ty).0 {
-        if let Ty::External(name, args) = &sup
-            && args.len() == 1
-            && matches!(
-                name.as_str(),
-                "System.Collections.Generic.IEnumerable"
-                    | "System.Collections.Generic.IAsyncEnumerable"
-            )
-        {
-            return args[0].clone();
+        for generic in [KnownType::IEnumerableOfT, KnownType::IAsyncEnumerableOfT] {
+            if let Some([element]) = sup.known_args(db, generic) {
+                return element.clone();
+            }
         }
     }
     Ty::Unknown
 }
 
 /// `IEnumerable<T>`: what a query expression gives.
-pub(crate) fn enumerable_of(t: Ty) -> Ty {
-    Ty::External(
-        SmolStr::new_static("System.Collections.Generic.IEnumerable"),
-        vec![t],
-    )
+pub(crate) fn enumerable_of(db: &dyn Db, t: Ty) -> Ty {
+    KnownType::IEnumerableOfT.ty(db, vec![t])
 }
 
 /// A framework method's full name for the call graph: the declaring type as far as it is known.
 pub(crate) fn external_name(db: &dyn Db, receiver: &Ty, name: &str) -> SmolStr {
     let ty = match receiver {
         Ty::Unknown => return SmolStr::new(name),
-        Ty::External(n, _) => n.to_string(),
+        Ty::Library(id, _) => id.name(db).to_string(),
+        Ty::Unresolved(n, _) => n.to_string(),
         other => other.full_name(db),
     };
     SmolStr::new(format!("{ty}.{name}"))

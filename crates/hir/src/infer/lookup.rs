@@ -11,6 +11,7 @@ use crate::{
     def_map::{ProjectKey, TypeId, TypeKey, def_map, visible_projects},
     hierarchy::{base_class_of, declared_interfaces_of},
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind},
+    library::KnownType,
     symbols::{MemberId, member_data, type_members},
     ty::Ty,
 };
@@ -102,7 +103,7 @@ pub(crate) fn lookup_members(db: &dyn Db, ty: &Ty, name: &str) -> Found {
                     }
                 }
             }
-            Ty::External(..) => {
+            Ty::Library(..) | Ty::Unresolved(..) => {
                 if found.external.is_none() {
                     found.external = Some(current.clone());
                 }
@@ -118,13 +119,13 @@ pub(crate) fn lookup_members(db: &dyn Db, ty: &Ty, name: &str) -> Found {
         }
     }
     if is_interface && found.groups.is_empty() {
-        found.external = found.external.or_else(|| Some(Ty::object()));
+        found.external = found.external.or_else(|| Some(Ty::object(db)));
     }
     found
 }
 
-pub(crate) fn is_object(ty: &Ty) -> bool {
-    matches!(ty, Ty::External(name, args) if name == "System.Object" && args.is_empty())
+pub(crate) fn is_object(db: &dyn Db, ty: &Ty) -> bool {
+    ty.is_known(db, KnownType::Object)
 }
 
 /// Extension members by name: the namespace of their class, the member, and whether it is a member

@@ -11,13 +11,22 @@ use crate::{
     hierarchy::{base_class_of, declared_interfaces_of},
     infer::{known, lookup::own_members},
     item_tree::ParamModifier,
-    library::LibMember,
+    library::{KnownType, LibMember},
     symbols::{MemberId, member_data, member_signature},
     ty::{Ty, TypeParam},
 };
 
 /// The type of the `null` literal.
 pub(crate) const NULL: &str = "<null>";
+
+/// The type of the `null` literal: an unresolved name no assembly can declare.
+pub(crate) fn null_ty() -> Ty {
+    Ty::Unresolved(smol_str::SmolStr::new_static(NULL), Vec::new())
+}
+
+pub(crate) fn is_null(ty: &Ty) -> bool {
+    matches!(ty, Ty::Unresolved(n, _) if n == NULL)
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Conv {
@@ -274,8 +283,7 @@ fn applicable(
                 .filter(|(_, d)| mentions_method_param(d, i))
                 .peekable();
             mentioned.peek().is_some()
-                && mentioned
-                    .all(|(a, _)| matches!(&a.ty, ArgTy::Known(Ty::External(n, _)) if n == NULL))
+                && mentioned.all(|(a, _)| matches!(&a.ty, ArgTy::Known(t) if is_null(t)))
         };
         if (0..method_args.len() as u32)
             .any(|i| method_args[i as usize] == Ty::Unknown && only_null(i))
@@ -304,7 +312,7 @@ fn applicable(
                 Conv::No
                     if arg
                         .int_constant
-                        .is_some_and(|v| constant_fits(v, &param_ty)) =>
+                        .is_some_and(|v| constant_fits(db, v, &param_ty)) =>
                 {
                     Conv::Implicit
                 }
@@ -341,7 +349,7 @@ fn applicable(
                 if cand.method_type_params == 0
                     && arg_conv == Conv::Unknown
                     && !matches!(from, Ty::TypeParam(_) | Ty::Unknown)
-                    && !matches!(from, Ty::External(n, _) if n == NULL) =>
+                    && !is_null(from) =>
             {
                 Conv::No
             }
@@ -479,24 +487,23 @@ fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> b
 /// The implicit constant expression conversion (C# §10.2.11): an `int` constant converts to
 /// `sbyte`, `byte`, `short`, `ushort`, `uint` or `ulong` when its value is in range (also to their
 /// nullable forms).
-fn constant_fits(value: i64, to: &Ty) -> bool {
+fn constant_fits(db: &dyn Db, value: i64, to: &Ty) -> bool {
+    use KnownType::*;
     let to = match to {
         Ty::Nullable(inner) => inner,
         t => t,
     };
-    let Ty::External(name, args) = to else {
-        return false;
-    };
-    let (min, max): (i64, i64) = match name.as_str() {
-        "System.SByte" => (i8::MIN.into(), i8::MAX.into()),
-        "System.Byte" => (0, u8::MAX.into()),
-        "System.Int16" => (i16::MIN.into(), i16::MAX.into()),
-        "System.UInt16" => (0, u16::MAX.into()),
-        "System.UInt32" => (0, u32::MAX.into()),
-        "System.UInt64" => (0, i64::MAX),
-        _ => return false,
-    };
-    args.is_empty() && (min..=max).contains(&value)
+    let (min, max): (i64, i64) =
+        match to.which_known(db, &[SByte, Byte, Int16, UInt16, UInt32, UInt64]) {
+            Some(SByte) => (i8::MIN.into(), i8::MAX.into()),
+            Some(Byte) => (0, u8::MAX.into()),
+            Some(Int16) => (i16::MIN.into(), i16::MAX.into()),
+            Some(UInt16) => (0, u16::MAX.into()),
+            Some(UInt32) => (0, u32::MAX.into()),
+            Some(UInt64) => (0, i64::MAX),
+            _ => return false,
+        };
+    (min..=max).contains(&value)
 }
 
 fn param_type(param: &ParamInfo, expanded: bool) -> Ty {
@@ -509,11 +516,13 @@ fn param_type(param: &ParamInfo, expanded: bool) -> Ty {
 fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> Conv {
     match known::delegate_shape(db, param_ty) {
         Some((params, ret)) if params.len() == n => {
-            let void = ret == Ty::external("System.Void");
+            let void = ret.is_known(db, KnownType::Void);
             let task = |generic: bool| {
-                matches!(&ret, Ty::External(name, args)
-                    if matches!(name.as_str(), "System.Threading.Tasks.Task" | "System.Threading.Tasks.ValueTask")
-                        && args.len() == usize::from(generic))
+                let tasks = match generic {
+                    true => [KnownType::TaskOfT, KnownType::ValueTaskOfT],
+                    false => [KnownType::Task, KnownType::ValueTask],
+                };
+                ret.which_known(db, &tasks).is_some()
             };
             match (returns, void) {
                 (LambdaReturn::Void, false) | (LambdaReturn::BlockValue, true) => Conv::No,
@@ -525,8 +534,8 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> C
         Some(_) => Conv::No,
         None => match param_ty {
             Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => Conv::No,
-            Ty::External(name, _)
-                if known::is_predefined(name)
+            Ty::Library(..)
+                if known::is_predefined(db, param_ty)
                     || crate::library::library_type(db, param_ty).is_some() =>
             {
                 Conv::No
@@ -548,7 +557,7 @@ fn method_group_conv(db: &dyn Db, param_ty: &Ty, arities: &[usize]) -> Conv {
 /// For a lambda whose body has a value, a delegate with a return type beats a void one (C# §12.6.4.5).
 fn better_lambda_target(db: &dyn Db, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
     let returns_value = |ty: &Ty| {
-        known::delegate_shape(db, ty).is_some_and(|(_, ret)| ret != Ty::external("System.Void"))
+        known::delegate_shape(db, ty).is_some_and(|(_, ret)| !ret.is_known(db, KnownType::Void))
     };
     matches!(arg, ArgTy::Lambda(_, LambdaReturn::ExpressionValue, _))
         && returns_value(a)
@@ -567,7 +576,7 @@ fn body_converts(
     let (Some(lambda), Some((params, ret))) = (lambda, known::delegate_shape(db, delegate)) else {
         return true;
     };
-    let void = Ty::external("System.Void");
+    let void = Ty::known(db, KnownType::Void);
     let open = |t: &Ty| mentions_unknown(t) || super::has_method_param(t);
     if ret == void || open(&ret) || params.iter().any(open) {
         return true;
@@ -577,9 +586,10 @@ fn body_converts(
         // (`DateTimeOffset` from `DateTime`): it does not say no then.
         Some(body) => {
             conv(db, &body, &ret) != Conv::No
-                || [&body, &ret]
-                    .iter()
-                    .any(|t| !crate::library::library_members(db, t, "op_Implicit").is_empty())
+                || [&body, &ret].iter().any(|t| {
+                    let index = crate::library::library_defs(db);
+                    !crate::library::library_members(db, &index, t, "op_Implicit").is_empty()
+                })
         }
         None => true,
     }
@@ -598,7 +608,7 @@ fn better_lambda_return(
     use std::cmp::Ordering;
     let ((params_a, ya), (params_b, yb)) =
         (known::delegate_shape(db, a)?, known::delegate_shape(db, b)?);
-    let void = Ty::external("System.Void");
+    let void = Ty::known(db, KnownType::Void);
     if params_a != params_b
         || ya == void
         || yb == void
@@ -619,8 +629,8 @@ fn better_lambda_return(
             ) {
                 (true, false) => Ordering::Greater,
                 (false, true) => Ordering::Less,
-                _ if better_numeric(&ya, &yb) => Ordering::Greater,
-                _ if better_numeric(&yb, &ya) => Ordering::Less,
+                _ if better_numeric(db, &ya, &yb) => Ordering::Greater,
+                _ if better_numeric(db, &yb, &ya) => Ordering::Less,
                 _ => return None,
             }
         }
@@ -674,8 +684,8 @@ fn better(
             match (ab >= Conv::Implicit, ba >= Conv::Implicit) {
                 (true, false) => std::cmp::Ordering::Greater,
                 (false, true) => std::cmp::Ordering::Less,
-                _ if better_numeric(pa, pb) => std::cmp::Ordering::Greater,
-                _ if better_numeric(pb, pa) => std::cmp::Ordering::Less,
+                _ if better_numeric(db, pa, pb) => std::cmp::Ordering::Greater,
+                _ if better_numeric(db, pb, pa) => std::cmp::Ordering::Less,
                 // Neither target converts to the other (`IComparer<string>`, `IComparer`): neither
                 // conversion is better, and the other arguments decide (§12.6.4.5). Where the
                 // binder cannot tell, it does not guess.
@@ -739,7 +749,8 @@ fn specificity(a: &Ty, b: &Ty) -> std::cmp::Ordering {
         (Ty::TypeParam(_), _) => Ordering::Less,
         (_, Ty::TypeParam(_)) => Ordering::Greater,
         (Ty::Source(x, xa), Ty::Source(y, ya)) if x == y => args_specificity(xa, ya),
-        (Ty::External(x, xa), Ty::External(y, ya)) if x == y => args_specificity(xa, ya),
+        (Ty::Library(x, xa), Ty::Library(y, ya)) if x == y => args_specificity(xa, ya),
+        (Ty::Unresolved(x, xa), Ty::Unresolved(y, ya)) if x == y => args_specificity(xa, ya),
         (Ty::Tuple(xa), Ty::Tuple(ya)) => args_specificity(xa, ya),
         (Ty::Array(x, _), Ty::Array(y, _))
         | (Ty::Nullable(x), Ty::Nullable(y))
@@ -766,21 +777,15 @@ fn args_specificity(xs: &[Ty], ys: &[Ty]) -> std::cmp::Ordering {
 }
 
 /// Signed beats unsigned in the better-conversion-target rule.
-fn better_numeric(a: &Ty, b: &Ty) -> bool {
-    let name = |t: &Ty| match t {
-        Ty::External(n, _) => n.to_string(),
-        _ => String::new(),
-    };
+fn better_numeric(db: &dyn Db, a: &Ty, b: &Ty) -> bool {
+    use KnownType::*;
+    const INTEGERS: [KnownType; 8] = [SByte, Byte, Int16, UInt16, Int32, UInt32, Int64, UInt64];
     matches!(
-        (name(a).as_str(), name(b).as_str()),
-        (
-            "System.SByte",
-            "System.Byte" | "System.UInt16" | "System.UInt32" | "System.UInt64"
-        ) | (
-            "System.Int16",
-            "System.UInt16" | "System.UInt32" | "System.UInt64"
-        ) | ("System.Int32", "System.UInt32" | "System.UInt64")
-            | ("System.Int64", "System.UInt64")
+        (a.which_known(db, &INTEGERS), b.which_known(db, &INTEGERS)),
+        (Some(SByte), Some(Byte | UInt16 | UInt32 | UInt64))
+            | (Some(Int16), Some(UInt16 | UInt32 | UInt64))
+            | (Some(Int32), Some(UInt32 | UInt64))
+            | (Some(Int64), Some(UInt64))
     )
 }
 
@@ -797,7 +802,7 @@ pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
         ) => {
             if let Some(slot) = out.get_mut(*index as usize)
                 && *slot == Ty::Unknown
-                && !matches!(arg, Ty::External(n, _) if n == NULL)
+                && !is_null(arg)
             {
                 *slot = arg.clone();
             }
@@ -811,7 +816,13 @@ pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
                 .zip(aargs)
                 .for_each(|(p, a)| unify(db, p, a, out));
         }
-        (Ty::External(pn, pargs), Ty::External(an, aargs)) if pn == an => {
+        (Ty::Library(pn, pargs), Ty::Library(an, aargs)) if pn == an => {
+            pargs
+                .iter()
+                .zip(aargs)
+                .for_each(|(p, a)| unify(db, p, a, out));
+        }
+        (Ty::Unresolved(pn, pargs), Ty::Unresolved(an, aargs)) if pn == an => {
             pargs
                 .iter()
                 .zip(aargs)
@@ -821,14 +832,15 @@ pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
             ps.iter().zip(as_).for_each(|(p, a)| unify(db, p, a, out))
         }
         (
-            Ty::External(_, pargs) | Ty::Source(_, pargs),
-            Ty::Source(..) | Ty::External(..) | Ty::Array(..),
+            Ty::Library(_, pargs) | Ty::Unresolved(_, pargs) | Ty::Source(_, pargs),
+            Ty::Source(..) | Ty::Library(..) | Ty::Unresolved(..) | Ty::Array(..),
         ) if !pargs.is_empty() => {
             // `IEnumerable<T>` from `List<Product>`, `ICommand<T>` from `Lookup : ICommand<Answer>`:
             // through the argument's supertypes.
             for sup in supertypes(db, arg).0 {
                 let sargs = match (param, &sup) {
-                    (Ty::External(pn, _), Ty::External(sn, sargs)) if pn == sn => sargs,
+                    (Ty::Library(pn, _), Ty::Library(sn, sargs)) if pn == sn => sargs,
+                    (Ty::Unresolved(pn, _), Ty::Unresolved(sn, sargs)) if pn == sn => sargs,
                     (Ty::Source(pid, _), Ty::Source(sid, sargs)) if pid == sid => sargs,
                     _ => continue,
                 };
@@ -851,12 +863,9 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
     let mut queue = vec![ty.clone()];
     if let Ty::Array(elem, _) = ty {
         let e = (**elem).clone();
-        queue.push(Ty::External("System.Array".into(), Vec::new()));
-        for name in [
-            "System.Collections.Generic.IList",
-            "System.Collections.Generic.IReadOnlyList",
-        ] {
-            queue.push(Ty::External(name.into(), vec![e.clone()]));
+        queue.push(Ty::known(db, KnownType::Array));
+        for generic in [KnownType::IListOfT, KnownType::IReadOnlyListOfT] {
+            queue.push(generic.ty(db, vec![e.clone()]));
         }
     }
     let mut i = 0;
@@ -868,9 +877,9 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
         }
         match &current {
             Ty::Source(..) => {}
-            Ty::External(name, args) if name != NULL => {
+            Ty::Library(..) => {
                 if crate::library::library_type(db, &current).is_none()
-                    && !known::is_predefined(name)
+                    && !known::is_predefined(db, &current)
                 {
                     complete = false;
                 }
@@ -893,10 +902,10 @@ fn strip_annotation(db: &dyn Db, ty: &Ty) -> Ty {
         Ty::Nullable(inner) if !is_value_type(db, inner) && **inner != Ty::Unknown => {
             (**inner).clone()
         }
-        Ty::External(name, args) if name == "System.Nullable" && args.len() == 1 => {
-            Ty::Nullable(Box::new(args[0].clone()))
-        }
-        _ => ty.clone(),
+        _ => match ty.known_args(db, KnownType::Nullable) {
+            Some([inner]) => Ty::Nullable(Box::new(inner.clone())),
+            _ => ty.clone(),
+        },
     }
 }
 
@@ -910,7 +919,7 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
         (Ty::Unknown, _) | (_, Ty::Unknown) | (Ty::TypeParam(_), _) | (_, Ty::TypeParam(_)) => {
             return Conv::Unknown;
         }
-        (Ty::External(n, _), _) if n == NULL => {
+        (from, _) if is_null(from) => {
             return if is_value_type(db, to) && !matches!(to, Ty::Nullable(_)) {
                 Conv::No
             } else {
@@ -928,7 +937,7 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
             };
         }
         (Ty::Nullable(f), _) => {
-            return if crate::infer::lookup::is_object(to) {
+            return if crate::infer::lookup::is_object(db, to) {
                 Conv::Implicit
             } else {
                 conv(db, f, to).min(Conv::Unknown)
@@ -936,14 +945,10 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
         }
         _ => {}
     }
-    if crate::infer::lookup::is_object(to) {
+    if crate::infer::lookup::is_object(db, to) {
         return Conv::Implicit;
     }
-    if let (Ty::External(f, fa), Ty::External(t, ta)) = (from, to)
-        && fa.is_empty()
-        && ta.is_empty()
-        && let Some(c) = known::numeric_conv(f, t)
-    {
+    if let Some(c) = known::numeric_conv(db, from, to) {
         return c;
     }
     if to.is_open() || from.is_open() {
@@ -964,7 +969,7 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
     }
     if !user_conversions(db, from, to, false).is_empty() {
         Conv::UserDefined
-    } else if framework_implicit(from, to) {
+    } else if framework_implicit(db, from, to) {
         Conv::Implicit
     } else if complete {
         // Every supertype of `from` is known and none is `to`. Only a user-defined conversion
@@ -978,25 +983,23 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
 }
 
 /// Implicit conversions that framework types declare and code relies on in overloads.
-fn framework_implicit(from: &Ty, to: &Ty) -> bool {
-    let Ty::External(target, targs) = to else {
+fn framework_implicit(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
+    let Some((target, targs)) = to.written_name(db) else {
         return false;
     };
     match from {
-        Ty::External(name, _) if name == "System.String" => {
+        _ if from.is_known(db, KnownType::String) => {
             matches!(
-                target.as_str(),
+                target,
                 "System.Xml.Linq.XName" | "System.Xml.Linq.XNamespace"
-            ) || (matches!(
-                target.as_str(),
-                "System.ReadOnlySpan" | "System.ReadOnlyMemory"
-            ) && targs
-                .first()
-                .is_some_and(|t| *t == Ty::external("System.Char")))
+            ) || (matches!(target, "System.ReadOnlySpan" | "System.ReadOnlyMemory")
+                && targs
+                    .first()
+                    .is_some_and(|t| t.is_known(db, KnownType::Char)))
         }
         Ty::Array(elem, 1) => {
             matches!(
-                target.as_str(),
+                target,
                 "System.Span"
                     | "System.ReadOnlySpan"
                     | "System.Memory"
@@ -1108,20 +1111,17 @@ fn standard_conv(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
     if from == to {
         return true;
     }
-    if let (Ty::External(f, fa), Ty::External(t, ta)) = (from, to)
-        && fa.is_empty()
-        && ta.is_empty()
-        && let Some(c) = known::numeric_conv(f, t)
-    {
+    if let Some(c) = known::numeric_conv(db, from, to) {
         return c >= Conv::Implicit;
     }
-    crate::infer::lookup::is_object(to) || supertypes(db, from).0.contains(to)
+    crate::infer::lookup::is_object(db, to) || supertypes(db, from).0.contains(to)
 }
 
 fn same_definition(a: &Ty, b: &Ty) -> bool {
     match (a, b) {
         (Ty::Source(x, xa), Ty::Source(y, ya)) => x == y && xa.len() == ya.len(),
-        (Ty::External(x, xa), Ty::External(y, ya)) => x == y && xa.len() == ya.len(),
+        (Ty::Library(x, xa), Ty::Library(y, ya)) => x == y && xa.len() == ya.len(),
+        (Ty::Unresolved(x, xa), Ty::Unresolved(y, ya)) => x == y && xa.len() == ya.len(),
         (Ty::Array(..), Ty::Array(..)) => true,
         _ => false,
     }

@@ -3,10 +3,14 @@
 use metadata::{GenericParam, Method, NamedType, Primitive, TypeDef, TypeSig};
 use smol_str::SmolStr;
 
-use crate::ty::{Ty, TypeParam};
+use crate::{
+    base_db::Db,
+    library::{KnownType, LibTypeId, known},
+    ty::{Ty, TypeParam},
+};
 
 /// `System.Collections.Generic.Dictionary`2+KeyCollection` → `System.Collections.Generic.Dictionary.
-/// KeyCollection`: nesting with `.` and no arity suffixes, as [`Ty::External`] names types.
+/// KeyCollection`: nesting with `.` and no arity suffixes, as C# names types.
 pub(crate) fn hir_name(metadata_name: &str) -> SmolStr {
     if !metadata_name.contains(['`', '+']) {
         return SmolStr::new(metadata_name);
@@ -21,40 +25,46 @@ pub(crate) fn hir_name(metadata_name: &str) -> SmolStr {
     SmolStr::new(out)
 }
 
-/// The C# full name of a primitive signature type.
-pub(crate) fn primitive_name(p: Primitive) -> &'static str {
+/// The known type of a primitive signature type.
+pub(crate) fn primitive_type(p: Primitive) -> KnownType {
     match p {
-        Primitive::Void => "System.Void",
-        Primitive::Boolean => "System.Boolean",
-        Primitive::Char => "System.Char",
-        Primitive::SByte => "System.SByte",
-        Primitive::Byte => "System.Byte",
-        Primitive::Int16 => "System.Int16",
-        Primitive::UInt16 => "System.UInt16",
-        Primitive::Int32 => "System.Int32",
-        Primitive::UInt32 => "System.UInt32",
-        Primitive::Int64 => "System.Int64",
-        Primitive::UInt64 => "System.UInt64",
-        Primitive::Single => "System.Single",
-        Primitive::Double => "System.Double",
-        Primitive::String => "System.String",
-        Primitive::Object => "System.Object",
-        Primitive::IntPtr => "System.IntPtr",
-        Primitive::UIntPtr => "System.UIntPtr",
-        Primitive::TypedReference => "System.TypedReference",
+        Primitive::Void => KnownType::Void,
+        Primitive::Boolean => KnownType::Boolean,
+        Primitive::Char => KnownType::Char,
+        Primitive::SByte => KnownType::SByte,
+        Primitive::Byte => KnownType::Byte,
+        Primitive::Int16 => KnownType::Int16,
+        Primitive::UInt16 => KnownType::UInt16,
+        Primitive::Int32 => KnownType::Int32,
+        Primitive::UInt32 => KnownType::UInt32,
+        Primitive::Int64 => KnownType::Int64,
+        Primitive::UInt64 => KnownType::UInt64,
+        Primitive::Single => KnownType::Single,
+        Primitive::Double => KnownType::Double,
+        Primitive::String => KnownType::String,
+        Primitive::Object => KnownType::Object,
+        Primitive::IntPtr => KnownType::IntPtr,
+        Primitive::UIntPtr => KnownType::UIntPtr,
+        Primitive::TypedReference => KnownType::TypedReference,
     }
 }
 
 /// Converts the signatures of one type (and, for a method's, of its method type parameters): type
 /// parameters keep their names so that types display as declared.
 pub(crate) struct LibraryTy<'a> {
+    db: &'a dyn Db,
     type_params: &'a [GenericParam],
     method_params: &'a [GenericParam],
 }
 
 impl<'a> LibraryTy<'a> {
-    pub(crate) fn new(def: &'a TypeDef, method: Option<&'a Method>) -> LibraryTy<'a> {
+    pub(crate) fn new(
+        db: &'a dyn Db,
+        def: &'a TypeDef,
+        method: Option<&'a Method>,
+    ) -> LibraryTy<'a> {
         LibraryTy {
+            db,
             type_params: &def.generic_params,
             method_params: method.map_or(&[], |m| &m.generic_params),
         }
@@ -62,7 +72,7 @@ impl<'a> LibraryTy<'a> {
 
     pub(crate) fn convert(&self, sig: &TypeSig) -> Ty {
         match sig {
-            TypeSig::Primitive(p) => Ty::external(primitive_name(*p)),
+            TypeSig::Primitive(p) => Ty::known(self.db, primitive_type(*p)),
             TypeSig::Named(named) => self.named(named),
             TypeSig::TypeParam(i) => Ty::TypeParam(TypeParam {
                 name: param_name(self.type_params, *i, "T"),
@@ -87,15 +97,20 @@ impl<'a> LibraryTy<'a> {
 
     fn named(&self, named: &NamedType) -> Ty {
         let args: Vec<Ty> = named.args.iter().map(|a| self.convert(a)).collect();
-        let name = hir_name(&named.full_name);
         // The language writes these with their own syntax; source code resolves `int?` and
         // `(int, string)` to these variants, so metadata must too for the two to be equal.
-        match (name.as_str(), args.len()) {
-            ("System.Nullable", 1) => {
+        let name = named.full_name.as_str();
+        let is_tuple = name
+            .strip_prefix(known::VALUE_TUPLE)
+            .is_some_and(|rest| rest.starts_with('`'));
+        match (name, args.len()) {
+            (name, 1) if name == KnownType::Nullable.metadata_name() => {
                 Ty::Nullable(Box::new(args.into_iter().next().unwrap_or(Ty::Unknown)))
             }
-            ("System.ValueTuple", 2..=7) => Ty::Tuple(args),
-            _ => Ty::External(name, args),
+            (_, 2..=7) if is_tuple => Ty::Tuple(args),
+            // A type of an assembly the project does not see is still this type: its identity is
+            // its name.
+            (name, _) => Ty::Library(LibTypeId::from_metadata_name(self.db, name), args),
         }
     }
 }

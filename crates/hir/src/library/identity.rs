@@ -8,10 +8,11 @@ use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
 
 use crate::{
-    base_db::Db,
+    base_db::{Db, ProjectId},
     library::{
-        LibMember, LibMemberKind, LibType, LibraryIndex, LibraryTy, hir_name, library_index,
-        library_member_doc_id, library_type, symbols::library_type_doc_name,
+        LibMember, LibMemberKind, LibType, LibTypeId, LibraryIndex, LibraryTy, hir_name,
+        library_index, library_member_doc_id, library_scope, library_type,
+        symbols::library_type_doc_name,
     },
     symbols::SymbolKind,
     ty::Ty,
@@ -89,16 +90,26 @@ pub fn library_type_members(db: &dyn Db, id: LibType) -> Vec<LibMember> {
 pub fn library_type_ty(db: &dyn Db, id: LibType) -> Ty {
     let index = library_index(db);
     let def = index.type_def(id);
-    let conv = LibraryTy::new(def, None);
+    let conv = LibraryTy::new(db, def, None);
     let args = (0..def.generic_params.len() as u32)
         .map(|i| conv.convert(&metadata::TypeSig::TypeParam(i)))
         .collect();
-    Ty::External(hir_name(&def.full_name(index.assembly(id))), args)
+    Ty::Library(
+        LibTypeId::from_metadata_name(db, &def.full_name(index.assembly(id))),
+        args,
+    )
 }
 
-/// The library type a resolved type names (its definition: `List<int>` names `List<T>`).
+/// The library type a resolved type names (its definition: `List<int>` names `List<T>`), in the
+/// workspace's assemblies.
 pub fn library_type_of(db: &dyn Db, ty: &Ty) -> Option<LibType> {
     library_type(db, ty)
+}
+
+/// The library type a resolved type names in the assemblies `project` references: what a name in
+/// that project's code means.
+pub fn library_type_seen_by(db: &dyn Db, project: ProjectId, ty: &Ty) -> Option<LibType> {
+    library_scope(db, project).type_of(db, ty)
 }
 
 pub fn library_type_kind(db: &dyn Db, id: LibType) -> SymbolKind {

@@ -7,7 +7,7 @@ use smol_str::SmolStr;
 use crate::{
     base_db::Db,
     item_tree::ParamModifier,
-    library::{LibType, LibraryTy, library_base, library_index, library_interfaces, library_type},
+    library::{LibType, LibraryDefs, LibraryTy, library_base, library_defs, library_interfaces},
     ty::Ty,
 };
 
@@ -37,15 +37,21 @@ pub(crate) struct LibSignature {
     pub(crate) method_type_params: usize,
 }
 
-/// The members named `name` found from `ty`, grouped by the (constructed) type that declares them,
-/// most derived first.
-pub(crate) fn library_members(db: &dyn Db, ty: &Ty, name: &str) -> Vec<(Ty, Vec<LibMember>)> {
-    let index = library_index(db);
+/// The members named `name` found from `ty` in the assemblies of `scope`, grouped by the
+/// (constructed) type that declares them, most derived first.
+pub(crate) fn library_members(
+    db: &dyn Db,
+    scope: &LibraryDefs,
+    ty: &Ty,
+    name: &str,
+) -> Vec<(Ty, Vec<LibMember>)> {
+    let index = scope;
     let mut groups = Vec::new();
     let mut seen: Vec<Ty> = Vec::new();
     let mut queue = vec![ty.clone()];
-    let is_interface =
-        library_type(db, ty).is_some_and(|id| index.type_def(id).kind == TypeKind::Interface);
+    let is_interface = index
+        .type_of(db, ty)
+        .is_some_and(|id| index.type_def(id).kind == TypeKind::Interface);
     let mut i = 0;
     while i < queue.len() && i < 64 {
         let current = queue[i].clone();
@@ -54,7 +60,7 @@ pub(crate) fn library_members(db: &dyn Db, ty: &Ty, name: &str) -> Vec<(Ty, Vec<
             continue;
         }
         seen.push(current.clone());
-        let Some(id) = library_type(db, &current) else {
+        let Some(id) = index.type_of(db, &current) else {
             continue;
         };
         let own = own_members(index.type_def(id), id, name);
@@ -66,14 +72,14 @@ pub(crate) fn library_members(db: &dyn Db, ty: &Ty, name: &str) -> Vec<(Ty, Vec<
             }
         }
         if is_interface {
-            queue.extend(library_interfaces(db, &current));
-        } else if let Some(base) = library_base(db, &current) {
+            queue.extend(library_interfaces(db, scope, &current));
+        } else if let Some(base) = library_base(db, scope, &current) {
             queue.push(base);
         }
     }
     // Every interface is also an object (§12.5: `object`'s members are found through interfaces).
     if is_interface && groups.is_empty() && name != ".ctor" {
-        return library_members(db, &Ty::object(), name);
+        return library_members(db, scope, &Ty::object(db), name);
     }
     groups
 }
@@ -119,15 +125,19 @@ fn own_members(def: &metadata::TypeDef, id: LibType, name: &str) -> Vec<LibMembe
     out
 }
 
-/// The indexers of a library type and its bases, the most derived type's first.
-pub(crate) fn library_indexers(db: &dyn Db, ty: &Ty) -> Vec<(Ty, Vec<LibMember>)> {
-    let index = library_index(db);
+/// The indexers of a library type and its bases in `scope`, the most derived type's first.
+pub(crate) fn library_indexers(
+    db: &dyn Db,
+    scope: &LibraryDefs,
+    ty: &Ty,
+) -> Vec<(Ty, Vec<LibMember>)> {
+    let index = scope;
     let mut groups = Vec::new();
     let mut current = Some(ty.clone());
     let mut depth = 0;
     while let Some(cur) = current.take() {
         depth += 1;
-        let Some(id) = library_type(db, &cur).filter(|_| depth < 32) else {
+        let Some(id) = index.type_of(db, &cur).filter(|_| depth < 32) else {
             break;
         };
         let def = index.type_def(id);
@@ -148,11 +158,11 @@ pub(crate) fn library_indexers(db: &dyn Db, ty: &Ty) -> Vec<(Ty, Vec<LibMember>)
             break;
         }
         current = if def.kind == TypeKind::Interface {
-            library_interfaces(db, &cur)
+            library_interfaces(db, scope, &cur)
                 .into_iter()
-                .find(|i| !library_indexers(db, i).is_empty())
+                .find(|i| !library_indexers(db, scope, i).is_empty())
         } else {
-            library_base(db, &cur)
+            library_base(db, scope, &cur)
         };
     }
     groups
@@ -160,9 +170,9 @@ pub(crate) fn library_indexers(db: &dyn Db, ty: &Ty) -> Vec<(Ty, Vec<LibMember>)
 
 /// The signature of a member found in `decl` (the constructed type that declares it).
 pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> LibSignature {
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(member.ty);
-    let args = crate::library::named(decl)
+    let args = crate::library::named(db, decl)
         .map(|(_, a)| a)
         .unwrap_or_default();
     let args: &[Ty] = &args;
@@ -182,7 +192,7 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
     match member.kind {
         LibMemberKind::Method => {
             let m = &def.methods[member.idx as usize];
-            let conv = LibraryTy::new(def, Some(m));
+            let conv = LibraryTy::new(db, def, Some(m));
             LibSignature {
                 name: m.name.clone(),
                 params: params(&conv, &m.params),
@@ -192,7 +202,7 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
         }
         LibMemberKind::Property => {
             let p = &def.properties[member.idx as usize];
-            let conv = LibraryTy::new(def, None);
+            let conv = LibraryTy::new(db, def, None);
             LibSignature {
                 name: p.name.clone(),
                 params: params(&conv, &p.params),
@@ -205,7 +215,9 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
             let ret = if def.kind == TypeKind::Enum && f.is_literal {
                 decl.clone()
             } else {
-                LibraryTy::new(def, None).convert(&f.ty).substitute(args)
+                LibraryTy::new(db, def, None)
+                    .convert(&f.ty)
+                    .substitute(args)
             };
             LibSignature {
                 name: f.name.clone(),
@@ -219,7 +231,9 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
             LibSignature {
                 name: e.name.clone(),
                 params: Vec::new(),
-                ret: LibraryTy::new(def, None).convert(&e.ty).substitute(args),
+                ret: LibraryTy::new(db, def, None)
+                    .convert(&e.ty)
+                    .substitute(args),
                 method_type_params: 0,
             }
         }
@@ -239,8 +253,8 @@ fn modifier(p: &Param) -> ParamModifier {
 
 /// The parameter types and return type of a library delegate type (those of its `Invoke`).
 pub(crate) fn library_delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
-    let id = library_type(db, ty)?;
-    let index = library_index(db);
+    let index = library_defs(db);
+    let id = index.type_of(db, ty)?;
     let def = index.type_def(id);
     if def.kind != TypeKind::Delegate {
         return None;
@@ -271,16 +285,20 @@ pub(crate) fn library_constraints_hold(
     if member.kind != LibMemberKind::Method {
         return true;
     }
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(member.ty);
     let method = &def.methods[member.idx as usize];
-    let conv = LibraryTy::new(def, Some(method));
+    let conv = LibraryTy::new(db, def, Some(method));
     method.generic_params.iter().enumerate().all(|(i, param)| {
         let Some(arg) = method_args.get(i).filter(|a| **a != Ty::Unknown) else {
             return true;
         };
         let is_value = match arg {
-            Ty::Source(..) | Ty::External(..) | Ty::Nullable(_) | Ty::Tuple(_) => {
+            Ty::Source(..)
+            | Ty::Library(..)
+            | Ty::Unresolved(..)
+            | Ty::Nullable(_)
+            | Ty::Tuple(_) => {
                 Some(crate::ty::is_value_type(db, arg) && !matches!(arg, Ty::Nullable(_)))
             }
             Ty::Array(..) => Some(false),

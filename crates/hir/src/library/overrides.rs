@@ -9,7 +9,7 @@ use crate::{
     hierarchy::{base_chain, type_bases},
     item_tree::{MemberKind, Modifiers, ParamModifier},
     library::{
-        LibMember, LibMemberKind, library_base, library_index, library_interfaces, library_members,
+        LibMember, LibMemberKind, library_base, library_defs, library_interfaces, library_members,
         library_signature, library_type, library_type_ty,
     },
     overrides::{overrides, root_member},
@@ -86,7 +86,7 @@ fn find_shape(db: &dyn Db, groups: &[(Ty, Vec<LibMember>)], shape: &Shape) -> Op
 
 /// The members of `iface` itself (not of its base interfaces) of the shape `shape`.
 fn find_in_interface(db: &dyn Db, iface: &Ty, shape: &Shape) -> Option<LibMember> {
-    let groups = library_members(db, iface, &shape.name);
+    let groups = library_members(db, &library_defs(db), iface, &shape.name);
     let own: Vec<(Ty, Vec<LibMember>)> = groups.into_iter().filter(|(d, _)| d == iface).collect();
     find_shape(db, &own, shape)
 }
@@ -100,7 +100,7 @@ pub fn library_member_bases(db: &dyn Db, member: LibMember) -> Vec<LibMember> {
 }
 
 fn collect_library_bases(db: &dyn Db, member: LibMember, out: &mut Vec<LibMember>) {
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(member.ty);
     let Some(method) = slot_method(def, member).filter(|m| !m.is_static) else {
         return;
@@ -109,8 +109,8 @@ fn collect_library_bases(db: &dyn Db, member: LibMember, out: &mut Vec<LibMember
     let shape = library_shape(db, &this, member);
     if method.is_virtual && !method.is_new_slot {
         // Metadata marks an override as a virtual method that reuses its base's slot.
-        if let Some(base) = library_base(db, &this) {
-            let groups = library_members(db, &base, &shape.name);
+        if let Some(base) = library_base(db, &index, &this) {
+            let groups = library_members(db, &index, &base, &shape.name);
             if let Some(found) = find_shape(db, &groups, &shape)
                 && !out.contains(&found)
             {
@@ -120,7 +120,7 @@ fn collect_library_bases(db: &dyn Db, member: LibMember, out: &mut Vec<LibMember
         }
     }
     if method.visibility == Visibility::Public {
-        for iface in library_interfaces(db, &this) {
+        for iface in library_interfaces(db, &index, &this) {
             if let Some(found) = find_in_interface(db, &iface, &shape)
                 && !out.contains(&found)
             {
@@ -176,7 +176,11 @@ pub fn library_members_filled_by(db: &dyn Db, member: MemberId) -> Vec<LibMember
             .into_iter()
             .find(|t| library_type(db, t).is_some());
         if let Some(base) = external
-            && let Some(found) = find_shape(db, &library_members(db, &base, &name), &shape)
+            && let Some(found) = find_shape(
+                db,
+                &library_members(db, &library_defs(db), &base, &name),
+                &shape,
+            )
         {
             push(found, &mut out);
         }
@@ -214,8 +218,8 @@ fn library_interfaces_of_source(db: &dyn Db, member: MemberId) -> Vec<Ty> {
                     .map(|t| t.substitute(args)),
             ),
             // Metadata lists an interface's bases flattened.
-            Ty::External(..) if library_type(db, &iface).is_some() && !out.contains(&iface) => {
-                queue.extend(library_interfaces(db, &iface));
+            Ty::Library(..) if library_type(db, &iface).is_some() && !out.contains(&iface) => {
+                queue.extend(library_interfaces(db, &library_defs(db), &iface));
                 out.push(iface);
             }
             _ => {}

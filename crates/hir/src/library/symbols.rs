@@ -5,20 +5,20 @@ use metadata::{Param, RefKind};
 
 use crate::{
     base_db::Db,
-    library::{LibMember, LibMemberKind, LibType, LibraryTy, hir_name, library_index},
+    library::{LibMember, LibMemberKind, LibType, LibraryTy, hir_name, library_defs},
     symbols::SymbolKind,
 };
 
 /// `System.Collections.Generic.Dictionary`2.KeyCollection`: the type part of a documentation id.
 pub(crate) fn library_type_doc_name(db: &dyn Db, id: LibType) -> String {
-    let index = library_index(db);
+    let index = library_defs(db);
     let asm = index.assembly(id);
     index.type_def(id).full_name(asm).replace('+', ".")
 }
 
 /// `System.Collections.Generic.List.Add`: the member as people name it.
 pub fn library_member_full_name(db: &dyn Db, member: LibMember) -> String {
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(member.ty);
     let owner = hir_name(&def.full_name(index.assembly(member.ty)));
     let name = library_member_metadata_name(db, member);
@@ -28,7 +28,7 @@ pub fn library_member_full_name(db: &dyn Db, member: LibMember) -> String {
 
 /// The name metadata gives a member: `.ctor`, `op_Addition`, `Item` for an indexer.
 pub fn library_member_metadata_name(db: &dyn Db, member: LibMember) -> String {
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(member.ty);
     match member.kind {
         LibMemberKind::Method => def.methods[member.idx as usize].name.to_string(),
@@ -40,7 +40,7 @@ pub fn library_member_metadata_name(db: &dyn Db, member: LibMember) -> String {
 
 /// `M:System.String.Join(System.String,System.Collections.Generic.IEnumerable{System.String})`.
 pub fn library_member_doc_id(db: &dyn Db, member: LibMember) -> String {
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(member.ty);
     let owner = library_type_doc_name(db, member.ty);
     let params = |conv: &LibraryTy<'_>, params: &[Param]| -> String {
@@ -62,7 +62,7 @@ pub fn library_member_doc_id(db: &dyn Db, member: LibMember) -> String {
     match member.kind {
         LibMemberKind::Method => {
             let m = &def.methods[member.idx as usize];
-            let conv = LibraryTy::new(def, Some(m));
+            let conv = LibraryTy::new(db, def, Some(m));
             let name = m.name.replace('.', "#");
             let generic = if m.generic_params.is_empty() {
                 String::new()
@@ -78,7 +78,7 @@ pub fn library_member_doc_id(db: &dyn Db, member: LibMember) -> String {
         }
         LibMemberKind::Property => {
             let p = &def.properties[member.idx as usize];
-            let conv = LibraryTy::new(def, None);
+            let conv = LibraryTy::new(db, def, None);
             format!(
                 "P:{owner}.{}{}",
                 p.name.replace('.', "#"),
@@ -95,7 +95,7 @@ pub fn library_member_doc_id(db: &dyn Db, member: LibMember) -> String {
 
 /// `List<T>`: a library type's name with its own type parameters, as a person writes it.
 pub fn library_type_name(db: &dyn Db, id: LibType) -> String {
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(id);
     let own = def.generic_params.len() - (def.arity as usize).min(def.generic_params.len());
     let params: Vec<&str> = def.generic_params[own..]
@@ -116,7 +116,7 @@ pub fn library_type_qualified_name(db: &dyn Db, id: LibType) -> String {
 
 /// The declaring type of a nested library type, else its namespace (`None` for the global one).
 pub fn library_type_container(db: &dyn Db, id: LibType) -> Option<String> {
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(id);
     match def.declaring {
         Some(outer) => Some(library_type_qualified_name(
@@ -134,7 +134,7 @@ pub fn library_type_container(db: &dyn Db, id: LibType) -> Option<String> {
 /// The name a person reads, as for source members: `WriteLine`, `ConvertAll<TOutput>`, the type's
 /// name for a constructor, `this` for an indexer, `~Object` for a finalizer.
 pub fn library_member_name(db: &dyn Db, member: LibMember) -> String {
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(member.ty);
     match super::identity::library_member_kind(db, member) {
         SymbolKind::Constructor => def.name.to_string(),
@@ -159,7 +159,7 @@ pub fn library_member_name(db: &dyn Db, member: LibMember) -> String {
 /// `System.IO.File.ReadAllText(string)`: the member with its type's full name and, for what takes
 /// arguments, the parameter types as a person writes them (`List<T>.this[int]` for an indexer).
 pub fn library_member_qualified_name(db: &dyn Db, member: LibMember) -> String {
-    let index = library_index(db);
+    let index = library_defs(db);
     let def = index.type_def(member.ty);
     let mut out = format!(
         "{}.{}",
@@ -170,7 +170,7 @@ pub fn library_member_qualified_name(db: &dyn Db, member: LibMember) -> String {
         LibMemberKind::Method => {
             let m = &def.methods[member.idx as usize];
             (
-                LibraryTy::new(def, Some(m)),
+                LibraryTy::new(db, def, Some(m)),
                 &m.params,
                 m.is_extension,
                 '(',
@@ -182,7 +182,7 @@ pub fn library_member_qualified_name(db: &dyn Db, member: LibMember) -> String {
             if p.params.is_empty() {
                 return out;
             }
-            (LibraryTy::new(def, None), &p.params, false, '[', ']')
+            (LibraryTy::new(db, def, None), &p.params, false, '[', ']')
         }
         LibMemberKind::Field | LibMemberKind::Event => return out,
     };

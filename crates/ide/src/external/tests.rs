@@ -821,3 +821,73 @@ class User
         "#]],
     );
 }
+
+#[test]
+fn each_project_binds_to_the_assemblies_it_references() {
+    // The same code in a .NET Framework and a .NET Core project: each sees its own framework (the
+    // same type names, other assemblies and other members), not the union of the workspace's.
+    let code = |class: &str| {
+        format!(
+            r#"
+using System;
+class {class}
+{{
+    void M()
+    {{
+        Console.WriteLine("a");
+        var h = HashCode.Combine(1, 2);
+    }}
+}}
+"#
+        )
+    };
+    let fixture = format!(
+        "//- /Old/Old.cs project:Old framework:netfx\n{}//- /New/New.cs project:New framework:netcore\n{}",
+        code("OldApp"),
+        code("NewApp")
+    );
+    let (host, fixture) = AnalysisHost::from_fixture(&fixture);
+    let analysis = host.analysis();
+    let mut out = String::new();
+    // A framework type in code is the one of the file's project.
+    for file in &fixture.files {
+        let at = file.text.find("Console").expect("Console") as u32;
+        let symbol = analysis
+            .symbol_at(file.id, at.into())
+            .unwrap()
+            .expect("a symbol");
+        out.push_str(&format!("{}: {}\n", file.path, describe(&symbol)));
+    }
+    for doc_id in ["M:OldApp.M", "M:NewApp.M"] {
+        let symbol = analysis
+            .symbols_by_documentation_id(doc_id)
+            .unwrap()
+            .into_iter()
+            .next()
+            .expect("source method");
+        let calls = analysis
+            .outgoing_calls(&symbol.key, 1, 100)
+            .unwrap()
+            .expect("a member");
+        out.push_str(&format!("{doc_id}\n"));
+        for callee in &calls.callees {
+            if let CalleeInfo::External { full_name, symbol } = &callee.callee {
+                let key = symbol.as_ref().map_or("no key".to_owned(), |s| describe(s));
+                out.push_str(&format!("  {full_name} -> {key}\n"));
+            }
+        }
+        for site in &calls.unresolved {
+            out.push_str(&format!("  unresolved {} ({:?})\n", site.name, site.reason));
+        }
+    }
+    expect![[r#"
+        /Old/Old.cs: Class T:System.Console [mscorlib]
+        /New/New.cs: Class T:System.Console [System.Console]
+        M:OldApp.M
+          System.Console.WriteLine -> Method M:System.Console.WriteLine(System.String) [mscorlib]
+          unresolved Combine (MissingMetadata)
+        M:NewApp.M
+          System.Console.WriteLine -> Method M:System.Console.WriteLine(System.String) [System.Console]
+          System.HashCode.Combine -> Method M:System.HashCode.Combine``2(``0,``1) [System.Private.CoreLib]
+    "#]].assert_eq(&out);
+}

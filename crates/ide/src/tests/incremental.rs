@@ -126,3 +126,73 @@ fn adding_a_class_reruns_what_depends_on_it() {
         "#]],
     );
 }
+
+/// Three projects, two of them on the same framework: the calls of one method in each.
+const LIBRARY_FIXTURE: &str = r#"
+//- /Old/Old.cs project:Old framework:netfx
+using System;
+class OldApp { void M() { Console.WriteLine(Math.Abs(-1)); } }
+//- /New/New.cs project:New framework:netcore
+using System;
+class NewApp { void M() { Console.WriteLine(HashCode.Combine(1, 2)); } }
+//- /Tool/Tool.cs project:Tool framework:netcore
+using System;
+class ToolApp { void M() { Console.WriteLine(Environment.NewLine); } }
+"#;
+
+fn outgoing_of_every_method(host: &AnalysisHost) {
+    let analysis = host.analysis();
+    for doc_id in ["M:OldApp.M", "M:NewApp.M", "M:ToolApp.M"] {
+        let symbol = analysis
+            .symbols_by_documentation_id(doc_id)
+            .unwrap()
+            .remove(0);
+        analysis
+            .outgoing_calls(&symbol.key, 1, 100)
+            .unwrap()
+            .expect("a member");
+    }
+}
+
+fn query_names(log: Vec<String>) -> Vec<String> {
+    log.into_iter()
+        .map(|e| e.split('(').next().unwrap_or(&e).to_owned())
+        .collect()
+}
+
+#[test]
+fn projects_on_one_framework_share_its_index_and_a_body_edit_rereads_no_library() {
+    let fixture = Fixture::parse(LIBRARY_FIXTURE);
+    let mut host = AnalysisHost::with_event_log();
+    host.apply_change(fixture.change());
+    outgoing_of_every_method(&host);
+    let first = query_names(host.take_event_log());
+    // One index per distinct set of assemblies, not per project.
+    let indexes = first.iter().filter(|q| *q == "assembly_set_index").count();
+    assert_eq!(indexes, 2, "{first:?}");
+    let old = &fixture.files[0];
+    host.apply_change(Change {
+        files: vec![(
+            old.id,
+            Some(Arc::from(old.text.replace("Math.Abs(-1)", "Math.Abs(-2)"))),
+        )],
+        project_graph: None,
+        libraries: None,
+    });
+    outgoing_of_every_method(&host);
+    let mut log = query_names(host.take_event_log());
+    log.sort();
+    log.dedup();
+    expect![[r#"
+        [
+            "body_query",
+            "body_with_source_map_query",
+            "file_item_tree",
+            "infer_query",
+            "item_source_map",
+            "item_tree_with_source_map",
+            "parse",
+        ]
+    "#]]
+    .assert_debug_eq(&log);
+}

@@ -20,8 +20,12 @@ pub(crate) struct Libraries {
     /// In priority order: every project's assemblies (framework first, as the model lists them),
     /// then the built-in surface if some project needs it.
     pub(crate) assemblies: Arc<[Arc<Assembly>]>,
+    /// Per project, in model order: the indices into `assemblies` of those it references.
+    project_assemblies: Arc<[Arc<[u32]>]>,
     /// What `assemblies` come from, to tell whether a reload changed anything.
     order: Vec<Source>,
+    /// What each project's assemblies come from, in its priority order.
+    project_sources: Vec<Vec<Source>>,
     /// Per project, in model order.
     pub(crate) projects: Vec<ProjectLibraries>,
     pub(crate) problems: Vec<LoadProblem>,
@@ -43,7 +47,7 @@ pub(crate) struct ProjectLibraries {
 }
 
 /// Where assemblies come from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Source {
     File(PathBuf),
     Builtin(SurfaceFlavor),
@@ -63,7 +67,9 @@ impl Libraries {
         let mut order: Vec<Source> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut projects = Vec::with_capacity(model.projects.len());
+        let mut project_sources = Vec::with_capacity(model.projects.len());
         for project in &model.projects {
+            let mut sources = Vec::new();
             let refs = &project.references;
             let mut summary = ProjectLibraries {
                 assemblies: refs.assemblies.len(),
@@ -85,6 +91,7 @@ impl Libraries {
                 if seen.insert(a.path.clone()) {
                     order.push(Source::File(a.path.clone()));
                 }
+                sources.push(Source::File(a.path.clone()));
             }
             summary.missing = refs
                 .missing
@@ -104,6 +111,8 @@ impl Libraries {
                 .frameworks
                 .is_empty()
                 .then(|| builtin_flavor(project));
+            sources.extend(summary.builtin_surface.map(Source::Builtin));
+            project_sources.push(sources);
             projects.push(summary);
         }
         // After every real assembly: the library index takes the first declaration of a name.
@@ -122,6 +131,7 @@ impl Libraries {
             .collect();
         let stamps = super::load::stamps_of(&files);
         let changed = order != self.order
+            || project_sources != self.project_sources
             || files
                 .iter()
                 .zip(&stamps)
@@ -165,16 +175,32 @@ impl Libraries {
             }
         }
         let mut assemblies: Vec<Arc<Assembly>> = Vec::with_capacity(order.len());
+        // Where each source's assemblies are in `assemblies` (a file not read has none).
+        let mut ranges: HashMap<&Source, std::ops::Range<u32>> = HashMap::new();
         for entry in &order {
+            let start = assemblies.len() as u32;
             match entry {
                 Source::File(path) => assemblies.extend(by_path.get(path).cloned()),
                 Source::Builtin(flavor) => {
                     assemblies.extend(ide::builtin_surface(*flavor).iter().cloned())
                 }
             }
+            ranges.insert(entry, start..assemblies.len() as u32);
         }
+        self.project_assemblies = project_sources
+            .iter()
+            .map(|sources| {
+                let indices: Vec<u32> = sources
+                    .iter()
+                    .filter_map(|s| ranges.get(s).cloned())
+                    .flatten()
+                    .collect();
+                Arc::from(indices)
+            })
+            .collect();
         self.assemblies = Arc::from(assemblies);
         self.order = order;
+        self.project_sources = project_sources;
         self.cache = cache;
         self.problems = problems;
         true
@@ -184,6 +210,16 @@ impl Libraries {
 /// The built-in surface closest to what a project targets: .NET Core's for .NET Core and .NET 5+,
 /// .NET Framework's for .NET Framework, .NET Standard (2.0 is .NET Framework 4.6.1's API) and
 /// projects that name no framework.
+impl Libraries {
+    /// The analysis input: every assembly once, and which of them each project references.
+    pub(crate) fn input(&self) -> ide::Libraries {
+        ide::Libraries {
+            assemblies: self.assemblies.clone(),
+            projects: self.project_assemblies.clone(),
+        }
+    }
+}
+
 fn builtin_flavor(project: &Project) -> SurfaceFlavor {
     let tfm = project
         .active_target_framework
@@ -205,5 +241,60 @@ fn builtin_flavor(project: &Project) -> SurfaceFlavor {
 fn push_unique(list: &mut Vec<String>, item: String) {
     if !list.contains(&item) {
         list.push(item);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use project_model::MemoryFs;
+
+    use super::Libraries;
+
+    /// Two projects on two frameworks, neither found: the input holds each built-in surface once,
+    /// and each project only its own.
+    #[test]
+    fn each_project_references_its_own_assemblies() {
+        let fs = MemoryFs::from_fixture(
+            r#"
+            //- /w/Old/Old.csproj
+            <Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net48</TargetFramework></PropertyGroup></Project>
+            //- /w/Old/A.cs
+            class A { }
+            //- /w/New/New.csproj
+            <Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>
+            //- /w/New/B.cs
+            class B { }
+            "#,
+        );
+        let model = project_model::load_workspace(&fs, std::path::Path::new("/w"));
+        assert_eq!(model.projects.len(), 2, "{:?}", model.problems);
+        let mut libraries = Libraries::default();
+        assert!(libraries.load(&model, false));
+        let input = libraries.input();
+        let netfx = ide::builtin_surface(ide::SurfaceFlavor::NetFx).len();
+        let netcore = ide::builtin_surface(ide::SurfaceFlavor::NetCore).len();
+        assert_eq!(input.assemblies.len(), netfx + netcore);
+        let project = |name: &str| {
+            let i = model
+                .projects
+                .iter()
+                .position(|p| p.name == name)
+                .expect("project");
+            &input.projects[i]
+        };
+        let names = |name: &str| -> Vec<&str> {
+            project(name)
+                .iter()
+                .map(|&a| input.assemblies[a as usize].name.as_str())
+                .collect()
+        };
+        assert_eq!(project("Old").len(), netfx);
+        assert_eq!(project("New").len(), netcore);
+        assert!(names("Old").contains(&"mscorlib"));
+        assert!(!names("Old").contains(&"System.Private.CoreLib"));
+        assert!(names("New").contains(&"System.Private.CoreLib"));
+        assert!(!names("New").contains(&"mscorlib"));
+        // Nothing changed: the same input stays.
+        assert!(!libraries.load(&model, false));
     }
 }

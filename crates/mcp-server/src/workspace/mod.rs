@@ -154,7 +154,7 @@ impl LiveWorkspace {
         host.apply_change(Change {
             files: texts,
             project_graph: Some(inputs.graph),
-            libraries: Some(libraries.assemblies.clone()),
+            libraries: Some(libraries.input()),
         });
         // Watch before answering anything, so no edit after the load goes unseen.
         let watcher = if watch {
@@ -292,7 +292,7 @@ impl State {
         let libraries = self
             .libraries
             .load(&self.model, false)
-            .then(|| self.libraries.assemblies.clone());
+            .then(|| self.libraries.input());
         let vfs = Arc::make_mut(&mut self.vfs);
         let inputs = load::inputs(&self.model, &self.root, vfs);
         let old: HashSet<FileId> = self.files.iter().copied().collect();
