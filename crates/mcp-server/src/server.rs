@@ -34,6 +34,9 @@ use crate::{
 /// How often a request is answered again after file changes cancelled its query.
 const MAX_ATTEMPTS: usize = 3;
 
+/// How long a client may keep the tool list (`ttlMs`, 2026-07-28): a day.
+const TOOLS_TTL_MS: u64 = 24 * 60 * 60 * 1000;
+
 const PROTOCOL_VERSIONS: [ProtocolVersion; 3] = [
     ProtocolVersion::V_2025_06_18,
     ProtocolVersion::V_2025_11_25,
@@ -127,9 +130,11 @@ impl ServerHandler for CsnavServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items(
-            tools::TOOLS.iter().map(to_mcp_tool).collect(),
-        ))
+        let mut list =
+            ListToolsResult::with_all_items(tools::TOOLS.iter().map(to_mcp_tool).collect());
+        // The tools are fixed for the life of the process: a 2026-07-28 client may cache the list.
+        list.ttl_ms = Some(TOOLS_TTL_MS);
+        Ok(list)
     }
 
     fn get_tool(&self, name: &str) -> Option<McpTool> {
