@@ -43,7 +43,7 @@ pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
         .enable_all()
         .thread_stack_size(ANALYSIS_STACK)
         .build()?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let loader = state.clone();
         // Loading runs beside the protocol, so `initialize` is answered at once.
         tokio::task::spawn_blocking(move || loader.load());
@@ -53,5 +53,8 @@ pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
         // Everything rmcp wrote reaches stdout before the process ends.
         framing.await?;
         anyhow::Ok(())
-    })
+    });
+    // The client has gone: a load still under way has no one to answer, so do not wait for it.
+    runtime.shutdown_background();
+    served
 }

@@ -92,6 +92,11 @@ pub(super) fn check_kind(
     } else if info.kind == SymbolKind::Field && direction == Direction::Incoming {
         error = error
             .suggest("A field is read and written, not called; csnav does not list its reads.");
+    } else {
+        error = error.suggest(format!(
+            "Pass the key of one of: {}.",
+            accepted_kinds(direction)
+        ));
     }
     Err(error.into())
 }

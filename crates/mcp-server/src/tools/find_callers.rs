@@ -80,6 +80,7 @@ fn run(call: &Call<'_>) -> Answer {
             "symbolKey",
             format!("csnav has no call data for {}", info.full_name),
         )
+        .suggest("Pass the key of a method, constructor, property, indexer, event or operator.")
         .into());
     };
     let world = &call.snapshot.world;

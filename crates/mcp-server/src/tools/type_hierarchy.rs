@@ -82,6 +82,7 @@ fn run(call: &Call<'_>) -> Answer {
             "symbolKey",
             format!("{} has no type hierarchy", info.full_name),
         )
+        .suggest("Pass the key of a class, struct, interface, record, enum or delegate.")
         .into());
     };
     let world = &call.snapshot.world;
@@ -176,7 +177,11 @@ fn check_kind(call: &Call<'_>, info: &SymbolInfo) -> Result<(), Failure> {
             ));
         }
     }
-    Err(error.into())
+    Err(error
+        .suggest(
+            "For another type, search_symbols with kinds ['class', 'interface', ...] and its name.",
+        )
+        .into())
 }
 
 /// A base or interface as the type uses it (`name` and `fullName` with its type arguments), with its
