@@ -18,10 +18,15 @@ use crate::{
 
 /// Call sites listed per caller or callee; `callSiteCount` gives the full number.
 pub(super) const MAX_SITES_PER_GROUP: usize = 50;
-/// Unresolved sites listed; `unresolvedCallSiteCount` gives the full number.
-const MAX_UNRESOLVED: usize = 50;
-/// About 15,000 tokens: a page is cut short (`sizeLimited`) before it reaches a client's token limit.
+/// Unresolved sites on one page by default, and at most (`unresolvedTake`).
+const DEFAULT_UNRESOLVED_TAKE: usize = 50;
+const MAX_UNRESOLVED_TAKE: usize = 500;
+/// The answer budget is 20,000 tokens, estimated as 4 characters of JSON a token (English text and
+/// JSON punctuation run at 3.5 to 4.5): 80,000 characters. The callers or callees page may use 60,000
+/// (`sizeLimited`), the unresolved sites' page 16,000; the subject symbol, coverage and paging fit in
+/// the rest.
 const MAX_PAGE_CHARS: usize = 60_000;
+const MAX_UNRESOLVED_PAGE_CHARS: usize = 16_000;
 /// Long lines (minified or generated code) are cut to this many characters.
 const MAX_LINE_TEXT: usize = 200;
 
@@ -208,26 +213,34 @@ impl<'c, 'a> Sites<'c, 'a> {
         Ok(value)
     }
 
-    /// The first sites of `unresolved` in scope, and how many are in scope.
+    /// The page of the sites of `unresolved` in scope that `unresolvedSkip`/`unresolvedTake` ask for,
+    /// within its share of the answer budget; `paging.total` counts all of them.
     pub(super) fn unresolved(
         &mut self,
         unresolved: &[UnresolvedCall],
         scope: &Scope,
-    ) -> Result<(Vec<Value>, usize), Failure> {
+    ) -> Result<(Vec<Value>, Paging), Failure> {
+        let page = PageRequest::parse(
+            self.call.args,
+            "unresolvedSkip",
+            "unresolvedTake",
+            DEFAULT_UNRESOLVED_TAKE,
+            MAX_UNRESOLVED_TAKE,
+        )?;
         let world = &self.call.snapshot.world;
         let in_scope: Vec<&UnresolvedCall> = unresolved
             .iter()
             .filter(|u| scope.includes(&u.caller.project, std::iter::once(world.path(u.file))))
             .collect();
-        let mut listed = Vec::new();
-        for u in in_scope.iter().take(MAX_UNRESOLVED) {
-            let mut value = self.site(u.file, u.range)?;
-            value["name"] = json!(u.name);
-            value["reason"] = json!(reason_name(u.reason));
-            value["caller"] = self.symbol_ref(&u.caller)?;
-            listed.push(value);
-        }
-        Ok((listed, in_scope.len()))
+        let (listed, paging, _) =
+            page_within_budget(in_scope, page, MAX_UNRESOLVED_PAGE_CHARS, |u| {
+                let mut value = self.site(u.file, u.range)?;
+                value["name"] = json!(u.name);
+                value["reason"] = json!(reason_name(u.reason));
+                value["caller"] = self.symbol_ref(&u.caller)?;
+                Ok(value)
+            })?;
+        Ok((listed, paging))
     }
 }
 
@@ -243,9 +256,10 @@ pub(super) fn brief(info: &SymbolInfo) -> Value {
 
 /// The page of `items` as JSON, cut short when it would exceed the size budget (at least one item is
 /// kept); the flag says whether it was cut, and `paging.nextSkip` continues after the last item given.
-pub(super) fn page_within_budget<T>(
+fn page_within_budget<T>(
     items: Vec<T>,
     page: PageRequest,
+    budget: usize,
     mut to_json: impl FnMut(&T) -> Result<Value, Failure>,
 ) -> Result<(Vec<Value>, Paging, bool), Failure> {
     let (items, mut paging) = page.apply(items);
@@ -254,7 +268,7 @@ pub(super) fn page_within_budget<T>(
     for item in &items {
         let value = to_json(item)?;
         size += value.to_string().len();
-        if size > MAX_PAGE_CHARS && !out.is_empty() {
+        if size > budget && !out.is_empty() {
             break;
         }
         out.push(value);
@@ -295,7 +309,72 @@ pub(super) fn brief_schema() -> Value {
     })
 }
 
-/// `coverage`, `unresolvedCallSites`, `unresolvedCallSiteCount` and `sizeLimited`.
+/// The page of a tool's main list (callers or callees) within its share of the answer budget.
+pub(super) fn main_page<T>(
+    items: Vec<T>,
+    page: PageRequest,
+    to_json: impl FnMut(&T) -> Result<Value, Failure>,
+) -> Result<(Vec<Value>, Paging, bool), Failure> {
+    page_within_budget(items, page, MAX_PAGE_CHARS, to_json)
+}
+
+/// `unresolvedSkip` and `unresolvedTake`, added to both tools' inputs.
+pub(super) fn unresolved_input(properties: &mut Value) {
+    properties["unresolvedSkip"] =
+        schema::count("Unresolved call site paging offset.", 0, 1_000_000);
+    properties["unresolvedTake"] = schema::count(
+        "Unresolved call site page size; 0 when paging the main list and the sites were read already.",
+        DEFAULT_UNRESOLVED_TAKE,
+        MAX_UNRESOLVED_TAKE,
+    );
+}
+
+/// What the answer left out and how to get it, one sentence each; `None` when nothing was left out.
+/// `noun` names the main list ("callers", "callees"), `groups` are its listed entries.
+pub(super) fn omitted(
+    noun: &str,
+    paging: &Paging,
+    size_limited: bool,
+    groups: &[Value],
+    unresolved: &Paging,
+) -> Option<Value> {
+    let mut notes = Vec::new();
+    if let Some(next) = paging.next_skip {
+        let cut = if size_limited {
+            " (this page was cut short to stay within the answer budget)"
+        } else {
+            ""
+        };
+        notes.push(format!(
+            "{} more {noun}{cut}: call again with skip {next}.",
+            paging.total - next
+        ));
+    }
+    let capped = groups
+        .iter()
+        .filter(|g| {
+            g["callSiteCount"].as_u64().unwrap_or(0)
+                > g["callSites"].as_array().map_or(0, |s| s.len() as u64)
+        })
+        .count();
+    if capped > 0 {
+        notes.push(format!(
+            "{capped} of the {noun} listed show only their first {MAX_SITES_PER_GROUP} call sites; callSiteCount has the full number."
+        ));
+    }
+    // `unresolvedTake: 0` has no next page but still leaves the sites out.
+    let next = unresolved.skip + unresolved.returned;
+    if next < unresolved.total {
+        notes.push(format!(
+            "{} more unresolved call sites: call again with unresolvedSkip {next} (take 0 leaves out the {noun}).",
+            unresolved.total - next
+        ));
+    }
+    (!notes.is_empty()).then(|| json!(notes))
+}
+
+/// `coverage`, `unresolvedCallSites`, `unresolvedCallSiteCount`, `unresolvedPaging`, `sizeLimited` and
+/// `omitted`.
 pub(super) fn common_output(properties: &mut Value) {
     let common = json!({
         "coverage": {
@@ -308,8 +387,10 @@ pub(super) fn common_output(properties: &mut Value) {
             "required": ["examined", "resolved", "ambiguous", "unresolved"],
         },
         "unresolvedCallSites": schema::array_of(site_schema_unresolved()),
-        "unresolvedCallSiteCount": {"type": "integer", "description": format!("All unresolved or ambiguous sites in scope; at most {MAX_UNRESOLVED} are listed.")},
-        "sizeLimited": {"type": "boolean", "description": "The page was cut short to stay within the response size limit; continue at paging.nextSkip."},
+        "unresolvedCallSiteCount": {"type": "integer", "description": "All unresolved or ambiguous sites in scope (unresolvedPaging.total)."},
+        "unresolvedPaging": schema::paging(),
+        "sizeLimited": {"type": "boolean", "description": "The page was cut short to stay within the answer budget (about 20,000 tokens); continue at paging.nextSkip."},
+        "omitted": schema::array_of(json!({"type": "string"})),
     });
     if let (Some(properties), Value::Object(common)) = (properties.as_object_mut(), common) {
         properties.extend(common);
@@ -337,10 +418,11 @@ mod tests {
 
     fn page(skip: usize, take: usize, item_chars: usize) -> String {
         let items: Vec<usize> = (0..100).collect();
-        let (values, paging, cut) = page_within_budget(items, PageRequest { skip, take }, |_| {
-            Ok(json!("x".repeat(item_chars)))
-        })
-        .unwrap_or_else(|_| panic!("no failure is raised"));
+        let (values, paging, cut) =
+            page_within_budget(items, PageRequest { skip, take }, MAX_PAGE_CHARS, |_| {
+                Ok(json!("x".repeat(item_chars)))
+            })
+            .unwrap_or_else(|_| panic!("no failure is raised"));
         format!(
             "{} {} cut={cut}",
             values.len(),

@@ -27,12 +27,14 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                   them; calls bound to a source override or implementation of such a member are isDirect=false. \
                   Callers are paged with skip/take.",
     input: || {
-        json!({
+        let mut properties = json!({
             "symbolKey": schema::symbol_key("Opaque symbolKey of a method, constructor, property, indexer, event or operator (of the sources or of a reference assembly) from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
             "scope": schema::scope("The scope selects callers (by the file and project of their call sites); unresolvedCallSites are filtered the same way. Callers are always source members, so includeExternal changes nothing here."),
             "skip": schema::count("Caller paging offset.", 0, 1_000_000),
             "take": schema::count("Caller paging size.", 200, MAX_TAKE),
-        })
+        });
+        calls::unresolved_input(&mut properties);
+        properties
     },
     required: &["symbolKey"],
     output: || {
@@ -96,7 +98,7 @@ fn run(call: &Call<'_>) -> Answer {
         .collect();
     let call_site_count: usize = callers.iter().map(|c| c.sites.len()).sum();
     let mut sites = Sites::new(call);
-    let (listed, paging, size_limited) = calls::page_within_budget(callers, page, |c| {
+    let (listed, paging, size_limited) = calls::main_page(callers, page, |c| {
         let mut call_sites = Vec::new();
         for s in c.sites.iter().take(calls::MAX_SITES_PER_GROUP) {
             let mut value = sites.site(s.site.file, s.site.range)?;
@@ -110,8 +112,15 @@ fn run(call: &Call<'_>) -> Answer {
             "callSites": call_sites,
         }))
     })?;
-    let (unresolved, unresolved_count) = sites.unresolved(&incoming.unresolved, &scope.scope)?;
-    let answer = json!({
+    let (unresolved, unresolved_paging) = sites.unresolved(&incoming.unresolved, &scope.scope)?;
+    let omitted = calls::omitted(
+        "callers",
+        &paging,
+        size_limited,
+        &listed,
+        &unresolved_paging,
+    );
+    let mut answer = json!({
         "symbolKey": symbol::key_of(&info),
         "symbol": symbol::to_json(call, &incoming.symbol)?,
         "callerCount": paging.total,
@@ -119,9 +128,13 @@ fn run(call: &Call<'_>) -> Answer {
         "paging": paging,
         "callers": listed,
         "coverage": calls::coverage(&incoming.coverage),
+        "unresolvedCallSiteCount": unresolved_paging.total,
+        "unresolvedPaging": unresolved_paging,
         "unresolvedCallSites": unresolved,
-        "unresolvedCallSiteCount": unresolved_count,
         "sizeLimited": size_limited,
     });
+    if let Some(omitted) = omitted {
+        answer["omitted"] = omitted;
+    }
     Ok(answer.as_object().cloned().unwrap_or_default())
 }
