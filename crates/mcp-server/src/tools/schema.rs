@@ -44,6 +44,10 @@ pub(super) fn output(spec: &ToolSpec) -> Arc<JsonObject> {
         properties.extend(own);
     }
     properties.insert(
+        "workspaceWarning".to_owned(),
+        json!({"type": "string", "description": "Present when projects failed to load or no C# file is loaded: what went wrong; answers cover only what loaded."}),
+    );
+    properties.insert(
         "responseDiagnostics".to_owned(),
         json!({"type": "object", "description": "Only with responseDetail 'full': revision, elapsedMs, indexState, counts."}),
     );
