@@ -22,7 +22,7 @@ def big_workspace(root):
     unresolved = "\n".join(f"    public void Guess{i}(Missing m) {{ m.Run(); }}" for i in range(UNRESOLVED))
     return write_workspace(root, {
         "Big/Big.csproj": SDK_PROJECT,
-        "Big/Target.cs": "namespace Big;\npublic class Target { public void Run() { } }\n",
+        "Big/Target.cs": "namespace Big;\npublic class Target { public void Run() { } public void Run(int times) { } }\n",
         "Big/Callers.cs": f"namespace Big;\npublic class Callers\n{{\n{resolved}\n}}\n",
         "Big/Guesses.cs": f"namespace Big;\npublic class Guesses\n{{\n{unresolved}\n}}\n",
     })
@@ -41,6 +41,8 @@ async def test_a_default_answer_stays_within_the_budget_and_says_how_to_page(tmp
         # 50 by default, fewer when the sites' share of the budget (16,000 characters) is used up first.
         assert 0 < unresolved["returned"] == len(answer["unresolvedCallSites"]) <= 50
         assert unresolved["nextSkip"] == unresolved["returned"]
+        # The unresolved `m.Run()` sites are candidates for both overloads: the answer names the other one.
+        assert [o["fullName"] for o in answer["unresolvedSharedWith"]] == ["Big.Target.Run(int)"]
         omitted = answer["omitted"]
         assert any(f"skip {answer['paging']['nextSkip']}" in note for note in omitted), omitted
         assert any("first 50 call sites" in note for note in omitted), omitted

@@ -1,6 +1,6 @@
 //! `find_callers`: the members whose bodies call a member, with the call sites.
 
-use ide::IncomingCaller;
+use ide::{Cancellable, IncomingCaller, SymbolInfo, SymbolQuery};
 use serde_json::json;
 
 use super::{
@@ -53,6 +53,8 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
         let mut properties = json!({
             "symbolKey": {"type": "string"},
             "symbol": schema::symbol(),
+            "unresolvedSharedWith": {"type": "array", "items": calls::brief_schema(),
+                "description": "The member's other overloads: the unresolved sites (named like the member) are the same for each, so read them once and pass unresolvedTake 0 for the others."},
             "callerCount": {"type": "integer", "description": "Callers in scope (paging.total)."},
             "callSiteCount": {"type": "integer", "description": "Call sites of all callers in scope."},
             "paging": schema::paging(),
@@ -136,5 +138,28 @@ fn run(call: &Call<'_>) -> Answer {
     if let Some(omitted) = omitted {
         answer["omitted"] = omitted;
     }
+    if unresolved_paging.total > 0 {
+        let overloads = overloads(call, &info)?;
+        if !overloads.is_empty() {
+            answer["unresolvedSharedWith"] = overloads.iter().map(calls::brief).collect();
+        }
+    }
     Ok(answer.as_object().cloned().unwrap_or_default())
+}
+
+/// The member's other overloads. The unresolved sites are those named like the member, so each overload
+/// gets the same list: naming them lets an agent read the list once (`unresolvedTake: 0` for the rest).
+fn overloads(call: &Call<'_>, info: &SymbolInfo) -> Cancellable<Vec<SymbolInfo>> {
+    let query = SymbolQuery {
+        text: info.name.clone(),
+        kinds: Some(vec![info.kind]),
+        projects: info.project().map(|p| vec![p]),
+        include_external: info.is_external(),
+        limit: 50,
+    };
+    let mut found = call.snapshot.analysis.search_symbols(&query)?;
+    found.retain(|o| {
+        o.key != info.key && o.name == info.name && o.container_name == info.container_name
+    });
+    Ok(found)
 }
