@@ -31,8 +31,11 @@ use crate::{
     tools,
 };
 
-/// How often a request is answered again after file changes cancelled its query.
-const MAX_ATTEMPTS: usize = 3;
+/// How often a request is answered again after file changes cancelled its query. Each revision another
+/// request applies cancels it once, and a burst of saves (an agent's multi-file patch) with concurrent
+/// requests gives several in a row: 3 attempts let tests/mcp/test_concurrency.py fail requests; the bound
+/// only stops starvation by a file rewritten without pause.
+const MAX_ATTEMPTS: usize = 32;
 
 /// How long a client may keep the tool list (`ttlMs`, 2026-07-28): a day.
 const TOOLS_TTL_MS: u64 = 24 * 60 * 60 * 1000;
