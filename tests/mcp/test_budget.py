@@ -65,3 +65,17 @@ async def test_unresolved_call_sites_are_paged_to_the_end(tmp_path):
         outgoing = await ok(client, "get_outgoing_calls", {"symbolKey": outgoing_key, "unresolvedTake": 0})
         assert outgoing["unresolvedCallSites"] == [] and outgoing["unresolvedCallSiteCount"] == 1
         assert any("unresolvedSkip 0" in note for note in outgoing["omitted"])
+
+
+async def test_many_derived_types_are_cut_at_the_budget(tmp_path):
+    long = "VeryLongDerivedTypeNameThatKeepsGoingForTheSakeOfTheBudget" * 2
+    derived = "\n".join(f"public class {long}{i} : Base {{ }}" for i in range(400))
+    root = write_workspace(tmp_path, {"H/H.csproj": SDK_PROJECT,
+                                      "H/Types.cs": f"namespace H;\npublic class Base {{ }}\n{derived}\n"})
+    async with connect(root) as client:
+        base = (await ok(client, "resolve_symbol", {"fullName": "H.Base"}))["symbolKey"]
+        answer = await ok(client, "get_type_hierarchy", {"symbolKey": base})
+        assert len(json.dumps(answer)) < BUDGET_CHARS
+        paging = answer["derivedPaging"]
+        assert answer["sizeLimited"] is True and paging["total"] == 400
+        assert paging["nextSkip"] == paging["returned"] == len(answer["derivedTypes"]) < 200

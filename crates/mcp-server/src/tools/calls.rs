@@ -1,5 +1,5 @@
 //! What `find_callers` and `get_outgoing_calls` share: which symbols have calls, call sites with their
-//! line text, coverage, the unresolved sites, and pages kept within a size budget.
+//! line text, coverage, the unresolved sites (paged on their own) and what an answer left out.
 
 use std::{collections::HashMap, sync::Arc};
 
@@ -9,7 +9,7 @@ use ide::{
 };
 use serde_json::{Value, json};
 
-use super::{Call, Failure, kind, schema, symbol};
+use super::{Call, Failure, budget, kind, schema, symbol};
 use crate::{
     error::{ErrorCode, ToolError},
     paging::{PageRequest, Paging},
@@ -21,12 +21,6 @@ pub(super) const MAX_SITES_PER_GROUP: usize = 50;
 /// Unresolved sites on one page by default, and at most (`unresolvedTake`).
 const DEFAULT_UNRESOLVED_TAKE: usize = 50;
 const MAX_UNRESOLVED_TAKE: usize = 500;
-/// The answer budget is 20,000 tokens, estimated as 4 characters of JSON a token (English text and
-/// JSON punctuation run at 3.5 to 4.5): 80,000 characters. The callers or callees page may use 60,000
-/// (`sizeLimited`), the unresolved sites' page 16,000; the subject symbol, coverage and paging fit in
-/// the rest.
-const MAX_PAGE_CHARS: usize = 60_000;
-const MAX_UNRESOLVED_PAGE_CHARS: usize = 16_000;
 /// Long lines (minified or generated code) are cut to this many characters.
 const MAX_LINE_TEXT: usize = 200;
 
@@ -233,7 +227,7 @@ impl<'c, 'a> Sites<'c, 'a> {
             .filter(|u| scope.includes(&u.caller.project, std::iter::once(world.path(u.file))))
             .collect();
         let (listed, paging, _) =
-            page_within_budget(in_scope, page, MAX_UNRESOLVED_PAGE_CHARS, |u| {
+            budget::page(in_scope, page, budget::UNRESOLVED_PAGE_CHARS, |u| {
                 let mut value = self.site(u.file, u.range)?;
                 value["name"] = json!(u.name);
                 value["reason"] = json!(reason_name(u.reason));
@@ -252,33 +246,6 @@ pub(super) fn brief(info: &SymbolInfo) -> Value {
         "kind": kind::name(info.kind),
         "symbolKey": symbol::key_of(info),
     })
-}
-
-/// The page of `items` as JSON, cut short when it would exceed the size budget (at least one item is
-/// kept); the flag says whether it was cut, and `paging.nextSkip` continues after the last item given.
-fn page_within_budget<T>(
-    items: Vec<T>,
-    page: PageRequest,
-    budget: usize,
-    mut to_json: impl FnMut(&T) -> Result<Value, Failure>,
-) -> Result<(Vec<Value>, Paging, bool), Failure> {
-    let (items, mut paging) = page.apply(items);
-    let mut out = Vec::with_capacity(items.len());
-    let mut size = 0;
-    for item in &items {
-        let value = to_json(item)?;
-        size += value.to_string().len();
-        if size > budget && !out.is_empty() {
-            break;
-        }
-        out.push(value);
-    }
-    let cut = out.len() < items.len();
-    if cut {
-        paging.returned = out.len();
-        paging.next_skip = Some(paging.skip + out.len());
-    }
-    Ok((out, paging, cut))
 }
 
 pub(super) fn site_schema(extra: Value) -> Value {
@@ -307,15 +274,6 @@ pub(super) fn brief_schema() -> Value {
         },
         "required": ["name", "fullName"],
     })
-}
-
-/// The page of a tool's main list (callers or callees) within its share of the answer budget.
-pub(super) fn main_page<T>(
-    items: Vec<T>,
-    page: PageRequest,
-    to_json: impl FnMut(&T) -> Result<Value, Failure>,
-) -> Result<(Vec<Value>, Paging, bool), Failure> {
-    page_within_budget(items, page, MAX_PAGE_CHARS, to_json)
 }
 
 /// `unresolvedSkip` and `unresolvedTake`, added to both tools' inputs.
@@ -408,36 +366,4 @@ fn site_schema_unresolved() -> Value {
         },
         "required": ["filePath", "lineNumber", "column", "lineText", "name", "reason"],
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use expect_test::expect;
-
-    use super::*;
-
-    fn page(skip: usize, take: usize, item_chars: usize) -> String {
-        let items: Vec<usize> = (0..100).collect();
-        let (values, paging, cut) =
-            page_within_budget(items, PageRequest { skip, take }, MAX_PAGE_CHARS, |_| {
-                Ok(json!("x".repeat(item_chars)))
-            })
-            .unwrap_or_else(|_| panic!("no failure is raised"));
-        format!(
-            "{} {} cut={cut}",
-            values.len(),
-            serde_json::to_string(&paging).unwrap_or_default()
-        )
-    }
-
-    #[test]
-    fn pages_are_cut_at_the_size_budget_and_continue_after_the_last_item() {
-        expect![[r#"10 {"skip":0,"take":10,"returned":10,"total":100,"nextSkip":10} cut=false"#]]
-            .assert_eq(&page(0, 10, 1000));
-        expect![[r#"29 {"skip":50,"take":50,"returned":29,"total":100,"nextSkip":79} cut=true"#]]
-            .assert_eq(&page(50, 50, 2000));
-        // One item larger than the budget is still given, so paging always advances.
-        expect![[r#"1 {"skip":0,"take":5,"returned":1,"total":100,"nextSkip":1} cut=true"#]]
-            .assert_eq(&page(0, 5, 100_000));
-    }
 }

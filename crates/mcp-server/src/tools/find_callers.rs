@@ -4,7 +4,7 @@ use ide::{Cancellable, IncomingCaller, SymbolInfo, SymbolQuery};
 use serde_json::json;
 
 use super::{
-    Answer, Call, ToolSpec,
+    Answer, Call, ToolSpec, budget,
     calls::{self, Direction, Sites},
     key, schema, symbol,
 };
@@ -100,7 +100,7 @@ fn run(call: &Call<'_>) -> Answer {
         .collect();
     let call_site_count: usize = callers.iter().map(|c| c.sites.len()).sum();
     let mut sites = Sites::new(call);
-    let (listed, paging, size_limited) = calls::main_page(callers, page, |c| {
+    let (listed, paging, size_limited) = budget::main_page(callers, page, |c| {
         let mut call_sites = Vec::new();
         for s in c.sites.iter().take(calls::MAX_SITES_PER_GROUP) {
             let mut value = sites.site(s.site.file, s.site.range)?;

@@ -1,6 +1,7 @@
 //! The tools: their contracts (name, title, description, schemas) and the runner that turns a call
 //! into `{success: true, ...}` or a tool error.
 
+mod budget;
 mod calls;
 mod find_callers;
 mod key;

@@ -4,7 +4,7 @@ use ide::{CallKind, CalleeInfo, OutgoingCallee, SymbolInfo};
 use serde_json::{Value, json};
 
 use super::{
-    Answer, Call, Failure, ToolSpec,
+    Answer, Call, Failure, ToolSpec, budget,
     calls::{self, Direction, Sites},
     key, kind, schema, symbol,
 };
@@ -127,7 +127,7 @@ fn run(call: &Call<'_>) -> Answer {
         .collect();
     let call_count = callees.iter().filter(|c| is_call(c)).count();
     let mut sites = Sites::new(call);
-    let (listed, paging, size_limited) = calls::main_page(callees, page, |c| {
+    let (listed, paging, size_limited) = budget::main_page(callees, page, |c| {
         let mut call_sites = Vec::new();
         for s in c.sites.iter().take(calls::MAX_SITES_PER_GROUP) {
             let mut value = sites.site(s.file, s.range)?;
