@@ -60,6 +60,7 @@ async def fails(client, tool: str, arguments: dict, code: str):
     assert result["success"] is False
     assert result["errorCode"] == code, result
     assert result["error"] and isinstance(result["suggestions"], list)
+    assert result["suggestions"], f"every error says what to do next: {result}"
     return result
 
 

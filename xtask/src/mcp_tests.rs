@@ -1,7 +1,11 @@
-//! The MCP tests: the official Python SDK (`mcp` from PyPI) drives the built `csnav mcp` over stdio.
+//! The MCP tests: the official Python SDK (`mcp` from PyPI) drives the built `csnav mcp` over stdio,
+//! then the official TypeScript SDK and MCP Inspector's CLI (npm) do, which validate every result
+//! against the tool's `outputSchema`.
 //!
 //! The SDK and pytest are pinned in `tests/mcp/requirements.txt` and installed into a virtualenv under
-//! the target directory, once per change of that file.
+//! the target directory, once per change of that file; the npm packages are pinned in
+//! `tests/mcp-node/package-lock.json` and installed (`npm ci`) into `mcp-node` under the target
+//! directory the same way.
 
 use std::path::{Path, PathBuf};
 
@@ -18,6 +22,11 @@ pub(crate) fn run(sh: &Shell) -> Result<()> {
     cmd!(sh, "{python} -m pytest tests/mcp -q -p no:cacheprovider")
         .run()
         .context("MCP client tests failed")?;
+    let node_tests = ensure_node_modules(sh, &target.join("mcp-node"))?;
+    let _examples = sh.push_env("CSNAV_EXAMPLES", crate::project_root().join("examples"));
+    cmd!(sh, "node --test {node_tests}")
+        .run()
+        .context("TypeScript SDK and MCP Inspector tests failed")?;
     Ok(())
 }
 
@@ -47,4 +56,23 @@ fn ensure_venv(sh: &Shell, venv: &Path) -> Result<PathBuf> {
     .run()?;
     sh.write_file(&stamp, wanted)?;
     Ok(python)
+}
+
+/// Installs the pinned npm packages into `dir` unless the same lock file is installed already, and
+/// copies the test there (Node resolves packages from the importing file's folder up); returns the test.
+fn ensure_node_modules(sh: &Shell, dir: &Path) -> Result<PathBuf> {
+    let source = crate::project_root().join("tests/mcp-node");
+    let lock = sh.read_file(source.join("package-lock.json"))?;
+    let stamp = dir.join("installed-package-lock.json");
+    if !sh.read_file(&stamp).is_ok_and(|installed| installed == lock) {
+        sh.create_dir(dir)?;
+        sh.copy_file(source.join("package.json"), dir)?;
+        sh.copy_file(source.join("package-lock.json"), dir)?;
+        // No install scripts: the packages need none (Inspector's only one is for its source checkout).
+        cmd!(sh, "npm ci --ignore-scripts --no-audit --no-fund --prefix {dir}").run()?;
+        sh.write_file(&stamp, lock)?;
+    }
+    let test = dir.join("clients.test.mjs");
+    sh.copy_file(source.join("clients.test.mjs"), &test)?;
+    Ok(test)
 }

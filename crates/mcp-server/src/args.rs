@@ -25,6 +25,13 @@ impl<'a> Args<'a> {
     ) -> Result<Args<'a>, ToolError> {
         let args = Args { map, prefix };
         if let Some(unknown) = map.keys().find(|name| !accepted.contains(&name.as_str())) {
+            let suggestion = match accepted.iter().find(|a| a.eq_ignore_ascii_case(unknown)) {
+                Some(meant) => format!(
+                    "Did you mean `{}`? Names are case-sensitive.",
+                    args.qualified(meant)
+                ),
+                None => format!("Remove `{}` and call again.", args.qualified(unknown)),
+            };
             return Err(ToolError::invalid_argument(
                 &args.qualified(unknown),
                 format!(
@@ -32,7 +39,8 @@ impl<'a> Args<'a> {
                     args.qualified(unknown),
                     accepted.join(", ")
                 ),
-            ));
+            )
+            .suggest(suggestion));
         }
         Ok(args)
     }
@@ -50,6 +58,10 @@ impl<'a> Args<'a> {
             &self.qualified(name),
             format!("`{}` must be {expected}, got {value}", self.qualified(name)),
         )
+        .suggest(format!(
+            "Pass `{}` as {expected}, or leave it out.",
+            self.qualified(name)
+        ))
     }
 
     pub(crate) fn has(&self, name: &str) -> bool {
@@ -62,7 +74,11 @@ impl<'a> Args<'a> {
             Some(Value::String(s)) if s.trim().is_empty() => Err(ToolError::invalid_argument(
                 &self.qualified(name),
                 format!("`{}` must not be empty", self.qualified(name)),
-            )),
+            )
+            .suggest(format!(
+                "Give `{}` a value, or leave it out.",
+                self.qualified(name)
+            ))),
             Some(Value::String(s)) => Ok(Some(s.as_str())),
             Some(other) => Err(self.wrong_type(name, "a string", other)),
         }
@@ -70,10 +86,15 @@ impl<'a> Args<'a> {
 
     pub(crate) fn required_str(&self, name: &str) -> Result<&'a str, ToolError> {
         self.str(name)?.ok_or_else(|| {
-            ToolError::invalid_argument(
-                &self.qualified(name),
-                format!("missing required argument `{}`", self.qualified(name)),
-            )
+            let name = self.qualified(name);
+            // A symbolKey is never typed by hand: say where one comes from.
+            let suggestion = if name == "symbolKey" {
+                "Get a symbolKey from search_symbols, resolve_symbol or get_symbol_at_position and pass it unchanged.".to_owned()
+            } else {
+                format!("Add `{name}` (a string) and call again.")
+            };
+            ToolError::invalid_argument(&name, format!("missing required argument `{name}`"))
+                .suggest(suggestion)
         })
     }
 
@@ -113,7 +134,11 @@ impl<'a> Args<'a> {
                     "`{}` must be from {min} to {max}, got {number}",
                     self.qualified(name)
                 ),
-            )),
+            )
+            .suggest(format!(
+                "Pass a `{}` from {min} to {max}; page with skip for more results.",
+                self.qualified(name)
+            ))),
         }
     }
 
@@ -150,6 +175,11 @@ impl<'a> Args<'a> {
                         accepted()
                     ),
                 )
+                .suggest(format!(
+                    "Pass one of {} as `{}`.",
+                    accepted(),
+                    self.qualified(name)
+                ))
             })
     }
 
@@ -200,9 +230,10 @@ mod tests {
         .and_then(|args| read(&args))
         .expect_err("reading should fail");
         expect.assert_eq(&format!(
-            "{}: {}",
+            "{}: {} | {}",
             error.parameter.unwrap_or_default(),
-            error.message
+            error.message,
+            error.suggestions.join(" ")
         ));
     }
 
@@ -211,9 +242,9 @@ mod tests {
         check_error(
             json!({"symbolkey": "x"}),
             |_| Ok(()),
-            expect![
-                "symbolkey: unknown argument `symbolkey`; accepted: symbolKey, take, pathStyle, kinds, flag"
-            ],
+            expect![[
+                r#"symbolkey: unknown argument `symbolkey`; accepted: symbolKey, take, pathStyle, kinds, flag | Did you mean `symbolKey`? Names are case-sensitive."#
+            ]],
         );
     }
 
@@ -222,17 +253,23 @@ mod tests {
         check_error(
             json!({}),
             |a| a.required_str("symbolKey").map(drop),
-            expect!["symbolKey: missing required argument `symbolKey`"],
+            expect![
+                "symbolKey: missing required argument `symbolKey` | Get a symbolKey from search_symbols, resolve_symbol or get_symbol_at_position and pass it unchanged."
+            ],
         );
         check_error(
             json!({"symbolKey": "  "}),
             |a| a.required_str("symbolKey").map(drop),
-            expect!["symbolKey: `symbolKey` must not be empty"],
+            expect![
+                "symbolKey: `symbolKey` must not be empty | Give `symbolKey` a value, or leave it out."
+            ],
         );
         check_error(
             json!({"symbolKey": 3}),
             |a| a.required_str("symbolKey").map(drop),
-            expect!["symbolKey: `symbolKey` must be a string, got 3"],
+            expect![
+                "symbolKey: `symbolKey` must be a string, got 3 | Pass `symbolKey` as a string, or leave it out."
+            ],
         );
     }
 
@@ -241,17 +278,23 @@ mod tests {
         check_error(
             json!({"take": 9000}),
             |a| a.count("take", 50, 0, 500).map(drop),
-            expect!["take: `take` must be from 0 to 500, got 9000"],
+            expect![
+                "take: `take` must be from 0 to 500, got 9000 | Pass a `take` from 0 to 500; page with skip for more results."
+            ],
         );
         check_error(
             json!({"take": -1}),
             |a| a.count("take", 50, 0, 500).map(drop),
-            expect!["take: `take` must be an integer from 0 to 500, got -1"],
+            expect![
+                "take: `take` must be an integer from 0 to 500, got -1 | Pass `take` as an integer from 0 to 500, or leave it out."
+            ],
         );
         check_error(
             json!({"take": 2.5}),
             |a| a.count("take", 50, 0, 500).map(drop),
-            expect!["take: `take` must be an integer from 0 to 500, got 2.5"],
+            expect![
+                "take: `take` must be an integer from 0 to 500, got 2.5 | Pass `take` as an integer from 0 to 500, or leave it out."
+            ],
         );
         let map = json!({"take": 5.0, "flag": null});
         let args = Args::new(map.as_object().unwrap(), "", &["take", "flag"]).unwrap();
@@ -267,12 +310,16 @@ mod tests {
                 a.choice("pathStyle", &[("absolute", 0), ("relative", 1)], 0)
                     .map(drop)
             },
-            expect!["pathStyle: `pathStyle` must be one of 'absolute', 'relative', got 'windows'"],
+            expect![
+                "pathStyle: `pathStyle` must be one of 'absolute', 'relative', got 'windows' | Pass one of 'absolute', 'relative' as `pathStyle`."
+            ],
         );
         check_error(
             json!({"kinds": ["class", 1]}),
             |a| a.str_list("kinds").map(drop),
-            expect!["kinds: `kinds` must be an array of strings, got 1"],
+            expect![
+                "kinds: `kinds` must be an array of strings, got 1 | Pass `kinds` as an array of strings, or leave it out."
+            ],
         );
     }
 }

@@ -2,6 +2,7 @@
 //!
 //! - `workspace`: project model → file ids → analysis inputs, kept current by a file watcher;
 //! - `server`: the rmcp adapter (lifecycle, cancellation, progress);
+//! - `transport`: the stdio framing layer below rmcp that answers every malformed line;
 //! - `tools`: the MCP tools, built on the small shared modules `args`, `options`, `paging`, `paths`,
 //!   `scope`, `symbol_key` and `error`.
 
@@ -16,6 +17,7 @@ mod server;
 mod state;
 mod symbol_key;
 mod tools;
+mod transport;
 mod workspace;
 
 use std::path::Path;
@@ -41,14 +43,18 @@ pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
         .enable_all()
         .thread_stack_size(ANALYSIS_STACK)
         .build()?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let loader = state.clone();
         // Loading runs beside the protocol, so `initialize` is answered at once.
         tokio::task::spawn_blocking(move || loader.load());
-        let service = server::CsnavServer::new(state)
-            .serve(rmcp::transport::stdio())
-            .await?;
+        let (service_side, framing) = transport::start(tokio::io::stdin(), tokio::io::stdout());
+        let service = server::CsnavServer::new(state).serve(service_side).await?;
         service.waiting().await?;
+        // Everything rmcp wrote reaches stdout before the process ends.
+        framing.await?;
         anyhow::Ok(())
-    })
+    });
+    // The client has gone: a load still under way has no one to answer, so do not wait for it.
+    runtime.shutdown_background();
+    served
 }

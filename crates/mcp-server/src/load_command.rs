@@ -66,6 +66,10 @@ pub fn load_and_report(path: &Path, calls: bool) -> anyhow::Result<String> {
         )?;
     }
 
+    if timings.files == 0 {
+        anyhow::bail!("{}\n{out}", nothing_loadable(&world));
+    }
+
     let start = Instant::now();
     let analysis = workspace.snapshot().analysis;
     let mut error_files = 0;
@@ -120,6 +124,19 @@ pub fn load_and_report(path: &Path, calls: bool) -> anyhow::Result<String> {
         report_calls(&workspace, &mut out)?;
     }
     Ok(out)
+}
+
+/// Why a workspace without a single C# file cannot be analysed, and what to pass instead.
+fn nothing_loadable(world: &crate::workspace::World) -> String {
+    let root = world.root.path().display();
+    match world.problems.len() {
+        0 => format!(
+            "nothing to analyse in {root}: no C# source file was found; pass a folder, .sln, .slnx or .csproj that holds C# code"
+        ),
+        n => format!(
+            "nothing to analyse in {root}: no C# source file was loaded and {n} load problem(s) stand in the way (listed below)"
+        ),
+    }
 }
 
 /// Every body bound: how the call sites bound, in parallel over the files.

@@ -48,6 +48,14 @@ impl ScopeArgs {
             });
         };
         let scope = Args::new(object, "scope.", &MEMBERS)?;
+        // `{}` is a scope half written (a client filling in an optional object), not a choice.
+        if object.values().all(serde_json::Value::is_null) {
+            return Err(ToolError::invalid_argument(
+                "scope.mode",
+                "`scope` is empty: it needs a `mode`",
+            )
+            .suggest("Set scope.mode to 'solution', 'project', 'document' or 'pathPrefix', or leave scope out for the whole workspace."));
+        }
         Ok(ScopeArgs {
             include_external: scope.bool("includeExternal", false)?,
             scope: Scope::parse_mode(&scope, cx)?,
@@ -99,21 +107,24 @@ impl Scope {
             }
             Mode::Project => {
                 only(Some("projectName"), "project")?;
-                let name = scope.required_str("projectName")?;
-                if cx.project_names.iter().any(|p| p == name) {
-                    return Ok(Scope::Project(name.to_owned()));
-                }
                 let listed: Vec<&str> = cx
                     .project_names
                     .iter()
                     .take(20)
                     .map(String::as_str)
                     .collect();
+                let known = || format!("Known projects: {}", listed.join(", "));
+                let name = scope
+                    .required_str("projectName")
+                    .map_err(|e| e.suggest(known()))?;
+                if cx.project_names.iter().any(|p| p == name) {
+                    return Ok(Scope::Project(name.to_owned()));
+                }
                 Err(ToolError::invalid_argument(
                     "scope.projectName",
                     format!("no project named '{name}' in the workspace"),
                 )
-                .suggest(format!("Known projects: {}", listed.join(", "))))
+                .suggest(known()))
             }
             Mode::Document => {
                 only(Some("filePath"), "document")?;
@@ -201,6 +212,18 @@ mod tests {
         check(json!(null), expect!["Solution"]);
         check(json!({"mode": "solution"}), expect!["Solution"]);
         check(
+            json!({}),
+            expect![[
+                r#"scope.mode: `scope` is empty: it needs a `mode` ["Set scope.mode to 'solution', 'project', 'document' or 'pathPrefix', or leave scope out for the whole workspace."]"#
+            ]],
+        );
+        check(
+            json!({"mode": null}),
+            expect![[
+                r#"scope.mode: `scope` is empty: it needs a `mode` ["Set scope.mode to 'solution', 'project', 'document' or 'pathPrefix', or leave scope out for the whole workspace."]"#
+            ]],
+        );
+        check(
             json!({"includeExternal": true}),
             expect!["Solution + external"],
         );
@@ -211,7 +234,7 @@ mod tests {
         check(
             json!({"includeExternal": "yes"}),
             expect![[
-                r#"scope.includeExternal: `scope.includeExternal` must be true or false, got "yes" []"#
+                r#"scope.includeExternal: `scope.includeExternal` must be true or false, got "yes" ["Pass `scope.includeExternal` as true or false, or leave it out."]"#
             ]],
         );
         check(
@@ -228,7 +251,9 @@ mod tests {
         );
         check(
             json!({"mode": "project"}),
-            expect!["scope.projectName: missing required argument `scope.projectName` []"],
+            expect![[
+                r#"scope.projectName: missing required argument `scope.projectName` ["Add `scope.projectName` (a string) and call again.", "Known projects: Core, Web"]"#
+            ]],
         );
         check(
             json!({"mode": "project", "projectName": "Api"}),
@@ -256,13 +281,15 @@ mod tests {
         );
         check(
             json!({"mode": "everything"}),
-            expect![
-                "scope.mode: `scope.mode` must be one of 'solution', 'project', 'document', 'pathPrefix', got 'everything' []"
-            ],
+            expect![[
+                r#"scope.mode: `scope.mode` must be one of 'solution', 'project', 'document', 'pathPrefix', got 'everything' ["Pass one of 'solution', 'project', 'document', 'pathPrefix' as `scope.mode`."]"#
+            ]],
         );
         check(
             json!("solution"),
-            expect![[r#"scope: `scope` must be an object, got "solution" []"#]],
+            expect![[
+                r#"scope: `scope` must be an object, got "solution" ["Pass `scope` as an object, or leave it out."]"#
+            ]],
         );
     }
 

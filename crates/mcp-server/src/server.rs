@@ -31,8 +31,14 @@ use crate::{
     tools,
 };
 
-/// How often a request is answered again after file changes cancelled its query.
-const MAX_ATTEMPTS: usize = 3;
+/// How often a request is answered again after file changes cancelled its query. Each revision another
+/// request applies cancels it once, and a burst of saves (an agent's multi-file patch) with concurrent
+/// requests gives several in a row: 3 attempts let tests/mcp/test_concurrency.py fail requests; the bound
+/// only stops starvation by a file rewritten without pause.
+const MAX_ATTEMPTS: usize = 32;
+
+/// How long a client may keep the tool list (`ttlMs`, 2026-07-28): a day.
+const TOOLS_TTL_MS: u64 = 24 * 60 * 60 * 1000;
 
 const PROTOCOL_VERSIONS: [ProtocolVersion; 3] = [
     ProtocolVersion::V_2025_06_18,
@@ -127,9 +133,11 @@ impl ServerHandler for CsnavServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items(
-            tools::TOOLS.iter().map(to_mcp_tool).collect(),
-        ))
+        let mut list =
+            ListToolsResult::with_all_items(tools::TOOLS.iter().map(to_mcp_tool).collect());
+        // The tools are fixed for the life of the process: a 2026-07-28 client may cache the list.
+        list.ttl_ms = Some(TOOLS_TTL_MS);
+        Ok(list)
     }
 
     fn get_tool(&self, name: &str) -> Option<McpTool> {

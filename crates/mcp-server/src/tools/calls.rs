@@ -1,5 +1,5 @@
 //! What `find_callers` and `get_outgoing_calls` share: which symbols have calls, call sites with their
-//! line text, coverage, the unresolved sites, and pages kept within a size budget.
+//! line text, coverage, the unresolved sites (paged on their own) and what an answer left out.
 
 use std::{collections::HashMap, sync::Arc};
 
@@ -9,7 +9,7 @@ use ide::{
 };
 use serde_json::{Value, json};
 
-use super::{Call, Failure, kind, schema, symbol};
+use super::{Call, Failure, budget, kind, schema, symbol};
 use crate::{
     error::{ErrorCode, ToolError},
     paging::{PageRequest, Paging},
@@ -18,10 +18,9 @@ use crate::{
 
 /// Call sites listed per caller or callee; `callSiteCount` gives the full number.
 pub(super) const MAX_SITES_PER_GROUP: usize = 50;
-/// Unresolved sites listed; `unresolvedCallSiteCount` gives the full number.
-const MAX_UNRESOLVED: usize = 50;
-/// About 15,000 tokens: a page is cut short (`sizeLimited`) before it reaches a client's token limit.
-const MAX_PAGE_CHARS: usize = 60_000;
+/// Unresolved sites on one page by default, and at most (`unresolvedTake`).
+const DEFAULT_UNRESOLVED_TAKE: usize = 50;
+const MAX_UNRESOLVED_TAKE: usize = 500;
 /// Long lines (minified or generated code) are cut to this many characters.
 const MAX_LINE_TEXT: usize = 200;
 
@@ -92,6 +91,11 @@ pub(super) fn check_kind(
     } else if info.kind == SymbolKind::Field && direction == Direction::Incoming {
         error = error
             .suggest("A field is read and written, not called; csnav does not list its reads.");
+    } else {
+        error = error.suggest(format!(
+            "Pass the key of one of: {}.",
+            accepted_kinds(direction)
+        ));
     }
     Err(error.into())
 }
@@ -203,26 +207,34 @@ impl<'c, 'a> Sites<'c, 'a> {
         Ok(value)
     }
 
-    /// The first sites of `unresolved` in scope, and how many are in scope.
+    /// The page of the sites of `unresolved` in scope that `unresolvedSkip`/`unresolvedTake` ask for,
+    /// within its share of the answer budget; `paging.total` counts all of them.
     pub(super) fn unresolved(
         &mut self,
         unresolved: &[UnresolvedCall],
         scope: &Scope,
-    ) -> Result<(Vec<Value>, usize), Failure> {
+    ) -> Result<(Vec<Value>, Paging), Failure> {
+        let page = PageRequest::parse(
+            self.call.args,
+            "unresolvedSkip",
+            "unresolvedTake",
+            DEFAULT_UNRESOLVED_TAKE,
+            MAX_UNRESOLVED_TAKE,
+        )?;
         let world = &self.call.snapshot.world;
         let in_scope: Vec<&UnresolvedCall> = unresolved
             .iter()
             .filter(|u| scope.includes(&u.caller.project, std::iter::once(world.path(u.file))))
             .collect();
-        let mut listed = Vec::new();
-        for u in in_scope.iter().take(MAX_UNRESOLVED) {
-            let mut value = self.site(u.file, u.range)?;
-            value["name"] = json!(u.name);
-            value["reason"] = json!(reason_name(u.reason));
-            value["caller"] = self.symbol_ref(&u.caller)?;
-            listed.push(value);
-        }
-        Ok((listed, in_scope.len()))
+        let (listed, paging, _) =
+            budget::page(in_scope, page, budget::UNRESOLVED_PAGE_CHARS, |u| {
+                let mut value = self.site(u.file, u.range)?;
+                value["name"] = json!(u.name);
+                value["reason"] = json!(reason_name(u.reason));
+                value["caller"] = self.symbol_ref(&u.caller)?;
+                Ok(value)
+            })?;
+        Ok((listed, paging))
     }
 }
 
@@ -234,32 +246,6 @@ pub(super) fn brief(info: &SymbolInfo) -> Value {
         "kind": kind::name(info.kind),
         "symbolKey": symbol::key_of(info),
     })
-}
-
-/// The page of `items` as JSON, cut short when it would exceed the size budget (at least one item is
-/// kept); the flag says whether it was cut, and `paging.nextSkip` continues after the last item given.
-pub(super) fn page_within_budget<T>(
-    items: Vec<T>,
-    page: PageRequest,
-    mut to_json: impl FnMut(&T) -> Result<Value, Failure>,
-) -> Result<(Vec<Value>, Paging, bool), Failure> {
-    let (items, mut paging) = page.apply(items);
-    let mut out = Vec::with_capacity(items.len());
-    let mut size = 0;
-    for item in &items {
-        let value = to_json(item)?;
-        size += value.to_string().len();
-        if size > MAX_PAGE_CHARS && !out.is_empty() {
-            break;
-        }
-        out.push(value);
-    }
-    let cut = out.len() < items.len();
-    if cut {
-        paging.returned = out.len();
-        paging.next_skip = Some(paging.skip + out.len());
-    }
-    Ok((out, paging, cut))
 }
 
 pub(super) fn site_schema(extra: Value) -> Value {
@@ -290,7 +276,63 @@ pub(super) fn brief_schema() -> Value {
     })
 }
 
-/// `coverage`, `unresolvedCallSites`, `unresolvedCallSiteCount` and `sizeLimited`.
+/// `unresolvedSkip` and `unresolvedTake`, added to both tools' inputs.
+pub(super) fn unresolved_input(properties: &mut Value) {
+    properties["unresolvedSkip"] =
+        schema::count("Unresolved call site paging offset.", 0, 1_000_000);
+    properties["unresolvedTake"] = schema::count(
+        "Unresolved call site page size; 0 when paging the main list and the sites were read already.",
+        DEFAULT_UNRESOLVED_TAKE,
+        MAX_UNRESOLVED_TAKE,
+    );
+}
+
+/// What the answer left out and how to get it, one sentence each; `None` when nothing was left out.
+/// `noun` names the main list ("callers", "callees"), `groups` are its listed entries.
+pub(super) fn omitted(
+    noun: &str,
+    paging: &Paging,
+    size_limited: bool,
+    groups: &[Value],
+    unresolved: &Paging,
+) -> Option<Value> {
+    let mut notes = Vec::new();
+    if let Some(next) = paging.next_skip {
+        let cut = if size_limited {
+            " (this page was cut short to stay within the answer budget)"
+        } else {
+            ""
+        };
+        notes.push(format!(
+            "{} more {noun}{cut}: call again with skip {next}.",
+            paging.total - next
+        ));
+    }
+    let capped = groups
+        .iter()
+        .filter(|g| {
+            g["callSiteCount"].as_u64().unwrap_or(0)
+                > g["callSites"].as_array().map_or(0, |s| s.len() as u64)
+        })
+        .count();
+    if capped > 0 {
+        notes.push(format!(
+            "{capped} of the {noun} listed show only their first {MAX_SITES_PER_GROUP} call sites; callSiteCount has the full number."
+        ));
+    }
+    // `unresolvedTake: 0` has no next page but still leaves the sites out.
+    let next = unresolved.skip + unresolved.returned;
+    if next < unresolved.total {
+        notes.push(format!(
+            "{} more unresolved call sites: call again with unresolvedSkip {next} (take 0 leaves out the {noun}).",
+            unresolved.total - next
+        ));
+    }
+    (!notes.is_empty()).then(|| json!(notes))
+}
+
+/// `coverage`, `unresolvedCallSites`, `unresolvedCallSiteCount`, `unresolvedPaging`, `sizeLimited` and
+/// `omitted`.
 pub(super) fn common_output(properties: &mut Value) {
     let common = json!({
         "coverage": {
@@ -303,8 +345,10 @@ pub(super) fn common_output(properties: &mut Value) {
             "required": ["examined", "resolved", "ambiguous", "unresolved"],
         },
         "unresolvedCallSites": schema::array_of(site_schema_unresolved()),
-        "unresolvedCallSiteCount": {"type": "integer", "description": format!("All unresolved or ambiguous sites in scope; at most {MAX_UNRESOLVED} are listed.")},
-        "sizeLimited": {"type": "boolean", "description": "The page was cut short to stay within the response size limit; continue at paging.nextSkip."},
+        "unresolvedCallSiteCount": {"type": "integer", "description": "All unresolved or ambiguous sites in scope (unresolvedPaging.total)."},
+        "unresolvedPaging": schema::paging(),
+        "sizeLimited": {"type": "boolean", "description": "The page was cut short to stay within the answer budget (about 20,000 tokens); continue at paging.nextSkip."},
+        "omitted": schema::array_of(json!({"type": "string"})),
     });
     if let (Some(properties), Value::Object(common)) = (properties.as_object_mut(), common) {
         properties.extend(common);
@@ -322,35 +366,4 @@ fn site_schema_unresolved() -> Value {
         },
         "required": ["filePath", "lineNumber", "column", "lineText", "name", "reason"],
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use expect_test::expect;
-
-    use super::*;
-
-    fn page(skip: usize, take: usize, item_chars: usize) -> String {
-        let items: Vec<usize> = (0..100).collect();
-        let (values, paging, cut) = page_within_budget(items, PageRequest { skip, take }, |_| {
-            Ok(json!("x".repeat(item_chars)))
-        })
-        .unwrap_or_else(|_| panic!("no failure is raised"));
-        format!(
-            "{} {} cut={cut}",
-            values.len(),
-            serde_json::to_string(&paging).unwrap_or_default()
-        )
-    }
-
-    #[test]
-    fn pages_are_cut_at_the_size_budget_and_continue_after_the_last_item() {
-        expect![[r#"10 {"skip":0,"take":10,"returned":10,"total":100,"nextSkip":10} cut=false"#]]
-            .assert_eq(&page(0, 10, 1000));
-        expect![[r#"29 {"skip":50,"take":50,"returned":29,"total":100,"nextSkip":79} cut=true"#]]
-            .assert_eq(&page(50, 50, 2000));
-        // One item larger than the budget is still given, so paging always advances.
-        expect![[r#"1 {"skip":0,"take":5,"returned":1,"total":100,"nextSkip":1} cut=true"#]]
-            .assert_eq(&page(0, 5, 100_000));
-    }
 }

@@ -1,10 +1,10 @@
 //! `find_callers`: the members whose bodies call a member, with the call sites.
 
-use ide::IncomingCaller;
+use ide::{Cancellable, IncomingCaller, SymbolInfo, SymbolQuery};
 use serde_json::json;
 
 use super::{
-    Answer, Call, ToolSpec,
+    Answer, Call, ToolSpec, budget,
     calls::{self, Direction, Sites},
     key, schema, symbol,
 };
@@ -27,12 +27,14 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                   them; calls bound to a source override or implementation of such a member are isDirect=false. \
                   Callers are paged with skip/take.",
     input: || {
-        json!({
+        let mut properties = json!({
             "symbolKey": schema::symbol_key("Opaque symbolKey of a method, constructor, property, indexer, event or operator (of the sources or of a reference assembly) from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
             "scope": schema::scope("The scope selects callers (by the file and project of their call sites); unresolvedCallSites are filtered the same way. Callers are always source members, so includeExternal changes nothing here."),
             "skip": schema::count("Caller paging offset.", 0, 1_000_000),
             "take": schema::count("Caller paging size.", 200, MAX_TAKE),
-        })
+        });
+        calls::unresolved_input(&mut properties);
+        properties
     },
     required: &["symbolKey"],
     output: || {
@@ -51,6 +53,8 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
         let mut properties = json!({
             "symbolKey": {"type": "string"},
             "symbol": schema::symbol(),
+            "unresolvedSharedWith": {"type": "array", "items": calls::brief_schema(),
+                "description": "The member's other overloads: the unresolved sites (named like the member) are the same for each, so read them once and pass unresolvedTake 0 for the others."},
             "callerCount": {"type": "integer", "description": "Callers in scope (paging.total)."},
             "callSiteCount": {"type": "integer", "description": "Call sites of all callers in scope."},
             "paging": schema::paging(),
@@ -80,6 +84,7 @@ fn run(call: &Call<'_>) -> Answer {
             "symbolKey",
             format!("csnav has no call data for {}", info.full_name),
         )
+        .suggest("Pass the key of a method, constructor, property, indexer, event or operator.")
         .into());
     };
     let world = &call.snapshot.world;
@@ -95,7 +100,7 @@ fn run(call: &Call<'_>) -> Answer {
         .collect();
     let call_site_count: usize = callers.iter().map(|c| c.sites.len()).sum();
     let mut sites = Sites::new(call);
-    let (listed, paging, size_limited) = calls::page_within_budget(callers, page, |c| {
+    let (listed, paging, size_limited) = budget::main_page(callers, page, |c| {
         let mut call_sites = Vec::new();
         for s in c.sites.iter().take(calls::MAX_SITES_PER_GROUP) {
             let mut value = sites.site(s.site.file, s.site.range)?;
@@ -109,8 +114,15 @@ fn run(call: &Call<'_>) -> Answer {
             "callSites": call_sites,
         }))
     })?;
-    let (unresolved, unresolved_count) = sites.unresolved(&incoming.unresolved, &scope.scope)?;
-    let answer = json!({
+    let (unresolved, unresolved_paging) = sites.unresolved(&incoming.unresolved, &scope.scope)?;
+    let omitted = calls::omitted(
+        "callers",
+        &paging,
+        size_limited,
+        &listed,
+        &unresolved_paging,
+    );
+    let mut answer = json!({
         "symbolKey": symbol::key_of(&info),
         "symbol": symbol::to_json(call, &incoming.symbol)?,
         "callerCount": paging.total,
@@ -118,9 +130,36 @@ fn run(call: &Call<'_>) -> Answer {
         "paging": paging,
         "callers": listed,
         "coverage": calls::coverage(&incoming.coverage),
+        "unresolvedCallSiteCount": unresolved_paging.total,
+        "unresolvedPaging": unresolved_paging,
         "unresolvedCallSites": unresolved,
-        "unresolvedCallSiteCount": unresolved_count,
         "sizeLimited": size_limited,
     });
+    if let Some(omitted) = omitted {
+        answer["omitted"] = omitted;
+    }
+    if unresolved_paging.total > 0 {
+        let overloads = overloads(call, &info)?;
+        if !overloads.is_empty() {
+            answer["unresolvedSharedWith"] = overloads.iter().map(calls::brief).collect();
+        }
+    }
     Ok(answer.as_object().cloned().unwrap_or_default())
+}
+
+/// The member's other overloads. The unresolved sites are those named like the member, so each overload
+/// gets the same list: naming them lets an agent read the list once (`unresolvedTake: 0` for the rest).
+fn overloads(call: &Call<'_>, info: &SymbolInfo) -> Cancellable<Vec<SymbolInfo>> {
+    let query = SymbolQuery {
+        text: info.name.clone(),
+        kinds: Some(vec![info.kind]),
+        projects: info.project().map(|p| vec![p]),
+        include_external: info.is_external(),
+        limit: 50,
+    };
+    let mut found = call.snapshot.analysis.search_symbols(&query)?;
+    found.retain(|o| {
+        o.key != info.key && o.name == info.name && o.container_name == info.container_name
+    });
+    Ok(found)
 }

@@ -59,6 +59,7 @@ pub(crate) fn parse(parameter: &str, text: &str) -> Result<SymbolKind, ToolError
                 parameter,
                 format!("unknown kind '{text}'; accepted: {}", names().join(", ")),
             )
+            .suggest("Use one of the accepted kinds, spelt in lower case as listed.")
         })
 }
 

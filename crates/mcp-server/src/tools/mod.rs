@@ -1,6 +1,7 @@
 //! The tools: their contracts (name, title, description, schemas) and the runner that turns a call
 //! into `{success: true, ...}` or a tool error.
 
+mod budget;
 mod calls;
 mod find_callers;
 mod key;
@@ -26,10 +27,10 @@ use serde_json::{Value, json};
 use crate::{
     args::{Args, JsonObject},
     error::ToolError,
-    options::OutputOptions,
+    options::{OutputOptions, PathStyle},
     scope::{ScopeArgs, ScopeContext},
     state::ServerState,
-    workspace::Snapshot,
+    workspace::{Snapshot, World},
 };
 
 /// Everything a tool needs to answer one call.
@@ -139,6 +140,9 @@ impl Tool {
                 let mut result = JsonObject::new();
                 result.insert("success".to_owned(), Value::Bool(true));
                 result.extend(body);
+                if let Some(warning) = workspace_warning(&snapshot.world) {
+                    result.insert("workspaceWarning".to_owned(), Value::String(warning));
+                }
                 if options.full() {
                     result.insert(
                         "responseDiagnostics".to_owned(),
@@ -158,6 +162,42 @@ impl Tool {
             Err(Failure::Cancelled) => None,
         }
     }
+}
+
+/// Load problems, said on every answer: an empty or thin answer on a half-loaded workspace must point at
+/// them, not only `server_status`.
+fn workspace_warning(world: &World) -> Option<String> {
+    const LISTED: usize = 3;
+    let empty = world.file_count() == 0;
+    if world.problems.is_empty() && !empty {
+        return None;
+    }
+    let mut warning = String::new();
+    if empty {
+        warning.push_str("No C# source file is loaded, so every answer is empty. ");
+    }
+    if !world.problems.is_empty() {
+        let listed: Vec<String> = world
+            .problems
+            .iter()
+            .take(LISTED)
+            .map(|p| {
+                format!(
+                    "{}: {}",
+                    world.root.display(&p.path, PathStyle::Relative),
+                    p.message
+                )
+            })
+            .collect();
+        let more = world.problems.len().saturating_sub(LISTED);
+        warning.push_str(&format!(
+            "{} load problem(s) ({}{}): answers cover only what loaded; server_status lists every problem.",
+            world.problems.len(),
+            listed.join("; "),
+            if more > 0 { format!("; {more} more") } else { String::new() }
+        ));
+    }
+    Some(warning)
 }
 
 pub(crate) fn parse_scope(call: &Call<'_>) -> Result<ScopeArgs, ToolError> {

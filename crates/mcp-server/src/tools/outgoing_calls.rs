@@ -4,7 +4,7 @@ use ide::{CallKind, CalleeInfo, OutgoingCallee, SymbolInfo};
 use serde_json::{Value, json};
 
 use super::{
-    Answer, Call, Failure, ToolSpec,
+    Answer, Call, Failure, ToolSpec, budget,
     calls::{self, Direction, Sites},
     key, kind, schema, symbol,
 };
@@ -26,14 +26,16 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                   cut the expansion. Method groups passed as delegates are listed with isCall=false. Requires a \
                   symbolKey from search_symbols, resolve_symbol or get_symbol_at_position; paged with skip/take.",
     input: || {
-        json!({
+        let mut properties = json!({
             "symbolKey": schema::symbol_key("Opaque symbolKey of a method, constructor, property, indexer, event, operator or field (its initializer) from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
             "depth": {"type": "integer", "minimum": 1, "maximum": MAX_DEPTH, "default": 1,
                       "description": format!("Levels of expansion: 1 lists the member's own calls, 2 adds its source callees' calls, … (at most {MAX_DEPTH}; at most {NODE_CAP} callees in all).")},
             "scope": schema::scope("The scope selects callees by where they are declared; external callees are listed with mode 'solution' or includeExternal."),
             "skip": schema::count("Callee paging offset.", 0, 1_000_000),
             "take": schema::count("Callee paging size.", 200, MAX_TAKE),
-        })
+        });
+        calls::unresolved_input(&mut properties);
+        properties
     },
     required: &["symbolKey"],
     output: || {
@@ -115,6 +117,7 @@ fn run(call: &Call<'_>) -> Answer {
             "symbolKey",
             format!("csnav has no call data for {}", info.full_name),
         )
+        .suggest("Pass the key of a method, constructor, property, indexer, event or operator.")
         .into());
     };
     let callees: Vec<&OutgoingCallee> = outgoing
@@ -124,7 +127,7 @@ fn run(call: &Call<'_>) -> Answer {
         .collect();
     let call_count = callees.iter().filter(|c| is_call(c)).count();
     let mut sites = Sites::new(call);
-    let (listed, paging, size_limited) = calls::page_within_budget(callees, page, |c| {
+    let (listed, paging, size_limited) = budget::main_page(callees, page, |c| {
         let mut call_sites = Vec::new();
         for s in c.sites.iter().take(calls::MAX_SITES_PER_GROUP) {
             let mut value = sites.site(s.file, s.range)?;
@@ -145,9 +148,16 @@ fn run(call: &Call<'_>) -> Answer {
         Ok(entry)
     })?;
     // Unresolved sites lie in the bodies examined, whatever the scope says about callees.
-    let (unresolved, unresolved_count) =
+    let (unresolved, unresolved_paging) =
         sites.unresolved(&outgoing.unresolved, &Scope::Solution)?;
-    let answer = json!({
+    let omitted = calls::omitted(
+        "callees",
+        &paging,
+        size_limited,
+        &listed,
+        &unresolved_paging,
+    );
+    let mut answer = json!({
         "symbolKey": symbol::key_of(&info),
         "symbol": symbol::to_json(call, &outgoing.symbol)?,
         "depth": depth,
@@ -156,10 +166,14 @@ fn run(call: &Call<'_>) -> Answer {
         "calls": listed,
         "partial": outgoing.partial,
         "coverage": calls::coverage(&outgoing.coverage),
+        "unresolvedCallSiteCount": unresolved_paging.total,
+        "unresolvedPaging": unresolved_paging,
         "unresolvedCallSites": unresolved,
-        "unresolvedCallSiteCount": unresolved_count,
         "sizeLimited": size_limited,
     });
+    if let Some(omitted) = omitted {
+        answer["omitted"] = omitted;
+    }
     Ok(answer.as_object().cloned().unwrap_or_default())
 }
 

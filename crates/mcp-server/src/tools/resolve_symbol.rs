@@ -66,6 +66,7 @@ fn run(call: &Call<'_>) -> Answer {
                     "give only one of fullName, documentationId or name, got {first} and {second}"
                 ),
             )
+            .suggest(format!("Remove `{second}` and keep `{first}`."))
             .into());
         }
     };
@@ -76,6 +77,9 @@ fn run(call: &Call<'_>) -> Answer {
                     filter,
                     format!("`{filter}` only applies with `name`"),
                 )
+                .suggest(format!(
+                    "Remove `{filter}`, or look the symbol up by `name` with `{filter}` to narrow it."
+                ))
                 .into());
             }
         }

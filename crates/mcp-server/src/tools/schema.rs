@@ -44,6 +44,10 @@ pub(super) fn output(spec: &ToolSpec) -> Arc<JsonObject> {
         properties.extend(own);
     }
     properties.insert(
+        "workspaceWarning".to_owned(),
+        json!({"type": "string", "description": "Present when projects failed to load or no C# file is loaded: what went wrong; answers cover only what loaded."}),
+    );
+    properties.insert(
         "responseDiagnostics".to_owned(),
         json!({"type": "object", "description": "Only with responseDetail 'full': revision, elapsedMs, indexState, counts."}),
     );
@@ -61,7 +65,7 @@ pub(super) fn output(spec: &ToolSpec) -> Arc<JsonObject> {
     .collect();
     let error = json!({
         "errorCode": {"type": "string", "enum": codes},
-        "parameter": {"type": ["string", "null"], "description": "The argument to correct."},
+        "parameter": nullable("string", "The argument to correct."),
         "error": {"type": "string"},
         "suggestions": {"type": "array", "items": {"type": "string"}},
     });
@@ -85,6 +89,16 @@ fn object(value: Value) -> Arc<JsonObject> {
         Value::Object(map) => Arc::new(map),
         _ => Arc::default(),
     }
+}
+
+/// `type` or null, as `anyOf` branches of one type each: clients that map schemas onto a single-type
+/// dialect (Gemini's OpenAPI subset) reject a `type` array; MCP Inspector's `--strict` flags it.
+pub(super) fn nullable(ty: &str, description: &str) -> Value {
+    let mut schema = json!({"anyOf": [{"type": ty}, {"type": "null"}]});
+    if !description.is_empty() {
+        schema["description"] = json!(description);
+    }
+    schema
 }
 
 pub(super) fn symbol_key(description: &str) -> Value {
@@ -119,7 +133,7 @@ pub(super) fn paging() -> Value {
         "type": "object",
         "properties": {
             "skip": {"type": "integer"}, "take": {"type": "integer"}, "returned": {"type": "integer"},
-            "total": {"type": "integer"}, "nextSkip": {"type": ["integer", "null"]}
+            "total": {"type": "integer"}, "nextSkip": nullable("integer", "The skip of the next page; null on the last.")
         },
         "required": ["skip", "take", "returned", "total", "nextSkip"],
     })

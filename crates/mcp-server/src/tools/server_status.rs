@@ -26,17 +26,17 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
             "revision": {"type": "integer"},
             "fileCount": {"type": "integer"},
             "projects": schema::array_of(json!({"type": "object", "properties": {
-                "name": {"type": "string"}, "path": {"type": ["string", "null"]}, "kind": {"type": "string"},
-                "targetFramework": {"type": ["string", "null"]}, "fileCount": {"type": "integer"},
+                "name": {"type": "string"}, "path": schema::nullable("string", ""), "kind": {"type": "string"},
+                "targetFramework": schema::nullable("string", ""), "fileCount": {"type": "integer"},
                 "references": {"type": "object", "description": "The reference assemblies csnav read for the project: how many, which frameworks and how many package assemblies; what was asked for and not found, with why; which of csnav's built-in framework surfaces stands in for a framework it did not find.", "properties": {
                     "assemblies": {"type": "integer"},
                     "frameworks": schema::array_of(json!({"type": "string"})),
                     "packageAssemblies": {"type": "integer"},
                     "missing": schema::array_of(json!({"type": "object", "properties": {
                         "kind": {"type": "string", "enum": ["framework", "package", "assembly"]},
-                        "name": {"type": "string"}, "version": {"type": ["string", "null"]}, "reason": {"type": "string"}
+                        "name": {"type": "string"}, "version": schema::nullable("string", ""), "reason": {"type": "string"}
                     }})),
-                    "builtinSurface": {"type": ["string", "null"], "description": "The built-in surface standing in for a framework that was not found (.NET Framework 4.8, or .NET Core and ASP.NET Core 2.2), or null."}
+                    "builtinSurface": schema::nullable("string", "The built-in surface standing in for a framework that was not found (.NET Framework 4.8, or .NET Core and ASP.NET Core 2.2), or null.")
                 }}
             }})),
             "projectPaging": schema::paging(),

@@ -63,6 +63,7 @@ fn run(call: &Call<'_>) -> Answer {
             },
             why,
         )
+        .suggest("lineNumber and column are 1-based; column counts characters, a tab is one.")
     })?;
     let found = call.snapshot.analysis.symbol_at(file, offset)?;
     let symbol = found
@@ -87,7 +88,8 @@ fn required_count(call: &Call<'_>, name: &str) -> Result<usize, ToolError> {
         return Err(ToolError::invalid_argument(
             name,
             format!("missing required argument `{name}`"),
-        ));
+        )
+        .suggest(format!("Add `{name}` (1-based) and call again.")));
     }
     call.args.count(name, 1, 1, MAX_POSITION)
 }

@@ -3,7 +3,7 @@
 use ide::{DerivedRelation, SymbolInfo, TypeRefInfo};
 use serde_json::{Value, json};
 
-use super::{Answer, Call, Failure, ToolSpec, key, kind, schema, symbol};
+use super::{Answer, Call, Failure, ToolSpec, budget, key, kind, schema, symbol};
 use crate::{
     error::{ErrorCode, ToolError},
     paging::PageRequest,
@@ -50,6 +50,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
             "interfaces": schema::array_of(type_ref),
             "derivedPaging": schema::paging(),
             "derivedTypes": schema::array_of(schema::symbol()),
+            "sizeLimited": {"type": "boolean", "description": "The derived types were cut short to stay within the answer budget (about 20,000 tokens); continue at derivedPaging.nextSkip."},
         })
     },
     run,
@@ -82,6 +83,7 @@ fn run(call: &Call<'_>) -> Answer {
             "symbolKey",
             format!("{} has no type hierarchy", info.full_name),
         )
+        .suggest("Pass the key of a class, struct, interface, record, enum or delegate.")
         .into());
     };
     let world = &call.snapshot.world;
@@ -122,20 +124,17 @@ fn run(call: &Call<'_>) -> Answer {
     } else {
         Vec::new()
     };
-    let (derived, derived_paging) = page.apply(derived);
-    let derived_types = derived
-        .iter()
-        .map(|d| {
-            let mut value = symbol::to_json(call, &d.symbol)?;
-            value["relation"] = json!(match d.relation {
-                DerivedRelation::Subclass => "subclass",
-                DerivedRelation::Implementation => "implementation",
-                DerivedRelation::DerivedInterface => "derivedInterface",
-            });
-            value["isDirect"] = json!(d.is_direct);
-            Ok(value)
-        })
-        .collect::<Result<Vec<_>, Failure>>()?;
+    // Derived types take the answer budget's main share, like callers do.
+    let (derived_types, derived_paging, size_limited) = budget::main_page(derived, page, |d| {
+        let mut value = symbol::to_json(call, &d.symbol)?;
+        value["relation"] = json!(match d.relation {
+            DerivedRelation::Subclass => "subclass",
+            DerivedRelation::Implementation => "implementation",
+            DerivedRelation::DerivedInterface => "derivedInterface",
+        });
+        value["isDirect"] = json!(d.is_direct);
+        Ok(value)
+    })?;
     let answer = json!({
         "symbolKey": symbol::key_of(&info),
         "symbol": symbol::to_json(call, &hierarchy.symbol)?,
@@ -143,6 +142,7 @@ fn run(call: &Call<'_>) -> Answer {
         "interfaces": interfaces,
         "derivedPaging": derived_paging,
         "derivedTypes": derived_types,
+        "sizeLimited": size_limited,
     });
     Ok(answer.as_object().cloned().unwrap_or_default())
 }
@@ -176,7 +176,11 @@ fn check_kind(call: &Call<'_>, info: &SymbolInfo) -> Result<(), Failure> {
             ));
         }
     }
-    Err(error.into())
+    Err(error
+        .suggest(
+            "For another type, search_symbols with kinds ['class', 'interface', ...] and its name.",
+        )
+        .into())
 }
 
 /// A base or interface as the type uses it (`name` and `fullName` with its type arguments), with its
