@@ -58,8 +58,9 @@ pub(crate) struct Missing {
 }
 
 impl Libraries {
-    /// Reads what `model` references. `parallel` only for the initial load (see `load::stamps`).
-    pub(crate) fn load(&mut self, model: &Workspace, parallel: bool) -> bool {
+    /// Reads what `model` references (in parallel; what was read before and did not change is reused).
+    /// Whether the assemblies changed.
+    pub(crate) fn load(&mut self, model: &Workspace) -> bool {
         let mut order: Vec<Source> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut projects = Vec::with_capacity(model.projects.len());
@@ -144,11 +145,7 @@ impl Libraries {
                 };
                 (path.to_path_buf(), *stamp, result)
             };
-        let results: Vec<_> = if parallel {
-            files.par_iter().zip(stamps.par_iter()).map(read).collect()
-        } else {
-            files.iter().zip(stamps.iter()).map(read).collect()
-        };
+        let results: Vec<_> = files.par_iter().zip(stamps.par_iter()).map(read).collect();
         let mut cache = HashMap::with_capacity(results.len());
         let mut problems = Vec::new();
         let mut by_path: HashMap<PathBuf, Arc<Assembly>> = HashMap::new();

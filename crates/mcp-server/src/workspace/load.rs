@@ -92,9 +92,8 @@ fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
     }
 }
 
-/// Reads files in parallel; a missing or unreadable file gives `None` (no text).
-/// In parallel on the rayon pool: for the initial load only, before the workspace is shared. Under the
-/// workspace lock, read sequentially (see [`stamps`]).
+/// Reads files in parallel; a missing or unreadable file gives `None` (no text). On the global rayon
+/// pool, whose workers never wait for the workspace's owner.
 pub(crate) fn read_texts(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Option<Arc<str>>)> {
     files
         .par_iter()
@@ -106,18 +105,20 @@ pub(crate) fn read_texts(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Option<Arc
 /// is gone).
 pub(crate) type Stamp = Option<(std::time::SystemTime, u64)>;
 
-/// Sequential on purpose: it runs under the workspace lock, and rayon workers may be waiting for that
-/// lock (priming), so handing them work there would deadlock.
+/// In parallel, as [`read_texts`].
 pub(crate) fn stamps(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Stamp)> {
-    files.iter().map(|&id| (id, stamp(vfs.path(id)))).collect()
+    files
+        .par_iter()
+        .map(|&id| (id, stamp(vfs.path(id))))
+        .collect()
 }
 
-/// The stamps of files outside the file table (reference assemblies); sequential, as [`stamps`].
+/// The stamps of files outside the file table (reference assemblies).
 pub(crate) fn stamps_of(paths: &[&Path]) -> Vec<Stamp> {
     paths.iter().map(|p| stamp(p)).collect()
 }
 
-fn stamp(path: &Path) -> Stamp {
+pub(crate) fn stamp(path: &Path) -> Stamp {
     std::fs::metadata(path)
         .ok()
         .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()))
