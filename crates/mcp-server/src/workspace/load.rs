@@ -125,8 +125,12 @@ pub(crate) fn stamp(path: &Path) -> Stamp {
 }
 
 /// Source text as the analysis sees it: UTF-8 (invalid bytes replaced) without a byte-order mark, so
-/// columns count from the first real character.
+/// columns count from the first real character. Only regular files are read: a named pipe or a
+/// device spelled `X.cs` would block the reader forever.
 pub(crate) fn read_source(path: &Path) -> Option<Arc<str>> {
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
     let bytes = std::fs::read(path).ok()?;
     let text = String::from_utf8_lossy(&bytes);
     Some(Arc::from(text.strip_prefix('\u{feff}').unwrap_or(&text)))
@@ -147,6 +151,8 @@ mod tests {
             Some("class A {} // \u{fffd}")
         );
         assert_eq!(read_source(&dir.join("missing.cs")), None);
+        std::fs::create_dir_all(dir.join("Folder.cs")).unwrap();
+        assert_eq!(read_source(&dir.join("Folder.cs")), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
