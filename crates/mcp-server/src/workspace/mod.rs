@@ -290,26 +290,35 @@ impl LiveWorkspace {
     pub(crate) fn watch_event(&mut self, event: WatchEvent) {
         match event {
             WatchEvent::Event(event) => self.pending.add(&event),
-            WatchEvent::Error(error) => {
-                tracing::warn!(%error, "file watcher error; checking every file");
-                if let Ok(watcher) = &mut self.watcher {
-                    watcher.error = Some(error);
-                }
-                self.pending.rescan = true;
-            }
+            WatchEvent::Error(error) => self.watcher_failed(error),
             // Cookies are the owner's business; a late one says nothing new.
             WatchEvent::Cookie(_) => {}
         }
     }
 
+    /// The watcher may have missed events (a watch limit, a failed read, a cookie that never came):
+    /// every file is checked now, and from now on before each request, since the watcher can no
+    /// longer vouch for the workspace.
+    pub(crate) fn watcher_failed(&mut self, error: String) {
+        tracing::warn!(%error, "file watcher failed; checking every file before each request");
+        if let Ok(watcher) = &mut self.watcher {
+            watcher.error = Some(error);
+        }
+        self.pending.rescan = true;
+    }
+
     /// Starts a sync through the watcher: the number of the cookie to wait for, or `None` when the
-    /// watcher cannot prove freshness (not watching, not ordered, failing) and the caller must check
+    /// watcher cannot prove freshness (not watching, not ordered, failed) and the caller must check
     /// every file's stamp instead.
     pub(crate) fn send_cookie(&mut self) -> Option<u64> {
         if !watcher::COOKIES_ARE_ORDERED {
             return None;
         }
-        self.watcher.as_mut().ok()?.send_cookie()
+        let watcher = self.watcher.as_mut().ok()?;
+        if watcher.error.is_some() {
+            return None;
+        }
+        watcher.send_cookie()
     }
 
     /// The fallback when the watcher cannot vouch for freshness: one `stat` a file, in parallel.
@@ -411,7 +420,12 @@ fn watcher_state(watcher: &Result<Watcher, String>) -> String {
     match watcher {
         Ok(Watcher {
             error: Some(error), ..
-        }) => format!("watching (last error: {error})"),
+        }) => format!(
+            "watching, and checking every file before each request (watcher error: {error})"
+        ),
+        Ok(_) if !watcher::COOKIES_ARE_ORDERED => {
+            "watching, and checking every file before each request".to_owned()
+        }
         Ok(_) => "watching".to_owned(),
         Err(why) => why.clone(),
     }

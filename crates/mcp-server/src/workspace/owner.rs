@@ -124,17 +124,18 @@ impl Owner {
     fn run(mut self) {
         let mut next_sweep = Instant::now() + SWEEP_INTERVAL;
         loop {
+            // Checked on every turn, so that a steady stream of requests does not put it off.
+            if Instant::now() >= next_sweep {
+                self.start_sweep();
+                next_sweep = Instant::now() + SWEEP_INTERVAL;
+            }
             let msg = match self.backlog.pop_front() {
                 Some(msg) => msg,
                 None => {
                     let wait = next_sweep.saturating_duration_since(Instant::now());
                     match self.receiver.recv_timeout(wait) {
                         Ok(msg) => msg,
-                        Err(RecvTimeoutError::Timeout) => {
-                            self.start_sweep();
-                            next_sweep = Instant::now() + SWEEP_INTERVAL;
-                            continue;
-                        }
+                        Err(RecvTimeoutError::Timeout) => continue,
                         Err(RecvTimeoutError::Disconnected) => return,
                     }
                 }
@@ -210,7 +211,8 @@ impl Owner {
                 // gets a sync of its own.
                 Ok(other) => self.backlog.push_back(other),
                 Err(RecvTimeoutError::Timeout) => {
-                    tracing::warn!("the file watcher did not answer; checking every file");
+                    self.workspace
+                        .watcher_failed("the sync cookie was not reported in time".to_owned());
                     self.workspace.check_stamps();
                     return;
                 }
