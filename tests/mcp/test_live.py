@@ -73,15 +73,20 @@ async def test_every_save_before_a_request_is_in_its_answer(tmp_path):
                 temporary = project / ".Edit.cs.swp"
                 temporary.write_text(marker(i))
                 os.replace(temporary, edit)
-            elif op == 2:  # the file is deleted, the marker moves to a new file
+            elif op == 2:  # the file is deleted, the marker moves to a new file in a new folder
                 edit.unlink()
-                (project / f"New{i}.cs").write_text(marker(i))
+                (project / f"Sub{i}").mkdir()
+                (project / f"Sub{i}" / f"New{i}.cs").write_text(marker(i))
             else:  # the new file is deleted, the original comes back
-                (project / f"New{i - 1}.cs").unlink()
+                (project / f"Sub{i - 1}" / f"New{i - 1}.cs").unlink()
                 edit.write_text(marker(i))
-            expected = f"P/New{i}.cs" if op == 2 else "P/Edit.cs"
+            expected = f"P/Sub{i}/New{i}.cs" if op == 2 else "P/Edit.cs"
             assert await _markers(client, f"Marker{i}") == [expected], f"save {i} (op {op}) not seen"
             assert await _markers(client, f"Marker{i - 1}") == [], f"save {i} (op {op}): {where} still old"
+            if op == 2:  # edited again at once: the new folder is watched by now
+                (project / f"Sub{i}" / f"New{i}.cs").write_text(marker(f"{i}b"))
+                assert await _markers(client, f"Marker{i}b") == [expected], f"save {i}b not seen"
+                (project / f"Sub{i}" / f"New{i}.cs").write_text(marker(i))
             where = expected
         status = await ok(client, "server_status")
         assert status["fileCount"] == 2

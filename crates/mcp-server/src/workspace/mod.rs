@@ -91,6 +91,8 @@ pub(crate) struct LiveWorkspace {
     watcher: Result<Watcher, String>,
     /// What the watcher and the sweeps reported since the last change was applied.
     pending: Pending,
+    /// Folders that appeared before the last sync (see `Pending::folders`).
+    new_folders: Vec<PathBuf>,
     revision: u64,
     world: Arc<World>,
 }
@@ -235,6 +237,7 @@ impl LiveWorkspace {
                 state,
                 watcher,
                 pending: Pending::default(),
+                new_folders: Vec::new(),
                 revision: 1,
                 world,
             },
@@ -352,10 +355,26 @@ impl LiveWorkspace {
         if self.pending.rescan {
             self.check_stamps();
         }
+        let folders = std::mem::take(&mut self.new_folders);
+        if !folders.is_empty() {
+            let under: Vec<FileId> = self
+                .state
+                .files
+                .iter()
+                .copied()
+                .filter(|&id| {
+                    let path = self.state.vfs.path(id);
+                    folders.iter().any(|folder| path.starts_with(folder))
+                })
+                .collect();
+            let stamps = load::stamps(&self.state.vfs, &under);
+            self.compare_stamps(stamps);
+        }
         if self.pending.is_empty() {
             return;
         }
         let mut pending = std::mem::take(&mut self.pending);
+        self.new_folders = std::mem::take(&mut pending.folders).into_iter().collect();
         let applied = pending.len();
         // A source the model lists that is still there was saved by rename (or deleted and written
         // again): only its text changed.

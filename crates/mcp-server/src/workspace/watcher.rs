@@ -50,6 +50,11 @@ pub(crate) struct Pending {
     pub(crate) reload: bool,
     /// Events may have been lost: every file's stamp is checked, and the model loaded again.
     pub(crate) rescan: bool,
+    /// Folders that appeared. notify watches a new folder only after it has forwarded the batch of
+    /// events that announced it, which may hold the cookie too: a write into the folder just after
+    /// the answer may find no watch yet, so the next sync checks the stamps of the files there. After
+    /// that sync's cookie the watch is certainly in place.
+    pub(crate) folders: BTreeSet<PathBuf>,
 }
 
 impl Pending {
@@ -81,7 +86,10 @@ impl Pending {
                 // A folder that appears, vanishes or moves may hold sources the watch did not see
                 // yet (notify watches a new folder only after its creation event).
                 Some(FileRole::Other) if moved && is_folder_event(event, path) => {
-                    self.reload = true
+                    self.reload = true;
+                    if !matches!(event.kind, EventKind::Remove(_)) {
+                        self.folders.insert(path.clone());
+                    }
                 }
                 Some(FileRole::Other) | None => {}
             }
@@ -256,7 +264,9 @@ mod tests {
             )])
             .reload
         );
-        assert!(pending(&[(EventKind::Create(CreateKind::Folder), "/ws/Sub")]).reload);
+        let p = pending(&[(EventKind::Create(CreateKind::Folder), "/ws/Sub")]);
+        assert!(p.reload);
+        assert_eq!(p.folders.iter().collect::<Vec<_>>(), [Path::new("/ws/Sub")]);
         assert!(pending(&[(EventKind::Remove(RemoveKind::Folder), "/ws/Sub")]).reload);
     }
 
