@@ -1,5 +1,6 @@
 """The live workspace on fixture workspaces written by the tests: edits on disk, new files, cancellation."""
 
+import os
 import time
 
 import anyio
@@ -40,6 +41,66 @@ async def test_edits_new_files_and_deletions_are_seen(tmp_path):
         assert [s["name"] for s in gone["symbols"]] == []
         # The key of an unchanged symbol still resolves after all these edits.
         assert (await ok(client, "get_type_hierarchy", {"symbolKey": animal}))["symbol"]["name"] == "Animal"
+
+
+async def _markers(client, name):
+    found = await ok(client, "search_symbols", {"query": name, "kinds": ["class"], "pathStyle": "relative"})
+    return [s["filePath"] for s in found["symbols"] if s["name"] == name]
+
+
+async def test_every_save_before_a_request_is_in_its_answer(tmp_path):
+    """Write, then ask at once, hundreds of times: in-place writes, atomic saves by rename, deletes and
+    new files. No sleep anywhere: the answer must reflect every save made before the request was sent."""
+    root = write_workspace(tmp_path, {
+        "P/P.csproj": SDK_PROJECT,
+        "P/Hub.cs": "namespace P;\npublic class Hub { public void Target() { } }\n",
+        "P/Edit.cs": "namespace P;\npublic class Marker0 { }\n",
+    })
+    project = root / "P"
+    edit = project / "Edit.cs"
+
+    def marker(i):
+        return f"namespace P;\npublic class Marker{i} {{ }}\n"
+
+    async with connect(root) as client:
+        assert await _markers(client, "Marker0") == ["P/Edit.cs"]
+        where = "P/Edit.cs"
+        for i in range(1, 401):
+            op = i % 4
+            if op == 0:  # in place
+                edit.write_text(marker(i))
+            elif op == 1:  # atomic save: a temporary file renamed over the original
+                temporary = project / ".Edit.cs.swp"
+                temporary.write_text(marker(i))
+                os.replace(temporary, edit)
+            elif op == 2:  # the file is deleted, the marker moves to a new file in a new folder
+                edit.unlink()
+                (project / f"Sub{i}").mkdir()
+                (project / f"Sub{i}" / f"New{i}.cs").write_text(marker(i))
+            else:  # the new file is deleted, the original comes back
+                (project / f"Sub{i - 1}" / f"New{i - 1}.cs").unlink()
+                edit.write_text(marker(i))
+            expected = f"P/Sub{i}/New{i}.cs" if op == 2 else "P/Edit.cs"
+            assert await _markers(client, f"Marker{i}") == [expected], f"save {i} (op {op}) not seen"
+            assert await _markers(client, f"Marker{i - 1}") == [], f"save {i} (op {op}): {where} still old"
+            if op == 2:  # edited again at once: the new folder is watched by now
+                (project / f"Sub{i}" / f"New{i}.cs").write_text(marker(f"{i}b"))
+                assert await _markers(client, f"Marker{i}b") == [expected], f"save {i}b not seen"
+                (project / f"Sub{i}" / f"New{i}.cs").write_text(marker(i))
+            where = expected
+        status = await ok(client, "server_status")
+        assert status["fileCount"] == 2
+
+        # Body edits, seen by find_callers at once.
+        target = await key_of(client, "P.Hub.Target")
+        caller = project / "Caller.cs"
+        for i in range(100):
+            calls = i % 2 == 0
+            body = "new Hub().Target();" if calls else "new Hub();"
+            caller.write_text(f"namespace P;\npublic class Caller {{ public void Run{i}() {{ {body} }} }}\n")
+            answer = await ok(client, "find_callers", {"symbolKey": target})
+            names = [c["caller"]["fullName"] for c in answer["callers"]]
+            assert names == ([f"P.Caller.Run{i}()"] if calls else []), f"edit {i}: {names}"
 
 
 async def test_folder_without_project_files_and_relative_paths(tmp_path):

@@ -64,12 +64,19 @@ fn ensure_node_modules(sh: &Shell, dir: &Path) -> Result<PathBuf> {
     let source = crate::project_root().join("tests/mcp-node");
     let lock = sh.read_file(source.join("package-lock.json"))?;
     let stamp = dir.join("installed-package-lock.json");
-    if !sh.read_file(&stamp).is_ok_and(|installed| installed == lock) {
+    if !sh
+        .read_file(&stamp)
+        .is_ok_and(|installed| installed == lock)
+    {
         sh.create_dir(dir)?;
         sh.copy_file(source.join("package.json"), dir)?;
         sh.copy_file(source.join("package-lock.json"), dir)?;
         // No install scripts: the packages need none (Inspector's only one is for its source checkout).
-        cmd!(sh, "npm ci --ignore-scripts --no-audit --no-fund --prefix {dir}").run()?;
+        cmd!(
+            sh,
+            "npm ci --ignore-scripts --no-audit --no-fund --prefix {dir}"
+        )
+        .run()?;
         sh.write_file(&stamp, lock)?;
     }
     let test = dir.join("clients.test.mjs");

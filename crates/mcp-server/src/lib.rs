@@ -26,7 +26,7 @@ use rmcp::ServiceExt;
 
 pub use crate::{load_command::load_and_report, workspace::project_data};
 
-const ANALYSIS_STACK: usize = 16 << 20;
+pub(crate) const ANALYSIS_STACK: usize = 16 << 20;
 
 /// Serves MCP over stdin/stdout for the workspace at `path` until the client closes stdin.
 pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {

@@ -8,7 +8,7 @@ use crate::{options::PathStyle, workspace::LiveWorkspace};
 const SHOWN_ERRORS: usize = 20;
 
 pub fn load_and_report(path: &Path, calls: bool) -> anyhow::Result<String> {
-    let (workspace, timings) = LiveWorkspace::load(path, false)?;
+    let (workspace, timings) = LiveWorkspace::load_complete(path)?;
     let world = workspace.world().clone();
     let mut out = String::new();
     writeln!(

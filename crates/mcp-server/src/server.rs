@@ -94,7 +94,7 @@ impl CsnavServer {
             }
             if let Some(token) = &progress_token {
                 let (done, total) = match state {
-                    IndexState::Indexing { done, total } => (done, total),
+                    IndexState::Indexing { done, total, .. } => (done, total),
                     _ => (0, 0),
                 };
                 let mut progress = ProgressNotificationParam::new(token.clone(), done as f64)
@@ -176,6 +176,7 @@ impl ServerHandler for CsnavServer {
                 if let Ok(mut slot) = token_slot.lock() {
                     *slot = Some(snapshot.analysis.cancellation_token());
                 }
+                inject_panic(&arguments);
                 if let Some(answer) = tool.call(&state, &snapshot, &arguments) {
                     return Some(answer);
                 }
@@ -209,6 +210,24 @@ impl ServerHandler for CsnavServer {
                 ))
             }
         }
+    }
+}
+
+/// A test hook, compiled into debug builds only: a request with a string argument equal to
+/// `CSNAV_TEST_PANIC_ON` panics while it holds its snapshot, as a bug in a query would. The request
+/// is answered with an error and the server goes on serving (tests/mcp/test_faults.py).
+fn inject_panic(arguments: &JsonObject) {
+    if !cfg!(debug_assertions) {
+        return;
+    }
+    let Some(trigger) = std::env::var_os("CSNAV_TEST_PANIC_ON") else {
+        return;
+    };
+    if arguments
+        .values()
+        .any(|value| value.as_str().is_some_and(|v| trigger == v))
+    {
+        panic!("CSNAV_TEST_PANIC_ON: injected panic");
     }
 }
 

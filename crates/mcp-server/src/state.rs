@@ -1,28 +1,32 @@
-//! The server's shared state: the live workspace behind a lock, and the indexing progress that early
-//! requests wait on.
+//! The server's shared state: the handle to the workspace's owner (see `workspace/owner.rs`), the
+//! priming that runs on its own pool after loading, and the indexing progress early requests wait on.
 
 use std::{
+    panic::AssertUnwindSafe,
     path::PathBuf,
     sync::{
-        Arc, Mutex, MutexGuard,
+        Arc, Mutex, OnceLock,
         atomic::{AtomicUsize, Ordering},
     },
 };
 
-use ide::FileId;
+use ide::{Analysis, Cancellable, FileId};
 use rayon::prelude::*;
 use tokio::sync::watch;
 
-use crate::workspace::{LiveWorkspace, Snapshot};
+use crate::workspace::{self, Snapshot, WorkspaceHandle};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum IndexState {
     /// Reading the project model and the files.
     Loading,
-    /// Parsing every file once, so the first answers do not pay for it.
+    /// Parsing every file once, so the first answers do not pay for it, while the reference
+    /// assemblies are read.
     Indexing {
         done: usize,
         total: usize,
+        /// Whether the reference assemblies are in the analysis yet.
+        libraries: bool,
     },
     Ready,
     Failed(String),
@@ -32,17 +36,54 @@ impl IndexState {
     pub(crate) fn describe(&self) -> String {
         match self {
             IndexState::Loading => "loading".to_owned(),
-            IndexState::Indexing { done, total } => format!("indexing ({done}/{total} files)"),
+            IndexState::Indexing {
+                done,
+                total,
+                libraries,
+            } => format!(
+                "indexing ({done}/{total} files; reference assemblies {})",
+                if *libraries { "read" } else { "loading" }
+            ),
             IndexState::Ready => "ready".to_owned(),
             IndexState::Failed(why) => format!("failed: {why}"),
         }
     }
 }
 
+/// What the index state is made of; both the primer and the workspace's owner move it on.
+#[derive(Default)]
+struct Phase {
+    loaded: bool,
+    done: usize,
+    total: usize,
+    primed: bool,
+    libraries: bool,
+}
+
+impl Phase {
+    fn state(&self) -> IndexState {
+        match self {
+            Phase { loaded: false, .. } => IndexState::Loading,
+            Phase {
+                primed: true,
+                libraries: true,
+                ..
+            } => IndexState::Ready,
+            _ => IndexState::Indexing {
+                done: self.done,
+                total: self.total,
+                libraries: self.libraries,
+            },
+        }
+    }
+}
+
 pub(crate) struct ServerState {
     pub(crate) input: PathBuf,
-    workspace: Mutex<Option<LiveWorkspace>>,
+    /// Set once the workspace is loaded; the owner of the workspace is behind it.
+    workspace: OnceLock<WorkspaceHandle>,
     pub(crate) index: watch::Sender<IndexState>,
+    phase: Mutex<Phase>,
     pub(crate) cancelled_requests: AtomicUsize,
 }
 
@@ -50,91 +91,115 @@ impl ServerState {
     pub(crate) fn new(input: PathBuf) -> Arc<ServerState> {
         Arc::new(ServerState {
             input,
-            workspace: Mutex::new(None),
+            workspace: OnceLock::new(),
             index: watch::Sender::new(IndexState::Loading),
+            phase: Mutex::new(Phase::default()),
             cancelled_requests: AtomicUsize::new(0),
         })
     }
 
-    fn lock(&self) -> MutexGuard<'_, Option<LiveWorkspace>> {
-        self.workspace
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    fn advance(&self, step: impl FnOnce(&mut Phase)) {
+        let mut phase = self.phase.lock().unwrap_or_else(|p| p.into_inner());
+        step(&mut phase);
+        self.index.send_replace(phase.state());
     }
 
-    /// Loads and indexes the workspace; call on a blocking thread.
-    pub(crate) fn load(&self) {
-        match LiveWorkspace::load(&self.input, true) {
-            Ok((workspace, timings)) => {
-                tracing::info!(?timings, "workspace loaded");
-                let files = workspace.files().to_vec();
-                *self.lock() = Some(workspace);
-                self.index.send_replace(IndexState::Indexing {
-                    done: 0,
-                    total: files.len(),
-                });
-                self.prime(&files);
-                self.index.send_replace(IndexState::Ready);
-                // Answers are possible now; binding every body ahead makes the first reference
-                // searches fast. A request's change cancels it, harmlessly.
-                self.prime_call_sites(&files);
+    /// Loads and indexes the workspace; call on a blocking thread. Answers wait for the files to be
+    /// primed and the reference assemblies to be in; those two overlap (the assemblies are read on
+    /// their own thread from the moment the project model is known).
+    pub(crate) fn load(self: &Arc<Self>) {
+        let state = Arc::downgrade(self);
+        let on_libraries = move || {
+            if let Some(state) = state.upgrade() {
+                state.advance(|phase| phase.libraries = true);
             }
+        };
+        let started = match workspace::start(&self.input, on_libraries) {
+            Ok(started) => started,
             Err(error) => {
                 tracing::error!(%error, "cannot load the workspace");
                 self.index
                     .send_replace(IndexState::Failed(format!("{error:#}")));
-            }
-        }
-    }
-
-    /// Builds every file's item tree and word index in parallel, then the symbol index. Stops early,
-    /// harmlessly, if a request applies a change meanwhile.
-    fn prime(&self, files: &[FileId]) {
-        let done = AtomicUsize::new(0);
-        let total = files.len();
-        files.par_chunks(64).for_each(|chunk| {
-            let Some(snapshot) = self.snapshot_without_sync() else {
                 return;
-            };
-            for &file in chunk {
-                if snapshot.analysis.prime_file(file).is_err() {
-                    return;
-                }
             }
-            let done = done.fetch_add(chunk.len(), Ordering::Relaxed) + chunk.len();
-            self.index
-                .send_replace(IndexState::Indexing { done, total });
+        };
+        tracing::info!(timings = ?started.timings, "workspace loaded");
+        let handle = self.workspace.get_or_init(|| started.handle);
+        let files = started.files;
+        self.advance(|phase| {
+            phase.loaded = true;
+            phase.total = files.len();
         });
-        if let Some(snapshot) = self.snapshot_without_sync() {
-            let _ = snapshot.analysis.prime_symbol_index();
-        }
-    }
-
-    /// On one thread, in the background: requests keep the other core. A fresh snapshot every few
-    /// files, so a request that applies a change waits for at most one chunk to unwind.
-    fn prime_call_sites(&self, files: &[FileId]) {
-        for chunk in files.chunks(16) {
-            let Some(snapshot) = self.snapshot_without_sync() else {
+        let pool = match rayon::ThreadPoolBuilder::new()
+            .thread_name(|i| format!("csnav-prime-{i}"))
+            .stack_size(crate::ANALYSIS_STACK)
+            .build()
+        {
+            Ok(pool) => pool,
+            Err(error) => {
+                // Not primed, answers are only slower: every query computes what it needs.
+                tracing::warn!(%error, "cannot start the priming threads");
+                self.advance(|phase| phase.primed = true);
                 return;
-            };
-            for &file in chunk {
-                if snapshot.analysis.prime_call_sites(file).is_err() {
-                    break;
-                }
             }
-        }
+        };
+        pool.install(|| self.prime(handle, &files));
+        self.advance(|phase| phase.primed = true);
+        // Answers are possible now; binding every body ahead makes the first reference searches
+        // fast. One thread, so that requests keep the other core.
+        pool.install(|| {
+            for chunk in files.chunks(16) {
+                prime_each(handle, chunk, |analysis, file| {
+                    analysis.prime_call_sites(file)
+                });
+            }
+        });
     }
 
-    fn snapshot_without_sync(&self) -> Option<Snapshot> {
-        self.lock().as_ref().map(LiveWorkspace::snapshot)
+    /// Builds every file's item tree and word index in parallel, then the symbol index.
+    fn prime(&self, handle: &WorkspaceHandle, files: &[FileId]) {
+        let done = AtomicUsize::new(0);
+        files.par_chunks(64).for_each(|chunk| {
+            prime_each(handle, chunk, |analysis, file| analysis.prime_file(file));
+            let done = done.fetch_add(chunk.len(), Ordering::Relaxed) + chunk.len();
+            self.advance(|phase| phase.done = phase.done.max(done));
+        });
+        prime_each(handle, &[()], |analysis, ()| analysis.prime_symbol_index());
     }
 
-    /// Applies pending changes, then takes a snapshot: the answer reflects every change the watcher
-    /// reported before the request. Call on a blocking thread.
+    /// A snapshot that reflects every file saved before this call; `None` before the workspace is
+    /// loaded. Call on a blocking thread, holding no other snapshot.
     pub(crate) fn snapshot(&self) -> Option<Snapshot> {
-        let mut guard = self.lock();
-        let workspace = guard.as_mut()?;
-        workspace.sync();
-        Some(workspace.snapshot())
+        self.workspace.get()?.snapshot(true)
+    }
+}
+
+/// Runs `step` for each item on snapshots from the owner: a change cancels the snapshot, and the
+/// rest go on with a new one (taken after the old one is dropped). An item whose step panics is
+/// skipped: the request that needs it will say so.
+fn prime_each<T: Copy + std::fmt::Debug>(
+    handle: &WorkspaceHandle,
+    items: &[T],
+    step: impl Fn(&Analysis, T) -> Cancellable<()>,
+) {
+    let mut rest = items;
+    while !rest.is_empty() {
+        let Some(snapshot) = handle.snapshot(false) else {
+            return;
+        };
+        let finished = rest
+            .iter()
+            .take_while(|&&item| {
+                match std::panic::catch_unwind(AssertUnwindSafe(|| step(&snapshot.analysis, item)))
+                {
+                    Ok(result) => result.is_ok(),
+                    Err(_) => {
+                        tracing::error!(?item, "priming panicked");
+                        true
+                    }
+                }
+            })
+            .count();
+        rest = &rest[finished..];
     }
 }

@@ -62,8 +62,9 @@ pub(crate) struct Missing {
 }
 
 impl Libraries {
-    /// Reads what `model` references. `parallel` only for the initial load (see `load::stamps`).
-    pub(crate) fn load(&mut self, model: &Workspace, parallel: bool) -> bool {
+    /// Reads what `model` references (in parallel; what was read before and did not change is reused).
+    /// Whether the assemblies changed.
+    pub(crate) fn load(&mut self, model: &Workspace) -> bool {
         let mut order: Vec<Source> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut projects = Vec::with_capacity(model.projects.len());
@@ -154,11 +155,7 @@ impl Libraries {
                 };
                 (path.to_path_buf(), *stamp, result)
             };
-        let results: Vec<_> = if parallel {
-            files.par_iter().zip(stamps.par_iter()).map(read).collect()
-        } else {
-            files.iter().zip(stamps.iter()).map(read).collect()
-        };
+        let results: Vec<_> = files.par_iter().zip(stamps.par_iter()).map(read).collect();
         let mut cache = HashMap::with_capacity(results.len());
         let mut problems = Vec::new();
         let mut by_path: HashMap<PathBuf, Arc<Assembly>> = HashMap::new();
@@ -269,7 +266,7 @@ mod tests {
         let model = project_model::load_workspace(&fs, std::path::Path::new("/w"));
         assert_eq!(model.projects.len(), 2, "{:?}", model.problems);
         let mut libraries = Libraries::default();
-        assert!(libraries.load(&model, false));
+        assert!(libraries.load(&model));
         let input = libraries.input();
         let netfx = ide::builtin_surface(ide::SurfaceFlavor::NetFx).len();
         let netcore = ide::builtin_surface(ide::SurfaceFlavor::NetCore).len();
@@ -295,6 +292,6 @@ mod tests {
         assert!(names("New").contains(&"System.Private.CoreLib"));
         assert!(!names("New").contains(&"mscorlib"));
         // Nothing changed: the same input stays.
-        assert!(!libraries.load(&model, false));
+        assert!(!libraries.load(&model));
     }
 }

@@ -92,9 +92,8 @@ fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
     }
 }
 
-/// Reads files in parallel; a missing or unreadable file gives `None` (no text).
-/// In parallel on the rayon pool: for the initial load only, before the workspace is shared. Under the
-/// workspace lock, read sequentially (see [`stamps`]).
+/// Reads files in parallel; a missing or unreadable file gives `None` (no text). On the global rayon
+/// pool, whose workers never wait for the workspace's owner.
 pub(crate) fn read_texts(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Option<Arc<str>>)> {
     files
         .par_iter()
@@ -106,26 +105,32 @@ pub(crate) fn read_texts(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Option<Arc
 /// is gone).
 pub(crate) type Stamp = Option<(std::time::SystemTime, u64)>;
 
-/// Sequential on purpose: it runs under the workspace lock, and rayon workers may be waiting for that
-/// lock (priming), so handing them work there would deadlock.
+/// In parallel, as [`read_texts`].
 pub(crate) fn stamps(vfs: &Vfs, files: &[FileId]) -> Vec<(FileId, Stamp)> {
-    files.iter().map(|&id| (id, stamp(vfs.path(id)))).collect()
+    files
+        .par_iter()
+        .map(|&id| (id, stamp(vfs.path(id))))
+        .collect()
 }
 
-/// The stamps of files outside the file table (reference assemblies); sequential, as [`stamps`].
+/// The stamps of files outside the file table (reference assemblies).
 pub(crate) fn stamps_of(paths: &[&Path]) -> Vec<Stamp> {
     paths.iter().map(|p| stamp(p)).collect()
 }
 
-fn stamp(path: &Path) -> Stamp {
+pub(crate) fn stamp(path: &Path) -> Stamp {
     std::fs::metadata(path)
         .ok()
         .map(|m| (m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len()))
 }
 
 /// Source text as the compiler sees it (see [`project_model::source_text`]), without a byte-order
-/// mark, so columns count from the first real character.
+/// mark, so columns count from the first real character. Only regular files are read: a named pipe or
+/// a device spelled `X.cs` would block the reader forever.
 pub(crate) fn read_source(path: &Path) -> Option<Arc<str>> {
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
     let bytes = std::fs::read(path).ok()?;
     Some(Arc::from(project_model::source_text::decode(&bytes)))
 }
@@ -148,6 +153,8 @@ mod tests {
         std::fs::write(&path, b"class A {} // \xFF").unwrap();
         assert_eq!(read_source(&path).as_deref(), Some("class A {} // \u{ff}"));
         assert_eq!(read_source(&dir.join("missing.cs")), None);
+        std::fs::create_dir_all(dir.join("Folder.cs")).unwrap();
+        assert_eq!(read_source(&dir.join("Folder.cs")), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -3,6 +3,7 @@
 
 mod libraries;
 mod load;
+mod owner;
 
 pub use load::project_data;
 mod vfs;
@@ -19,11 +20,15 @@ use anyhow::Context;
 use ide::{Analysis, AnalysisHost, Change, FileId, ProjectId};
 use project_model::{LoadProblem, OsFs, Workspace, WorkspaceKind};
 
+pub(crate) use self::vfs::Vfs;
 use self::{
     libraries::{Libraries, ProjectLibraries},
     watcher::{Pending, Watcher},
 };
-pub(crate) use self::{load::read_source, vfs::Vfs};
+pub(crate) use self::{
+    owner::{WorkspaceHandle, start},
+    watcher::WatchEvent,
+};
 use crate::paths::WorkspaceRoot;
 
 /// What tools see of the workspace at one revision; immutable, shared with running requests.
@@ -84,6 +89,10 @@ pub(crate) struct LiveWorkspace {
     host: AnalysisHost,
     state: State,
     watcher: Result<Watcher, String>,
+    /// What the watcher and the sweeps reported since the last change was applied.
+    pending: Pending,
+    /// Folders that appeared before the last sync (see `Pending::folders`).
+    new_folders: Vec<PathBuf>,
     revision: u64,
     world: Arc<World>,
 }
@@ -93,13 +102,19 @@ struct State {
     input: PathBuf,
     root: PathBuf,
     vfs: Arc<Vfs>,
-    model: Workspace,
+    model: Arc<Workspace>,
+    /// Counts project-model loads, so that reference assemblies read for an older model are checked
+    /// against the current one.
+    generation: u64,
     files: Vec<FileId>,
     /// Taken before each file was last read: a file whose stamp moved has changed even if the
-    /// watcher has not said so yet (or cannot: watch limits, network file systems).
+    /// watcher has not said so (or cannot: watch limits, network file systems).
     stamps: HashMap<FileId, load::Stamp>,
     load_problems: Vec<LoadProblem>,
     libraries: Libraries,
+    /// Whether the reference assemblies are in the analysis; until then answers would be missing
+    /// what they declare.
+    libraries_ready: bool,
 }
 
 /// Timings of the initial load, for `csnav load` and `server_status`.
@@ -112,37 +127,84 @@ pub(crate) struct LoadTimings {
     pub(crate) bytes: usize,
 }
 
+/// The reference assemblies of one project model, read on their own thread while the sources are
+/// read and parsed.
+pub(crate) struct LibraryRead {
+    generation: u64,
+    thread: std::thread::JoinHandle<(Libraries, Duration)>,
+}
+
+/// Reference assemblies that were read, ready for [`LiveWorkspace::set_libraries`].
+pub(crate) struct ReadLibraries {
+    generation: u64,
+    libraries: Libraries,
+    pub(crate) took: Duration,
+}
+
+impl LibraryRead {
+    /// Waits for the read; a panic while reading gives no assemblies (the built-in surface is part
+    /// of what panicked, so nothing better is at hand) rather than no server.
+    pub(crate) fn wait(self) -> ReadLibraries {
+        let (libraries, took) = self.thread.join().unwrap_or_else(|_| {
+            tracing::error!("reading the reference assemblies panicked");
+            (Libraries::default(), Duration::ZERO)
+        });
+        ReadLibraries {
+            generation: self.generation,
+            libraries,
+            took,
+        }
+    }
+}
+
+/// Receives the watcher's events (on the watcher's thread).
+pub(crate) type WatchSink = Box<dyn Fn(WatchEvent) + Send>;
+
 impl LiveWorkspace {
-    /// Loads the workspace at `input` (a folder, `.sln`, `.slnx` or `.csproj`).
-    pub(crate) fn load(input: &Path, watch: bool) -> anyhow::Result<(LiveWorkspace, LoadTimings)> {
+    /// Loads the workspace at `input` (a folder, `.sln`, `.slnx` or `.csproj`): the project model and
+    /// the sources. The reference assemblies are read meanwhile on another thread; they enter with
+    /// [`LiveWorkspace::set_libraries`] once the returned read is done, so reading them overlaps with
+    /// reading and parsing the sources. With a sink, the workspace is watched from before the sources
+    /// are read, so no edit after the load goes unseen.
+    pub(crate) fn load(
+        input: &Path,
+        watch: Option<WatchSink>,
+    ) -> anyhow::Result<(LiveWorkspace, LibraryRead, LoadTimings)> {
         let input = std::fs::canonicalize(input)
             .with_context(|| format!("cannot open {}", input.display()))?;
         let start = Instant::now();
-        let model = load_model(&input);
+        let model = Arc::new(load_model(&input));
         let root = std::fs::canonicalize(&model.root).unwrap_or_else(|_| model.root.clone());
         let project_model = start.elapsed();
+        let library_read = LibraryRead {
+            generation: 0,
+            thread: {
+                let model = model.clone();
+                std::thread::Builder::new()
+                    .name("csnav-libraries".to_owned())
+                    .spawn(move || {
+                        let start = Instant::now();
+                        let mut libraries = Libraries::default();
+                        libraries.load(&model);
+                        (libraries, start.elapsed())
+                    })
+                    .context("cannot start the reference assembly reader")?
+            },
+        };
+        let watcher = match watch {
+            Some(sink) => Watcher::start(&root, sink).map_err(|e| format!("not watching: {e}")),
+            None => Err("not watching".to_owned()),
+        };
 
         let mut vfs = Vfs::default();
         let inputs = load::inputs(&model, &root, &mut vfs);
         let start = Instant::now();
         let stamps = load::stamps(&vfs, &inputs.files).into_iter().collect();
-        // Source texts and reference assemblies are read side by side: the assemblies cost the first
-        // answer only what outlasts the texts.
-        let mut libraries = Libraries::default();
-        let ((texts, read), libraries_time) = rayon::join(
-            || {
-                let texts = load::read_texts(&vfs, &inputs.files);
-                (texts, start.elapsed())
-            },
-            || {
-                libraries.load(&model, true);
-                start.elapsed()
-            },
-        );
+        let texts = load::read_texts(&vfs, &inputs.files);
         let timings = LoadTimings {
             project_model,
-            read,
-            libraries: libraries_time,
+            read: start.elapsed(),
+            libraries: Duration::ZERO,
             files: texts.len(),
             bytes: texts
                 .iter()
@@ -154,23 +216,19 @@ impl LiveWorkspace {
         host.apply_change(Change {
             files: texts,
             project_graph: Some(inputs.graph),
-            libraries: Some(libraries.input()),
+            libraries: None,
         });
-        // Watch before answering anything, so no edit after the load goes unseen.
-        let watcher = if watch {
-            Watcher::start(&root).map_err(|e| format!("not watching: {e}"))
-        } else {
-            Err("not watching".to_owned())
-        };
         let state = State {
             input,
             root,
             vfs: Arc::new(vfs),
             model,
+            generation: 0,
             files: inputs.files,
             stamps,
             load_problems: inputs.problems,
-            libraries,
+            libraries: Libraries::default(),
+            libraries_ready: false,
         };
         let world = Arc::new(state.world(watcher_state(&watcher), 1, 0));
         Ok((
@@ -178,13 +236,44 @@ impl LiveWorkspace {
                 host,
                 state,
                 watcher,
+                pending: Pending::default(),
+                new_folders: Vec::new(),
                 revision: 1,
                 world,
             },
+            library_read,
             timings,
         ))
     }
 
+    /// Loads everything, the reference assemblies included, unwatched: for `csnav load` and tests.
+    pub(crate) fn load_complete(input: &Path) -> anyhow::Result<(LiveWorkspace, LoadTimings)> {
+        let (mut workspace, libraries, mut timings) = LiveWorkspace::load(input, None)?;
+        let libraries = libraries.wait();
+        timings.libraries = libraries.took;
+        workspace.set_libraries(libraries);
+        Ok((workspace, timings))
+    }
+
+    /// Puts the reference assemblies into the analysis (checked against the current project model
+    /// if it was loaded again meanwhile).
+    pub(crate) fn set_libraries(&mut self, read: ReadLibraries) {
+        let state = &mut self.state;
+        state.libraries = read.libraries;
+        if read.generation != state.generation {
+            state.libraries.load(&state.model);
+        }
+        state.libraries_ready = true;
+        self.host.apply_change(Change {
+            files: Vec::new(),
+            project_graph: None,
+            libraries: Some(state.libraries.input()),
+        });
+        self.new_revision(0);
+    }
+
+    /// A snapshot for a worker. The owner hands it out and never keeps one: applying a change waits
+    /// for every snapshot to be dropped.
     pub(crate) fn snapshot(&self) -> Snapshot {
         Snapshot {
             analysis: self.host.analysis(),
@@ -200,28 +289,129 @@ impl LiveWorkspace {
         &self.state.files
     }
 
-    /// Applies every change the watcher has reported and every file whose stamp moved. Must not run while
-    /// this thread holds a snapshot: applying a change waits for all snapshots to be dropped. Runs under
-    /// the workspace lock, so it must not hand work to rayon either: priming workers wait for that lock.
-    pub(crate) fn sync(&mut self) {
-        let mut pending = Pending::default();
-        if let Ok(watcher) = &mut self.watcher {
-            watcher.drain(&mut pending);
+    /// Records what the watcher reported; applied by the next [`LiveWorkspace::apply_pending`].
+    pub(crate) fn watch_event(&mut self, event: WatchEvent) {
+        match event {
+            WatchEvent::Event(event) => self.pending.add(&event),
+            WatchEvent::Error(error) => self.watcher_failed(error),
+            // Cookies are the owner's business; a late one says nothing new.
+            WatchEvent::Cookie(_) => {}
         }
-        self.state.stale_files(&mut pending);
-        if pending.is_empty() {
+    }
+
+    /// The watcher may have missed events (a watch limit, a failed read, a cookie that never came):
+    /// every file is checked now, and from now on before each request, since the watcher can no
+    /// longer vouch for the workspace.
+    pub(crate) fn watcher_failed(&mut self, error: String) {
+        tracing::warn!(%error, "file watcher failed; checking every file before each request");
+        if let Ok(watcher) = &mut self.watcher {
+            watcher.error = Some(error);
+        }
+        self.pending.rescan = true;
+    }
+
+    /// Starts a sync through the watcher: the number of the cookie to wait for, or `None` when the
+    /// watcher cannot prove freshness (not watching, not ordered, failed) and the caller must check
+    /// every file's stamp instead.
+    pub(crate) fn send_cookie(&mut self) -> Option<u64> {
+        if !watcher::COOKIES_ARE_ORDERED {
+            return None;
+        }
+        let watcher = self.watcher.as_mut().ok()?;
+        if watcher.error.is_some() {
+            return None;
+        }
+        watcher.send_cookie()
+    }
+
+    /// The fallback when the watcher cannot vouch for freshness: one `stat` a file, in parallel.
+    pub(crate) fn check_stamps(&mut self) {
+        let stamps = load::stamps(&self.state.vfs, &self.state.files);
+        self.compare_stamps(stamps);
+    }
+
+    /// What a background sweep needs, to stat every file away from the owner.
+    pub(crate) fn sweep_inputs(&self) -> (Arc<Vfs>, Vec<FileId>) {
+        (self.state.vfs.clone(), self.state.files.clone())
+    }
+
+    /// Files whose stamp moved since they were read: changed texts, or gone (then the project model is
+    /// loaded again).
+    pub(crate) fn compare_stamps(&mut self, stamps: Vec<(FileId, load::Stamp)>) {
+        for (id, stamp) in stamps {
+            if self.state.stamps.get(&id).is_some_and(|old| *old != stamp) {
+                let path = self.state.vfs.path(id).to_path_buf();
+                match stamp {
+                    Some(_) => self.pending.texts.insert(path),
+                    None => self.pending.moved.insert(path),
+                };
+            }
+        }
+    }
+
+    /// Applies what is pending: texts of the files named, the project model again when files came or
+    /// went. Runs on the owner, which holds no snapshot.
+    pub(crate) fn apply_pending(&mut self) {
+        if self.pending.rescan {
+            self.check_stamps();
+        }
+        let folders = std::mem::take(&mut self.new_folders);
+        if !folders.is_empty() {
+            let under: Vec<FileId> = self
+                .state
+                .files
+                .iter()
+                .copied()
+                .filter(|&id| {
+                    let path = self.state.vfs.path(id);
+                    folders.iter().any(|folder| path.starts_with(folder))
+                })
+                .collect();
+            let stamps = load::stamps(&self.state.vfs, &under);
+            self.compare_stamps(stamps);
+        }
+        if self.pending.is_empty() {
             return;
         }
+        let mut pending = std::mem::take(&mut self.pending);
+        self.new_folders = std::mem::take(&mut pending.folders).into_iter().collect();
         let applied = pending.len();
-        let change = if pending.reload {
+        // A source the model lists that is still there was saved by rename (or deleted and written
+        // again): only its text changed.
+        let known: HashSet<FileId> = self.state.files.iter().copied().collect();
+        for path in std::mem::take(&mut pending.moved) {
+            let listed = self
+                .state
+                .vfs
+                .file_id(&path)
+                .is_some_and(|id| known.contains(&id));
+            if !(listed && path.is_file()) {
+                pending.reload = true;
+            }
+            pending.texts.insert(path);
+        }
+        let change = if pending.reload || pending.rescan {
             self.state.reload(&pending)
         } else {
             self.state.text_change(&pending)
         };
-        if !change.files.is_empty() || change.project_graph.is_some() {
+        if !change.files.is_empty() || change.project_graph.is_some() || change.libraries.is_some()
+        {
             self.host.apply_change(change);
-            self.revision += 1;
         }
+        self.new_revision(applied);
+    }
+
+    /// Applies every change the watcher reported and every file whose stamp moved; for `csnav load`
+    /// and tests, which have no owner loop.
+    #[cfg(test)]
+    pub(crate) fn sync(&mut self) {
+        self.check_stamps();
+        self.apply_pending();
+    }
+
+    fn new_revision(&mut self, applied: usize) {
+        self.revision += 1;
         self.world = Arc::new(self.state.world(
             watcher_state(&self.watcher),
             self.revision,
@@ -249,38 +439,33 @@ fn watcher_state(watcher: &Result<Watcher, String>) -> String {
     match watcher {
         Ok(Watcher {
             error: Some(error), ..
-        }) => format!("watching (last error: {error})"),
+        }) => format!(
+            "watching, and checking every file before each request (watcher error: {error})"
+        ),
+        Ok(_) if !watcher::COOKIES_ARE_ORDERED => {
+            "watching, and checking every file before each request".to_owned()
+        }
         Ok(_) => "watching".to_owned(),
         Err(why) => why.clone(),
     }
 }
 
 impl State {
-    /// Files whose stamp moved since they were read: changed texts, or gone (then the project model is
-    /// loaded again). One `stat` a file, in parallel.
-    fn stale_files(&mut self, pending: &mut Pending) {
-        for (id, stamp) in load::stamps(&self.vfs, &self.files) {
-            if self.stamps.get(&id) != Some(&stamp) {
-                match stamp {
-                    Some(_) => {
-                        pending.texts.insert(self.vfs.path(id).to_path_buf());
-                    }
-                    None => pending.reload = true,
-                }
-                self.stamps.insert(id, stamp);
-            }
-        }
+    /// Reads the named files; each stamp is taken before the read, so a write during the read shows
+    /// as a moved stamp later.
+    fn read(&mut self, ids: &[FileId]) -> Vec<(FileId, Option<Arc<str>>)> {
+        self.stamps.extend(load::stamps(&self.vfs, ids));
+        load::read_texts(&self.vfs, ids)
     }
 
-    fn text_change(&self, pending: &Pending) -> Change {
-        let files = pending
+    fn text_change(&mut self, pending: &Pending) -> Change {
+        let ids: Vec<FileId> = pending
             .texts
             .iter()
             .filter_map(|path| self.vfs.file_id(path))
-            .map(|id| (id, read_source(self.vfs.path(id))))
             .collect();
         Change {
-            files,
+            files: self.read(&ids),
             project_graph: None,
             libraries: None,
         }
@@ -288,10 +473,10 @@ impl State {
 
     /// Loads the project model again; texts are read for new files and for files the events named.
     fn reload(&mut self, pending: &Pending) -> Change {
-        self.model = load_model(&self.input);
-        let libraries = self
-            .libraries
-            .load(&self.model, false)
+        self.model = Arc::new(load_model(&self.input));
+        self.generation += 1;
+        // Until the first read of the assemblies is in, it is the one to check against this model.
+        let libraries = (self.libraries_ready && self.libraries.load(&self.model))
             .then(|| self.libraries.input());
         let vfs = Arc::make_mut(&mut self.vfs);
         let inputs = load::inputs(&self.model, &self.root, vfs);
@@ -310,17 +495,18 @@ impl State {
             .chain(named)
             .filter(|id| new.contains(id))
             .collect();
-        self.stamps.extend(load::stamps(vfs, &to_read));
-        let mut files: Vec<(FileId, Option<Arc<str>>)> = to_read
-            .iter()
-            .map(|&id| (id, read_source(vfs.path(id))))
-            .collect();
+        let mut files = self.read(&to_read);
         files.extend(
             self.files
                 .iter()
                 .filter(|id| !new.contains(id))
                 .map(|&id| (id, None)),
         );
+        for (id, _) in files.iter().filter(|(_, text)| text.is_none()) {
+            if !new.contains(id) {
+                self.stamps.remove(id);
+            }
+        }
         self.files = inputs.files;
         self.load_problems = inputs.problems;
         Change {
@@ -387,7 +573,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("A.cs");
         std::fs::write(&file, "class A { }").unwrap();
-        let (mut workspace, _) = LiveWorkspace::load(&dir, false).unwrap();
+        let (mut workspace, _) = LiveWorkspace::load_complete(&dir).unwrap();
         let text = |workspace: &LiveWorkspace| {
             let snapshot = workspace.snapshot();
             let id = snapshot
@@ -403,7 +589,7 @@ mod tests {
         std::fs::write(&file, "class A { void M() { } }").unwrap();
         workspace.sync();
         assert_eq!(text(&workspace), "class A { void M() { } }");
-        assert_eq!(workspace.world().revision, 2);
+        assert_eq!(workspace.world().revision, 3);
 
         std::fs::remove_file(&file).unwrap();
         workspace.sync();

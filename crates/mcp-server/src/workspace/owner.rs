@@ -1,0 +1,242 @@
+//! The one owner of the live workspace (rust-analyzer's `GlobalState` main loop, ty's `Session`): a
+//! thread that alone holds the `AnalysisHost`, the file table and the watcher. Everything else talks
+//! to it over one channel: requests ask "apply what changed, then give me a snapshot" and run their
+//! query on their own thread with that snapshot; priming asks for snapshots as they are; the watcher,
+//! the reference-assembly reader and the background sweep send what they found.
+//!
+//! What this makes true by construction: only the owner writes, so no two changes race; the owner
+//! never holds a snapshot (it hands each one out at once), so its `apply_change` — which cancels the
+//! running queries and waits for their snapshots — only ever waits for workers that are unwinding; and
+//! no worker waits for the owner while holding a snapshot (each takes a new one only after dropping the
+//! last), so that wait ends.
+
+use std::{
+    collections::VecDeque,
+    panic::AssertUnwindSafe,
+    sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel},
+    time::{Duration, Instant},
+};
+
+use ide::FileId;
+
+use super::{LiveWorkspace, LoadTimings, ReadLibraries, Snapshot, WatchEvent, load::Stamp};
+
+/// How long a sync waits for its cookie before it falls back to checking every file: far above
+/// the watcher's latency (microseconds), so only a stuck watcher ever reaches it.
+const COOKIE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// How often every file's stamp is checked in the background, for what no watcher reports (a
+/// watch limit reached, a network file system, a file changed through a mapping).
+const SWEEP_INTERVAL: Duration = Duration::from_secs(10);
+
+enum Msg {
+    /// A snapshot for a worker; `fresh` applies every change saved before the request first.
+    Snapshot {
+        fresh: bool,
+        reply: SyncSender<Snapshot>,
+    },
+    Watch(WatchEvent),
+    /// The initial read of the reference assemblies is done.
+    Libraries(ReadLibraries),
+    /// A background sweep's stamps.
+    Swept(Vec<(FileId, Stamp)>),
+}
+
+/// How workers reach the owner. Cheap to clone.
+#[derive(Clone)]
+pub(crate) struct WorkspaceHandle {
+    sender: Sender<Msg>,
+}
+
+impl WorkspaceHandle {
+    /// A snapshot that reflects every file saved before this call (`fresh`), or the current one
+    /// (for priming, which needs no sync). Must not be called while this thread holds another
+    /// snapshot: the owner may be applying a change, which waits for that snapshot to be dropped.
+    /// `None` if the owner is gone.
+    pub(crate) fn snapshot(&self, fresh: bool) -> Option<Snapshot> {
+        let (reply, answer) = sync_channel(1);
+        self.sender.send(Msg::Snapshot { fresh, reply }).ok()?;
+        answer.recv().ok()
+    }
+}
+
+/// What [`start`] tells the caller.
+pub(crate) struct Started {
+    pub(crate) handle: WorkspaceHandle,
+    pub(crate) files: Vec<FileId>,
+    pub(crate) timings: LoadTimings,
+}
+
+/// Loads the workspace on this thread, watched, then hands it to its owner thread. The reference
+/// assemblies are read meanwhile and enter when ready; `on_libraries` runs on the owner once they are
+/// in the analysis.
+pub(crate) fn start(
+    input: &std::path::Path,
+    on_libraries: impl Fn() + Send + 'static,
+) -> anyhow::Result<Started> {
+    let (sender, receiver) = channel();
+    let sink = sender.clone();
+    let (workspace, libraries, timings) = LiveWorkspace::load(
+        input,
+        Some(Box::new(move |event| {
+            let _ = sink.send(Msg::Watch(event));
+        })),
+    )?;
+    let files = workspace.files().to_vec();
+    let forward = sender.clone();
+    std::thread::Builder::new()
+        .name("csnav-libraries-wait".to_owned())
+        .spawn(move || {
+            let read = libraries.wait();
+            tracing::info!(took = ?read.took, "reference assemblies read");
+            let _ = forward.send(Msg::Libraries(read));
+        })?;
+    let owner = Owner {
+        workspace,
+        receiver,
+        sender: sender.clone(),
+        backlog: VecDeque::new(),
+        sweeping: false,
+        on_libraries: Box::new(on_libraries),
+    };
+    std::thread::Builder::new()
+        .name("csnav-owner".to_owned())
+        .spawn(move || owner.run())?;
+    Ok(Started {
+        handle: WorkspaceHandle { sender },
+        files,
+        timings,
+    })
+}
+
+struct Owner {
+    workspace: LiveWorkspace,
+    receiver: Receiver<Msg>,
+    /// For the background sweeps' answers.
+    sender: Sender<Msg>,
+    /// Messages that arrived while a sync waited for its cookie, handled next.
+    backlog: VecDeque<Msg>,
+    sweeping: bool,
+    on_libraries: Box<dyn Fn() + Send>,
+}
+
+impl Owner {
+    fn run(mut self) {
+        let mut next_sweep = Instant::now() + SWEEP_INTERVAL;
+        loop {
+            // Checked on every turn, so that a steady stream of requests does not put it off.
+            if Instant::now() >= next_sweep {
+                self.start_sweep();
+                next_sweep = Instant::now() + SWEEP_INTERVAL;
+            }
+            let msg = match self.backlog.pop_front() {
+                Some(msg) => msg,
+                None => {
+                    let wait = next_sweep.saturating_duration_since(Instant::now());
+                    match self.receiver.recv_timeout(wait) {
+                        Ok(msg) => msg,
+                        Err(RecvTimeoutError::Timeout) => continue,
+                        Err(RecvTimeoutError::Disconnected) => return,
+                    }
+                }
+            };
+            // A panic while applying a change must not leave every later request without an
+            // owner; the requests it was serving get no reply and answer with an error.
+            let handled = std::panic::catch_unwind(AssertUnwindSafe(|| self.handle(msg)));
+            if handled.is_err() {
+                tracing::error!("the workspace owner panicked while handling a message");
+            }
+        }
+    }
+
+    fn handle(&mut self, msg: Msg) {
+        match msg {
+            Msg::Snapshot { fresh: true, reply } => self.answer_fresh(reply),
+            Msg::Snapshot {
+                fresh: false,
+                reply,
+            } => {
+                let _ = reply.send(self.workspace.snapshot());
+            }
+            Msg::Watch(event) => self.workspace.watch_event(event),
+            Msg::Libraries(read) => {
+                self.workspace.set_libraries(read);
+                (self.on_libraries)();
+            }
+            Msg::Swept(stamps) => {
+                self.sweeping = false;
+                self.workspace.compare_stamps(stamps);
+            }
+        }
+    }
+
+    fn answer_fresh(&mut self, first: SyncSender<Snapshot>) {
+        let mut replies = vec![first];
+        // Requests queued already were sent before the cookie below is written: one sync serves
+        // them all.
+        while let Ok(msg) = self.receiver.try_recv() {
+            match msg {
+                Msg::Snapshot { fresh: true, reply } => replies.push(reply),
+                other => self.handle(other),
+            }
+        }
+        match self.workspace.send_cookie() {
+            Some(cookie) => self.wait_for_cookie(cookie),
+            None => self.workspace.check_stamps(),
+        }
+        self.workspace.apply_pending();
+        for reply in replies {
+            let _ = reply.send(self.workspace.snapshot());
+        }
+    }
+
+    /// Takes in the watcher's events up to the cookie (see `watcher.rs` for why that is every save
+    /// made before the requests being served).
+    fn wait_for_cookie(&mut self, cookie: u64) {
+        let deadline = Instant::now() + COOKIE_TIMEOUT;
+        loop {
+            match self
+                .receiver
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
+                Ok(Msg::Watch(WatchEvent::Cookie(n))) if n >= cookie => return,
+                Ok(Msg::Watch(event)) => self.workspace.watch_event(event),
+                Ok(Msg::Snapshot {
+                    fresh: false,
+                    reply,
+                }) => {
+                    let _ = reply.send(self.workspace.snapshot());
+                }
+                // A request arriving now may follow a save whose event is behind the cookie: it
+                // gets a sync of its own.
+                Ok(other) => self.backlog.push_back(other),
+                Err(RecvTimeoutError::Timeout) => {
+                    self.workspace
+                        .watcher_failed("the sync cookie was not reported in time".to_owned());
+                    self.workspace.check_stamps();
+                    return;
+                }
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        }
+    }
+
+    /// Stats every file on a thread of its own; the result is compared when it arrives.
+    fn start_sweep(&mut self) {
+        if self.sweeping {
+            return;
+        }
+        let (vfs, files) = self.workspace.sweep_inputs();
+        let sender = self.sender.clone();
+        let spawned = std::thread::Builder::new()
+            .name("csnav-sweep".to_owned())
+            .spawn(move || {
+                let stamps = files
+                    .iter()
+                    .map(|&id| (id, super::load::stamp(vfs.path(id))))
+                    .collect();
+                let _ = sender.send(Msg::Swept(stamps));
+            });
+        self.sweeping = spawned.is_ok();
+    }
+}
