@@ -29,23 +29,38 @@ pub fn check_parser(data: &[u8]) {
 
 /// Runs `check` on every file of the fuzz target's committed corpus and crash inputs
 /// (`fuzz/corpus/<target>`, `fuzz/regressions/<target>`) and fails naming each input that panicked.
-/// For the replay tests of the crates the targets exercise; returns how many inputs ran.
-pub fn replay_corpus(target: &str, check: impl Fn(&[u8]) + std::panic::RefUnwindSafe) -> usize {
+/// For the replay tests of the crates the targets exercise; returns how many inputs ran. The inputs run
+/// on a thread with the stack the server gives analysis (16 MiB): a test thread's 2 MiB do not hold a
+/// debug build's lowering of the deepest (1000-level) trees.
+pub fn replay_corpus(
+    target: &str,
+    check: impl Fn(&[u8]) + std::panic::RefUnwindSafe + Send + 'static,
+) -> usize {
     let fuzz = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
-    let mut replayed = 0;
-    let mut failed = Vec::new();
-    for dir in ["corpus", "regressions"] {
-        let Ok(entries) = std::fs::read_dir(fuzz.join(dir).join(target)) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let data = std::fs::read(entry.path()).expect("readable corpus file");
-            if std::panic::catch_unwind(|| check(&data)).is_err() {
-                failed.push(entry.path());
+    let dirs = ["corpus", "regressions"].map(|dir| fuzz.join(dir).join(target));
+    let replay = move || {
+        let mut replayed = 0;
+        let mut failed = Vec::new();
+        for dir in &dirs {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let data = std::fs::read(entry.path()).expect("readable corpus file");
+                if std::panic::catch_unwind(|| check(&data)).is_err() {
+                    failed.push(entry.path());
+                }
+                replayed += 1;
             }
-            replayed += 1;
         }
-    }
+        (replayed, failed)
+    };
+    let (replayed, failed) = std::thread::Builder::new()
+        .stack_size(16 << 20)
+        .spawn(replay)
+        .expect("a replay thread")
+        .join()
+        .expect("the replay catches panics");
     assert_eq!(
         failed,
         Vec::<std::path::PathBuf>::new(),
