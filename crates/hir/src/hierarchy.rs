@@ -52,6 +52,11 @@ fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
         }
         for (i, base) in item.bases.iter().enumerate() {
             let ty = resolver.resolve(base);
+            if matches!(ty, Ty::TypeParam(_)) {
+                // `class H<T> : T` does not compile (CS0689): a type parameter is never a base, and
+                // taking it for one would make `class G : H<G>` inherit from itself.
+                continue;
+            }
             let is_class_slot =
                 i == 0 && matches!(def.kind, TypeKind::Class | TypeKind::RecordClass);
             if is_class_slot && !is_interface(db, &ty) {
@@ -164,7 +169,10 @@ pub fn all_interfaces(db: &dyn Db, id: TypeId) -> Vec<(Ty, bool)> {
     while i < queue.len() {
         let iface = queue[i].clone();
         i += 1;
-        if out.iter().any(|(t, _)| *t == iface) || out.len() > 1024 {
+        // An interface reached again through a cycle (`interface I : J {}  interface J : I {}`) is
+        // not an interface of itself.
+        if out.iter().any(|(t, _)| *t == iface) || iface.as_source() == Some(id) || out.len() > 1024
+        {
             continue;
         }
         queue.extend(declared_interfaces_of(db, &iface));
@@ -172,6 +180,26 @@ pub fn all_interfaces(db: &dyn Db, id: TypeId) -> Vec<(Ty, bool)> {
         out.push((iface, here));
     }
     out
+}
+
+/// Whether a type's interfaces lead back to itself (`interface I : J {}  interface J : I {}`, which
+/// does not compile): the hierarchy is reported cyclic, like a cycle of base classes.
+pub fn interfaces_cycle_back(db: &dyn Db, id: TypeId) -> bool {
+    let this = Ty::Source(id, Resolver::identity_args(db, id));
+    let mut queue = declared_interfaces_of(db, &this);
+    let mut seen = FxHashSet::default();
+    while let Some(iface) = queue.pop() {
+        let Some(iface_id) = iface.as_source() else {
+            continue;
+        };
+        if iface_id == id {
+            return true;
+        }
+        if seen.insert(iface_id) {
+            queue.extend(declared_interfaces_of(db, &iface));
+        }
+    }
+    false
 }
 
 /// How a derived type relates to the type it derives from.

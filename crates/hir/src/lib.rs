@@ -28,7 +28,7 @@ pub use crate::{
     def_map::{DefMap, TypeDecl, TypeDef, TypeId, def_map, visible_projects},
     hierarchy::{
         Relation, TypeBases, all_interfaces, base_chain, derived_types, direct_derived_index,
-        type_bases,
+        interfaces_cycle_back, type_bases,
     },
     item_tree::lower::lower_type,
     item_tree::{

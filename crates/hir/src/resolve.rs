@@ -5,7 +5,7 @@
 //! A name no source declares is looked up in the assemblies the project references and becomes a
 //! [`Ty::Library`]; one they do not declare either is [`Ty::Unresolved`] with its best-known full name.
 
-use std::sync::Arc;
+use std::{cell::Cell, sync::Arc};
 
 use smol_str::SmolStr;
 
@@ -56,6 +56,10 @@ pub struct Resolver<'db> {
     /// The type whose base list is being resolved: its own inherited members are not in scope (they
     /// depend on the very bases being resolved), those of its containers are.
     resolving_bases_of: Option<TypeId>,
+    /// Using directives of scope levels from here inward are not seen: set while a using directive's
+    /// target is resolved, which the directives of its own declaration level do not affect (C# spec,
+    /// using alias directives), so `using L = List<L>;` cannot recurse.
+    hidden_usings_from: Cell<usize>,
 }
 
 impl<'db> Resolver<'db> {
@@ -107,6 +111,7 @@ impl<'db> Resolver<'db> {
             tree,
             scopes,
             resolving_bases_of: None,
+            hidden_usings_from: Cell::new(usize::MAX),
         })
     }
 
@@ -376,12 +381,17 @@ impl<'db> Resolver<'db> {
         usings: &[&UsingKind],
         seg: &PathSegment,
     ) -> Option<Resolved> {
+        if level >= self.hidden_usings_from.get() {
+            return None;
+        }
         if seg.args.is_empty() {
             for kind in usings {
                 if let UsingKind::Alias(alias, target) = kind
                     && *alias == seg.name
                 {
-                    return Some(self.resolve_alias_target(target));
+                    return Some(
+                        self.with_usings_hidden_from(level, || self.resolve_alias_target(target)),
+                    );
                 }
             }
         }
@@ -400,7 +410,8 @@ impl<'db> Resolver<'db> {
                     }
                 }
                 UsingKind::Static(target) => {
-                    if let Ty::Source(id, args) = self.resolve_alias_target_ty(target)
+                    if let Ty::Source(id, args) =
+                        self.with_usings_hidden_from(level, || self.resolve_alias_target_ty(target))
                         && let Some((nested, _)) = self.member_type(id, seg)
                     {
                         let mut all = args;
@@ -452,7 +463,11 @@ impl<'db> Resolver<'db> {
                     UsingKind::Namespace(path) => {
                         namespaces.push(self.using_namespace(level, path))
                     }
-                    UsingKind::Static(target) => statics.push(self.resolve_alias_target_ty(target)),
+                    UsingKind::Static(target) => {
+                        statics.push(self.with_usings_hidden_from(level, || {
+                            self.resolve_alias_target_ty(target)
+                        }))
+                    }
                     UsingKind::Alias(..) => {}
                 }
             }
@@ -605,8 +620,8 @@ impl<'db> Resolver<'db> {
             })
     }
 
-    /// The target of a using directive is resolved without the usings of its own declaration level;
-    /// resolving it in the full scope differs only in contrived code, so the full scope is used.
+    /// The target of a using directive: its first name from the namespaces only, and names inside it
+    /// (type arguments) without the usings of its own declaration level, which the caller hides.
     fn resolve_alias_target(&self, target: &TypeRef) -> Resolved {
         match target {
             TypeRef::Path(path) => match self.resolve_path_no_usings(path) {
@@ -615,6 +630,16 @@ impl<'db> Resolver<'db> {
             },
             other => Resolved::Type(self.resolve(other)),
         }
+    }
+
+    /// Runs `f` seeing only the using directives of the scope levels outside `level`.
+    fn with_usings_hidden_from<T>(&self, level: usize, f: impl FnOnce() -> T) -> T {
+        let outer = self
+            .hidden_usings_from
+            .replace(level.min(self.hidden_usings_from.get()));
+        let result = f();
+        self.hidden_usings_from.set(outer);
+        result
     }
 
     fn resolve_alias_target_ty(&self, target: &TypeRef) -> Ty {

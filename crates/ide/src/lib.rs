@@ -7,6 +7,7 @@
 mod call_hierarchy;
 mod external;
 pub mod fixture;
+pub mod fuzz;
 mod navigation;
 mod search;
 mod site_audit;
@@ -63,7 +64,7 @@ impl std::ops::AddAssign for BindingCounts {
 /// Reference assemblies, read by the `metadata` crate; loaders feed them in through [`Change`].
 pub use metadata::{Assembly, read_file as read_assembly};
 pub use salsa::CancellationToken;
-pub use syntax::{Defines, SyntaxError, TextRange, TextSize};
+pub use syntax::{Defines, MAX_PARSED_LEN, SyntaxError, TextRange, TextSize};
 
 pub type Cancellable<T> = Result<T, Cancelled>;
 
@@ -128,6 +129,16 @@ impl Analysis {
             db.source_file(file)
                 .map(|f| f.text(db).clone())
                 .unwrap_or_else(|| Arc::from(""))
+        })
+    }
+
+    /// Whether the file's code is analysed: `false` for a file over [`syntax::MAX_PARSED_LEN`], which
+    /// has no symbols or call sites and should be counted apart in coverage.
+    pub fn is_analysed(&self, file: FileId) -> Cancellable<bool> {
+        self.with_db(|db| {
+            use hir::Db;
+            db.source_file(file)
+                .is_none_or(|f| hir::parse(db, f).is_analysed())
         })
     }
 
@@ -286,5 +297,7 @@ impl Analysis {
 
 #[cfg(test)]
 mod tests {
+    mod fuzz_corpus;
+    mod hostile;
     mod incremental;
 }

@@ -70,7 +70,8 @@ pub(crate) fn type_hierarchy(
         }
         AnySymbol::Source(Symbol::Member(_)) | AnySymbol::Library(_) => return None,
     };
-    let (chain, cyclic) = hir::base_chain(db, id);
+    let (chain, class_cycle) = hir::base_chain(db, id);
+    let cyclic = class_cycle || hir::interfaces_cycle_back(db, id);
     let base_types = chain.iter().map(|t| type_ref_info(db, t)).collect();
     let interfaces = hir::all_interfaces(db, id)
         .iter()

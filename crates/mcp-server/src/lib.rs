@@ -8,6 +8,7 @@
 
 mod args;
 mod error;
+pub mod fuzz;
 mod load_command;
 mod options;
 mod paging;

@@ -8,6 +8,11 @@ use crate::{options::PathStyle, workspace::LiveWorkspace};
 const SHOWN_ERRORS: usize = 20;
 
 pub fn load_and_report(path: &Path, calls: bool) -> anyhow::Result<String> {
+    // Lowering recurses along syntax trees up to 1000 levels deep: the loader's parallel parsing gets
+    // the stacks the server's analysis threads have. Already built (by a caller that serves too) is fine.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .stack_size(crate::ANALYSIS_STACK)
+        .build_global();
     let (workspace, timings) = LiveWorkspace::load_complete(path)?;
     let world = workspace.world().clone();
     let mut out = String::new();
@@ -149,22 +154,26 @@ fn report_calls(workspace: &LiveWorkspace, out: &mut String) -> anyhow::Result<(
         .chunks(chunk)
         .map(|c| (c, workspace.snapshot().analysis))
         .collect();
-    let counts: Vec<Result<ide::BindingCounts, ide::Cancelled>> = std::thread::scope(|scope| {
+    let counts: Vec<anyhow::Result<ide::BindingCounts>> = std::thread::scope(|scope| {
         let handles: Vec<_> = snapshots
             .into_iter()
             .map(|(chunk, analysis)| {
-                scope.spawn(move || {
+                let builder = std::thread::Builder::new().stack_size(crate::ANALYSIS_STACK);
+                builder.spawn_scoped(scope, move || {
                     let mut total = ide::BindingCounts::default();
                     for &file in chunk {
                         total += analysis.binding_counts(file)?;
                     }
-                    Ok(total)
+                    Ok::<_, ide::Cancelled>(total)
                 })
             })
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or(Err(ide::Cancelled::PropagatedPanic)))
+            .map(|spawned| match spawned {
+                Ok(h) => Ok(h.join().unwrap_or(Err(ide::Cancelled::PropagatedPanic))?),
+                Err(e) => Err(anyhow::anyhow!("cannot start an analysis thread: {e}")),
+            })
             .collect()
     });
     let mut total = ide::BindingCounts::default();

@@ -6,6 +6,7 @@
 
 pub mod ast;
 mod coarse_lexer;
+pub mod fuzz;
 mod grammar_gaps;
 mod parsing;
 mod preprocessor;
@@ -17,7 +18,7 @@ mod word_index;
 mod tests;
 
 pub use crate::{
-    parsing::{Parse, parse},
+    parsing::{MAX_PARSED_LEN, Parse, parse},
     preprocessor::{Preprocessed, preprocess},
     syntax_kind::{Field, SyntaxKind},
     syntax_node::{

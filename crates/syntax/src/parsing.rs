@@ -8,7 +8,8 @@ use std::{cell::RefCell, sync::Arc};
 use rowan::GreenNode;
 
 use crate::{
-    Defines, Preprocessed, SyntaxError, SyntaxNode, ast, preprocess, syntax_node::debug_dump,
+    Defines, Preprocessed, SyntaxError, SyntaxKind, SyntaxNode, TextRange, TextSize, ast,
+    preprocess, syntax_node::debug_dump,
 };
 
 /// A parsed file: the lossless green tree and what went wrong. Cheap to clone, comparable (so a
@@ -17,6 +18,7 @@ use crate::{
 pub struct Parse {
     green: GreenNode,
     errors: Arc<[SyntaxError]>,
+    too_large: bool,
 }
 
 impl Parse {
@@ -40,6 +42,32 @@ impl Parse {
         &self.errors
     }
 
+    /// Whether the text was parsed: `false` for a text over [`MAX_PARSED_LEN`], whose tree holds no
+    /// code.
+    pub fn is_analysed(&self) -> bool {
+        !self.too_large
+    }
+
+    fn not_analysed(text: &str) -> Parse {
+        let mut builder = rowan::GreenNodeBuilder::new();
+        builder.start_node(SyntaxKind::COMPILATION_UNIT.into());
+        builder.token(SyntaxKind::INACTIVE_CODE.into(), text);
+        builder.finish_node();
+        let message = format!(
+            "the file is {} bytes long, more than the {} MiB analysed: it is skipped",
+            text.len(),
+            MAX_PARSED_LEN >> 20
+        );
+        Parse {
+            green: builder.finish(),
+            errors: Arc::new([SyntaxError {
+                range: TextRange::up_to(TextSize::of(text)),
+                message,
+            }]),
+            too_large: true,
+        }
+    }
+
     /// [`debug_dump`] of the tree, then one `error start..end: message` line per error.
     pub fn debug_dump(&self) -> String {
         let mut dump = debug_dump(&self.syntax_node());
@@ -50,10 +78,18 @@ impl Parse {
     }
 }
 
+/// Texts longer than this (16 MiB) are not parsed: [`parse`] gives a tree holding the text as one
+/// `INACTIVE_CODE` token and an error saying so. Three times the largest generated C# files seen in
+/// real solutions; beyond it one file's tree and bindings would take gigabytes and seconds per edit.
+pub const MAX_PARSED_LEN: usize = 16 << 20;
+
 /// Parses a C# file with `defines` as the symbols defined before its first line.
 ///
 /// `parse(text, _).syntax_node().text() == text` for every input.
 pub fn parse(text: &str, defines: &Defines) -> Parse {
+    if text.len() > MAX_PARSED_LEN {
+        return Parse::not_analysed(text);
+    }
     let preprocessed = preprocess(text, defines);
     parse_preprocessed(text, &preprocessed)
 }
@@ -73,6 +109,7 @@ pub(crate) fn parse_preprocessed(text: &str, preprocessed: &Preprocessed) -> Par
     Parse {
         green,
         errors: errors.into(),
+        too_large: false,
     }
 }
 

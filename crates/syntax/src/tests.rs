@@ -2,6 +2,7 @@
 //! about the conversion alone.
 
 mod accessors;
+mod fuzz_corpus;
 mod grammar_gaps;
 mod lossless;
 mod trees;

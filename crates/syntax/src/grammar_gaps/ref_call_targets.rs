@@ -19,6 +19,16 @@ pub(super) fn hide(tokens: &Tokens<'_>, rewriter: &mut Rewriter<'_>) {
     let mut open_parens = Vec::new();
     // The `(` each `)` closes.
     let mut opening = vec![None; tokens.len()];
+    // The first token after each run of `)`, found backwards once: looking ahead from every `)` of a
+    // run of 100,000 would be quadratic.
+    let mut after_closes = vec![tokens.len(); tokens.len() + 1];
+    for i in (0..tokens.len()).rev() {
+        if tokens.text(i) != ")" {
+            after_closes[i] = i;
+        } else {
+            after_closes[i] = after_closes[i + 1];
+        }
+    }
     for i in 0..tokens.len() {
         match tokens.text(i) {
             "(" => open_parens.push(i),
@@ -28,9 +38,7 @@ pub(super) fn hide(tokens: &Tokens<'_>, rewriter: &mut Rewriter<'_>) {
                 };
                 opening[i] = Some(open);
                 // `(F(x)) = 5` and `(a, F(x)) = t` assign to the call too.
-                let after = (i + 1..tokens.len())
-                    .find(|&j| tokens.text(j) != ")")
-                    .unwrap_or(tokens.len());
+                let after = after_closes[i + 1];
                 if open > 0
                     && is_callee_end(tokens, &opening, open - 1)
                     && is_assignment(tokens, after)

@@ -122,6 +122,65 @@ fn deep_nesting() {
 }
 
 #[test]
+fn hundred_thousand_levels_are_flattened() {
+    const DEEP: usize = 100_000;
+    let cases = [
+        format!(
+            "class C {{ int x = {}1{}; }}",
+            "(".repeat(DEEP),
+            ")".repeat(DEEP)
+        ),
+        format!(
+            "class C {{ void M() {}{} }}",
+            "{".repeat(DEEP),
+            "}".repeat(DEEP)
+        ),
+        format!(
+            "class C {{ {}int{} f; }}",
+            "List<".repeat(DEEP),
+            ">".repeat(DEEP)
+        ),
+        format!("class C {{ object f = {}0; }}", "x => ".repeat(DEEP)),
+    ];
+    for text in &cases {
+        let parse = check_lossless(text);
+        assert!(
+            parse.errors().iter().any(|e| e.message.contains("nesting")),
+            "{:?}",
+            parse.errors()
+        );
+    }
+}
+
+#[test]
+fn invalid_utf8_as_a_loader_decodes_it() {
+    let in_a_literal = b"class C { string s = \"\xff\xfe\"; }";
+    let parse = check_lossless(&String::from_utf8_lossy(in_a_literal));
+    assert_eq!(parse.errors(), &[]);
+    let in_code = b"class C { void \xc3M() { } }\xed\xa0\x80\x00";
+    let parse = check_lossless(&String::from_utf8_lossy(in_code));
+    assert!(!parse.errors().is_empty());
+}
+
+#[test]
+fn texts_over_the_limit_are_skipped() {
+    let class = "class C { void M() { M(); } }\n";
+    let text = class.repeat(50_000_000 / class.len());
+    let parse = check_lossless(&text);
+    assert!(!parse.is_analysed());
+    expect_test::expect![[r#"
+        [
+            SyntaxError {
+                range: 0..49999980,
+                message: "the file is 49999980 bytes long, more than the 16 MiB analysed: it is skipped",
+            },
+        ]
+    "#]].assert_debug_eq(&parse.errors());
+    let under = class.repeat(1_000);
+    assert!(check_lossless(&under).is_analysed());
+}
+
+#[test]
 fn random_bytes() {
     // xorshift64*: a fixed seed, no dependency.
     let mut state: u64 = 0x2545_f491_4f6c_dd1d;
