@@ -66,3 +66,15 @@ async def test_answers_on_a_workspace_without_csharp_say_so(tmp_path):
 async def test_a_healthy_workspace_has_no_warning(tmp_path):
     async with connect(write_workspace(tmp_path, {"A/A.csproj": SDK_PROJECT, "A/A.cs": "class A {}"})) as client:
         assert "workspaceWarning" not in await ok(client, "search_symbols", {"query": "A"})
+
+
+async def test_a_file_too_large_to_analyse_is_named_in_every_answer(tmp_path):
+    big = "// " + "x" * (17 << 20) + "\nclass Huge { void M() { } }\n"
+    path = write_workspace(tmp_path, {"A/A.csproj": SDK_PROJECT, "A/A.cs": "class A { void N() { } }",
+                                      "A/Huge.cs": big})
+    async with connect(path) as client:
+        found = await ok(client, "search_symbols", {"query": "Huge"})
+        assert found["symbols"] == []
+        warning = found["workspaceWarning"]
+        assert warning.startswith("1 load problem(s) (A/Huge.cs: larger than the 16 MiB csnav analyses"), warning
+        assert (await ok(client, "search_symbols", {"query": "A"}))["workspaceWarning"] == warning

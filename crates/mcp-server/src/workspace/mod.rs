@@ -111,6 +111,9 @@ struct State {
     /// watcher has not said so (or cannot: watch limits, network file systems).
     stamps: HashMap<FileId, load::Stamp>,
     load_problems: Vec<LoadProblem>,
+    /// Files over [`ide::MAX_PARSED_LEN`]: the analysis skips their code, so every answer says so
+    /// (they are load problems).
+    oversized: HashSet<FileId>,
     libraries: Libraries,
     /// Whether the reference assemblies are in the analysis; until then answers would be missing
     /// what they declare.
@@ -201,6 +204,8 @@ impl LiveWorkspace {
         let start = Instant::now();
         let stamps = load::stamps(&vfs, &inputs.files).into_iter().collect();
         let texts = load::read_texts(&vfs, &inputs.files);
+        let mut oversized = HashSet::new();
+        note_sizes(&mut oversized, &texts);
         let timings = LoadTimings {
             project_model,
             read: start.elapsed(),
@@ -227,6 +232,7 @@ impl LiveWorkspace {
             files: inputs.files,
             stamps,
             load_problems: inputs.problems,
+            oversized,
             libraries: Libraries::default(),
             libraries_ready: false,
         };
@@ -455,7 +461,9 @@ impl State {
     /// as a moved stamp later.
     fn read(&mut self, ids: &[FileId]) -> Vec<(FileId, Option<Arc<str>>)> {
         self.stamps.extend(load::stamps(&self.vfs, ids));
-        load::read_texts(&self.vfs, ids)
+        let texts = load::read_texts(&self.vfs, ids);
+        note_sizes(&mut self.oversized, &texts);
+        texts
     }
 
     fn text_change(&mut self, pending: &Pending) -> Change {
@@ -516,6 +524,26 @@ impl State {
         }
     }
 
+    fn oversized_problems(&self) -> Vec<LoadProblem> {
+        let mut paths: Vec<PathBuf> = self
+            .oversized
+            .iter()
+            .filter(|id| self.files.contains(id))
+            .map(|&id| self.vfs.path(id).to_path_buf())
+            .collect();
+        paths.sort();
+        paths
+            .into_iter()
+            .map(|path| LoadProblem {
+                path,
+                message: format!(
+                    "larger than the {} MiB csnav analyses: skipped, its code is in no answer",
+                    ide::MAX_PARSED_LEN >> 20
+                ),
+            })
+            .collect()
+    }
+
     fn world(&self, watcher: String, revision: u64, changes_applied: usize) -> World {
         let projects: Vec<ProjectSummary> = self
             .model
@@ -552,11 +580,23 @@ impl State {
                 .chain(&self.load_problems)
                 .chain(&self.libraries.problems)
                 .cloned()
+                .chain(self.oversized_problems())
                 .collect(),
             revision,
             watcher,
             changes_applied,
             sources: self.files.iter().copied().collect(),
+        }
+    }
+}
+
+/// Keeps `oversized` to the files of `texts` whose text the analysis skips for its size.
+fn note_sizes(oversized: &mut HashSet<FileId>, texts: &[(FileId, Option<Arc<str>>)]) {
+    for (id, text) in texts {
+        if text.as_ref().is_some_and(|t| t.len() > ide::MAX_PARSED_LEN) {
+            oversized.insert(*id);
+        } else {
+            oversized.remove(id);
         }
     }
 }
