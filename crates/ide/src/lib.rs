@@ -10,6 +10,7 @@ pub mod fixture;
 mod navigation;
 mod search;
 mod site_audit;
+mod stats;
 mod symbol_info;
 mod type_hierarchy;
 
@@ -24,6 +25,7 @@ pub use crate::{
     },
     search::SymbolQuery,
     site_audit::UnaccountedSite,
+    stats::ItemCounts,
     symbol_info::{NavigationTarget, SymbolInfo, SymbolKey, SymbolOrigin},
     type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
 };
