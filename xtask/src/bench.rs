@@ -191,9 +191,11 @@ fn measure(
 ) -> Result<Report> {
     let inputs = Inputs::load(target, iterations)?;
     let mut report = Report::new(&inputs);
+    server::progress("floors and syntax stages");
     let facts = syntax_stages::measure(&inputs, iterations, &mut report);
     // The server first, while this process holds no analysis: the two would compete for memory.
     server::measure(csnav, &inputs, &facts, generated, &mut report)?;
+    server::progress("in process: cold, warm and edited analysis");
     analysis::measure(&inputs, &facts, iterations, &mut report)?;
     report.memory(memory_kb("VmHWM"));
     if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {

@@ -17,7 +17,7 @@ use super::{
     mcp_client::McpServer,
     report::{Floor, Report, milliseconds},
     syntax_stages::FileFacts,
-    synthetic::Synthetic,
+    synthetic::{Synthetic, Widget},
 };
 
 /// Symbols of each kind asked, spread evenly over the workspace.
@@ -47,6 +47,7 @@ pub(crate) fn measure(
         return Ok(());
     };
 
+    progress("server: starting csnav mcp, first search_symbols");
     let start = Instant::now();
     let mut server = McpServer::start(csnav, &inputs.target)?;
     let (_, answer) = server.call("search_symbols", json!({ "query": first.name }))?;
@@ -59,6 +60,7 @@ pub(crate) fn measure(
         "process start, project model, texts, assemblies, item trees and symbol index".to_owned(),
     );
 
+    progress("server: get_symbol_at_position of the sampled names");
     let (mut at_times, type_keys) = keys(&mut server, &types)?;
     let (mut more, method_keys) = keys(&mut server, &methods)?;
     at_times.append(&mut more);
@@ -73,6 +75,7 @@ pub(crate) fn measure(
         ),
     );
 
+    progress("server: find_callers, first ask");
     // The first ask binds the candidate files not yet bound by the background priming.
     let mut first_callers = Vec::new();
     let mut sites = 0;
@@ -119,6 +122,7 @@ pub(crate) fn measure(
         Ask("server_status", &status, None, |_| json!({})),
     ];
     for Ask(tool, subjects, floor, arguments) in warm {
+        progress(&format!("server: {tool}, warm"));
         if let Some(subject) = subjects.first() {
             server.call(tool, arguments(subject))?;
         }
@@ -159,6 +163,7 @@ pub(crate) fn measure(
 /// `csnav stats --json`: every phase of a full analysis, in its own process, against the one-core
 /// tree-sitter floor (issue 10 asks for at most 1.5×).
 fn stats(csnav: &Path, inputs: &Inputs, report: &mut Report) -> Result<()> {
+    progress("csnav stats");
     let output = std::process::Command::new(csnav)
         .args(["stats", "--json"])
         .arg(&inputs.target)
@@ -341,7 +346,8 @@ fn whole_words(text: &str, name: &str) -> usize {
 }
 
 /// A body edit, a signature edit and a new file, each saved to disk, then `find_callers` asked until
-/// its answer shows the change: the latency an agent sees, watcher included.
+/// its answer shows the change: the latency an agent sees, watcher included. An edit that does not
+/// show in time is reported, not fatal; the files are restored either way.
 fn edits(server: &mut McpServer, generated: &Generated<'_>, report: &mut Report) -> Result<()> {
     let widgets = &generated.solution.widgets;
     let target = &widgets[widgets.len() / 2];
@@ -349,16 +355,41 @@ fn edits(server: &mut McpServer, generated: &Generated<'_>, report: &mut Report)
         .iter()
         .find(|w| w.project == target.project && w.index != target.index)
         .context("a second widget in the project")?;
+    let body_file = generated.root.join(&editor.path);
+    let target_file = generated.root.join(&target.path);
+    let new_file = generated
+        .root
+        .join(target.path.parent().context("a widget file has a folder")?)
+        .join("CsnavBenchNew.cs");
+    let originals = [
+        (body_file.clone(), std::fs::read_to_string(&body_file)?),
+        (target_file.clone(), std::fs::read_to_string(&target_file)?),
+    ];
+    let result = edit_rows(
+        server,
+        target,
+        [&body_file, &target_file, &new_file],
+        report,
+    );
+    let _ = std::fs::remove_file(&new_file);
+    for (path, text) in originals {
+        std::fs::write(path, text)?;
+    }
+    result
+}
+
+fn edit_rows(
+    server: &mut McpServer,
+    target: &Widget,
+    [body_file, target_file, new_file]: [&Path; 3],
+    report: &mut Report,
+) -> Result<()> {
     // Not `Run`, which everything calls: a name as common as most.
     let callee = resolve(server, &target.step_documentation_id(1, "System.Int32"))?;
     let before = call_sites(server, &callee)?;
-    let mut restore = Vec::new();
 
-    // A call added to a method body of another file.
-    let path = generated.root.join(&editor.path);
-    let text = std::fs::read_to_string(&path)?;
-    restore.push((path.clone(), text.clone()));
-    let edited = text.replacen(
+    progress("edits: a call added to a method body of another file");
+    let text = std::fs::read_to_string(body_file)?.replacen(
         "var total = a + 0;\n",
         &format!(
             "var total = a + 0;\n            total += new {}(a).{}(a);\n",
@@ -367,74 +398,85 @@ fn edits(server: &mut McpServer, generated: &Generated<'_>, report: &mut Report)
         ),
         1,
     );
-    let body = saved_until(server, &path, &edited, &callee, before + 1)?;
-    report.step(
+    let start = Instant::now();
+    std::fs::write(body_file, text)?;
+    let body = until(start, || Ok(call_sites(server, &callee)? == before + 1));
+    edit_row(
+        report,
         "server: body edit saved → find_callers shows it",
-        body.0,
-        None,
-        format!("{} find_callers asked meanwhile", body.1),
+        body,
     );
 
-    // A parameter added to the callee: its key changes, its callers stay.
+    progress("edits: a parameter added to the callee: its key changes, its callers stay");
     let changed = resolve(server, &target.step_documentation_id(2, "System.Int32"))?;
     let changed_sites = call_sites(server, &changed)?;
-    let path = generated.root.join(&target.path);
-    let text = std::fs::read_to_string(&path)?;
-    restore.push((path.clone(), text.clone()));
-    let start = Instant::now();
-    std::fs::write(
-        &path,
-        text.replacen(
-            &format!("public int {}(int a)\n", target.steps[2]),
-            &format!("public int {}(int a, int extra = 0)\n", target.steps[2]),
-            1,
-        ),
-    )?;
+    let text = std::fs::read_to_string(target_file)?.replacen(
+        &format!("public int {}(int a)\n", target.steps[2]),
+        &format!("public int {}(int a, int extra = 0)\n", target.steps[2]),
+        1,
+    );
     let new_id = target.step_documentation_id(2, "System.Int32,System.Int32");
-    let mut asks = 0;
-    loop {
-        asks += 1;
+    let start = Instant::now();
+    std::fs::write(target_file, text)?;
+    let signature = until(start, || {
         let (_, answer) = server.call("resolve_symbol", json!({ "documentationId": new_id }))?;
-        if let Some(key) = answer["symbolKey"].as_str()
-            && call_sites(server, key)? == changed_sites
-        {
-            break;
-        }
-        if start.elapsed() > EDIT_DEADLINE {
-            bail!("the signature edit did not show within {EDIT_DEADLINE:?}");
-        }
-    }
-    report.step(
+        Ok(match answer["symbolKey"].as_str() {
+            Some(key) => call_sites(server, key)? == changed_sites,
+            None => false,
+        })
+    });
+    edit_row(
+        report,
         "server: signature edit saved → find_callers on the new key",
-        start.elapsed(),
-        None,
-        format!("{asks} resolve_symbol + find_callers asked; {changed_sites} call sites kept"),
+        signature,
     );
 
-    // A new file of the callee's project calling it.
-    let new_file = generated
-        .root
-        .join(target.path.parent().context("a widget file has a folder")?)
-        .join("CsnavBenchNew.cs");
+    progress("edits: a new file of the callee's project calling it");
     let text = format!(
         "namespace {}\n{{\n    public class CsnavBenchNew\n    {{\n        public int Go(int a) => new {}(a).{}(a);\n    }}\n}}\n",
         target.namespace(),
         target.name(),
         target.steps[1]
     );
-    let created = saved_until(server, &new_file, &text, &callee, before + 2);
-    let _ = std::fs::remove_file(&new_file);
-    for (path, text) in restore {
-        std::fs::write(path, text)?;
-    }
-    let created = created?;
-    report.step(
+    let start = Instant::now();
+    std::fs::write(new_file, text)?;
+    let created = until(start, || Ok(call_sites(server, &callee)? == before + 2));
+    edit_row(
+        report,
         "server: new file saved → find_callers shows it",
-        created.0,
-        None,
-        format!("{} find_callers asked meanwhile", created.1),
+        created,
     );
     Ok(())
+}
+
+/// Asks `shown` until it says yes: the time since `start` and how many asks it took; an error past
+/// [`EDIT_DEADLINE`].
+fn until(start: Instant, mut shown: impl FnMut() -> Result<bool>) -> Result<(Duration, usize)> {
+    let mut asks = 0;
+    loop {
+        asks += 1;
+        if shown()? {
+            return Ok((start.elapsed(), asks));
+        }
+        if start.elapsed() > EDIT_DEADLINE {
+            bail!(
+                "not shown after {} ({asks} asks)",
+                milliseconds(start.elapsed())
+            );
+        }
+    }
+}
+
+fn edit_row(report: &mut Report, stage: &str, result: Result<(Duration, usize)>) {
+    match result {
+        Ok((time, asks)) => report.step(stage, time, None, format!("{asks} asks until shown")),
+        Err(error) => report.fact(format!("{stage}: {error:#}")),
+    }
+}
+
+/// Where a long run is, on stderr (the table goes to stdout at the end).
+pub(crate) fn progress(what: &str) {
+    eprintln!("[bench] {what}");
 }
 
 fn resolve(server: &mut McpServer, documentation_id: &str) -> Result<String> {
@@ -453,33 +495,6 @@ fn call_sites(server: &mut McpServer, key: &str) -> Result<u64> {
     answer["callSiteCount"]
         .as_u64()
         .with_context(|| format!("find_callers: {answer}"))
-}
-
-/// Writes `text` to `path`, then asks `find_callers` of `key` until it counts `sites`: the time from
-/// the write and how many answers it took.
-fn saved_until(
-    server: &mut McpServer,
-    path: &Path,
-    text: &str,
-    key: &str,
-    sites: u64,
-) -> Result<(Duration, usize)> {
-    let start = Instant::now();
-    std::fs::write(path, text)?;
-    let mut asks = 0;
-    loop {
-        asks += 1;
-        if call_sites(server, key)? == sites {
-            return Ok((start.elapsed(), asks));
-        }
-        if start.elapsed() > EDIT_DEADLINE {
-            bail!(
-                "{} did not show in find_callers within {}",
-                path.display(),
-                milliseconds(EDIT_DEADLINE)
-            );
-        }
-    }
 }
 
 fn ensure_success(tool: &str, answer: &Value) -> Result<()> {
