@@ -47,6 +47,8 @@ pub(crate) fn measure(
         return Ok(());
     };
 
+    // Before the server starts: ripgrep's reads of every file would reach its watcher.
+    let floors = floors(inputs, &methods, report);
     progress("server: starting csnav mcp, first search_symbols");
     let start = Instant::now();
     let mut server = McpServer::start(csnav, &inputs.target)?;
@@ -91,7 +93,6 @@ pub(crate) fn measure(
         format!("{sites} call sites over the sample"),
     );
 
-    let floors = floors(inputs, &methods, report);
     let names = type_names(&types);
     let status = vec![String::new(); SAMPLE];
     let warm = [
