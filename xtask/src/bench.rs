@@ -1,19 +1,28 @@
-//! `cargo xtask bench [--iters N] [PATH]`: how fast csnav reads a C# code base, every figure next to a
-//! floor measured in the same run on the same files — reading them and counting lines (what any tool
-//! pays), and parsing them with tree-sitter alone (what csnav's parser is built on). Ratios to a floor
-//! survive a change of machine; raw milliseconds do not.
+//! `cargo xtask bench [--iters N] [--lines N] [--seed S] [PATH...]`: how fast csnav answers on a C#
+//! code base, every figure next to a floor measured in the same run on the same files — reading them
+//! and counting lines (what any tool pays), parsing them with tree-sitter alone (what csnav's parser is
+//! built on), a word scan of the texts and ripgrep (what a reference search without an index pays).
+//! Ratios to a floor survive a change of machine; raw milliseconds do not.
 //!
-//! `cargo xtask` builds in the dev profile, where timings mean nothing, so `bench` re-invokes this
-//! binary in release as `bench-run`, which does the work.
+//! Targets: a deterministic synthetic solution (`synthetic.rs`, about a million lines by default,
+//! written under the target folder), then every PATH given. Each target is measured in process
+//! (`syntax_stages.rs`, `analysis.rs`) and through the real `csnav mcp` over stdio (`server.rs`); the
+//! table is printed and written as JSON next to the synthetic solution.
+//!
+//! `cargo xtask` builds in the dev profile, where timings mean nothing, so `bench` builds `csnav` and
+//! re-invokes this binary in release as `bench-run`, which does the work.
 
 mod analysis;
 mod inputs;
+mod mcp_client;
 mod report;
+mod server;
 mod syntax_stages;
+mod synthetic;
 
 use std::{
     hint::black_box,
-    path::PathBuf,
+    path::{Path, PathBuf},
     time::{Duration, Instant},
 };
 
@@ -23,24 +32,42 @@ use xshell::{Shell, cmd};
 use self::{inputs::Inputs, report::Report};
 
 const DEFAULT_ITERATIONS: usize = 3;
+const USAGE: &str = "usage: cargo xtask bench [--iters N] [--lines N (0: no synthetic solution)] [--seed S] [PATH...]";
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    // Resolve PATH here: the release run starts in the workspace root, not in the caller's folder.
+    // Resolve PATHs here: the release run starts in the workspace root, not in the caller's folder.
     let mut args = args.to_vec();
-    if let Some(path) = args.last_mut().filter(|arg| !arg.starts_with('-')) {
-        *path = std::path::absolute(&*path)
-            .with_context(|| format!("resolving {path}"))?
-            .display()
-            .to_string();
+    let mut value_next = false;
+    for arg in &mut args {
+        if !value_next && !arg.starts_with('-') {
+            *arg = std::path::absolute(&*arg)
+                .with_context(|| format!("resolving {arg}"))?
+                .display()
+                .to_string();
+        }
+        value_next = arg.starts_with("--");
     }
     let sh = Shell::new()?;
     sh.change_dir(crate::project_root());
     cmd!(
         sh,
-        "cargo run --release --quiet --package xtask -- bench-run {args...}"
+        "cargo build --release --quiet --package mcp-server --bin csnav"
+    )
+    .run()?;
+    let csnav = target_dir().join("release/csnav");
+    cmd!(
+        sh,
+        "cargo run --release --quiet --package xtask -- bench-run --csnav {csnav} {args...}"
     )
     .run()?;
     Ok(())
+}
+
+/// Where cargo builds: `CARGO_TARGET_DIR` or `target/` of the workspace.
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| crate::project_root().join("target"))
 }
 
 /// The measurements themselves; meaningful only in a release build.
@@ -49,66 +76,126 @@ pub(crate) fn run_in_process(args: &[String]) -> Result<()> {
         eprintln!("warning: a debug build; run `cargo xtask bench` for figures worth reporting");
     }
     let options = Options::parse(args)?;
-    let targets = match options.path {
-        Some(path) => vec![path],
-        None => {
-            let root = crate::project_root();
-            eprintln!(
-                "no PATH given: benchmarking the bundled examples/ and tests/fixtures/corpus, which are \
-                 small; pass a folder, .sln, .slnx or .csproj for figures that mean something"
-            );
-            vec![root.join("examples"), root.join("tests/fixtures/corpus")]
-        }
-    };
+    let csnav = options
+        .csnav
+        .clone()
+        .unwrap_or_else(|| target_dir().join("release/csnav"));
     println!(
-        "csnav bench: best of {} runs per row unless marked cold; {} rayon threads\n",
+        "csnav bench: best of {} runs per row unless marked cold or p50/p99; {} rayon threads\n",
         options.iterations,
         rayon::current_num_threads()
     );
-    for target in targets {
-        let report = measure(&target, options.iterations)
-            .with_context(|| format!("benchmarking {}", target.display()))?;
-        println!("{report}");
+    let out = target_dir().join("bench");
+    std::fs::create_dir_all(&out)?;
+    if options.lines > 0 {
+        let solution = synthetic::generate(options.lines, options.seed);
+        let root = out.join(format!(
+            "synthetic-{}-lines-seed-{}",
+            options.lines, options.seed
+        ));
+        solution.write(&root)?;
+        eprintln!(
+            "synthetic solution: {} projects, {} files, {} lines of C# in {}",
+            solution.projects,
+            solution.files.len(),
+            solution.lines(),
+            root.display()
+        );
+        let generated = server::Generated {
+            solution: &solution,
+            root: &root,
+        };
+        let report = measure(&root, options.iterations, &csnav, Some(generated))
+            .with_context(|| format!("benchmarking {}", root.display()))?;
+        emit(
+            &report,
+            &out.join(format!("report-synthetic-{}.json", options.lines)),
+        )?;
     }
+    for (i, target) in options.paths.iter().enumerate() {
+        let report = measure(target, options.iterations, &csnav, None)
+            .with_context(|| format!("benchmarking {}", target.display()))?;
+        let name = target
+            .file_stem()
+            .map_or_else(|| format!("path-{i}"), |s| s.to_string_lossy().into_owned());
+        emit(&report, &out.join(format!("report-{name}.json")))?;
+    }
+    Ok(())
+}
+
+fn emit(report: &Report, json: &Path) -> Result<()> {
+    println!("{report}");
+    std::fs::write(json, format!("{:#}\n", report.to_json()))
+        .with_context(|| format!("writing {}", json.display()))?;
+    println!("(written to {})\n", json.display());
     Ok(())
 }
 
 struct Options {
     iterations: usize,
-    path: Option<PathBuf>,
+    lines: usize,
+    seed: u64,
+    csnav: Option<PathBuf>,
+    paths: Vec<PathBuf>,
 }
 
 impl Options {
     fn parse(args: &[String]) -> Result<Options> {
         let mut options = Options {
             iterations: DEFAULT_ITERATIONS,
-            path: None,
+            lines: synthetic::DEFAULT_LINES,
+            seed: synthetic::DEFAULT_SEED,
+            csnav: None,
+            paths: Vec::new(),
         };
         let mut args = args.iter();
         while let Some(arg) = args.next() {
+            let mut value = |what: &str| {
+                args.next()
+                    .with_context(|| format!("{arg} needs {what}; {USAGE}"))
+            };
             match arg.as_str() {
                 "--iters" => {
-                    let n = args.next().context("--iters needs a number")?;
+                    let n = value("a number")?;
                     options.iterations =
                         n.parse().ok().filter(|&n| n > 0).with_context(|| {
                             format!("--iters needs a positive number, got `{n}`")
                         })?;
                 }
-                flag if flag.starts_with('-') => anyhow::bail!(
-                    "unknown option `{flag}`; usage: cargo xtask bench [--iters N] [PATH]"
-                ),
-                path if options.path.is_none() => options.path = Some(PathBuf::from(path)),
-                extra => anyhow::bail!("one PATH only, got a second: `{extra}`"),
+                "--lines" => {
+                    let n = value("a number")?;
+                    options.lines = n
+                        .parse()
+                        .with_context(|| format!("--lines needs a number, got `{n}`"))?;
+                }
+                "--seed" => {
+                    let n = value("a number")?;
+                    options.seed = n
+                        .parse()
+                        .with_context(|| format!("--seed needs a number, got `{n}`"))?;
+                }
+                "--csnav" => options.csnav = Some(PathBuf::from(value("a path")?)),
+                flag if flag.starts_with('-') => anyhow::bail!("unknown option `{flag}`; {USAGE}"),
+                path => options.paths.push(PathBuf::from(path)),
             }
         }
         Ok(options)
     }
 }
 
-fn measure(target: &std::path::Path, iterations: usize) -> Result<Report> {
+fn measure(
+    target: &Path,
+    iterations: usize,
+    csnav: &Path,
+    generated: Option<server::Generated<'_>>,
+) -> Result<Report> {
     let inputs = Inputs::load(target, iterations)?;
     let mut report = Report::new(&inputs);
+    server::progress("floors and syntax stages");
     let facts = syntax_stages::measure(&inputs, iterations, &mut report);
+    // The server first, while this process holds no analysis: the two would compete for memory.
+    server::measure(csnav, &inputs, &facts, generated, &mut report)?;
+    server::progress("in process: cold, warm and edited analysis");
     analysis::measure(&inputs, &facts, iterations, &mut report)?;
     report.memory(memory_kb("VmHWM"));
     if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {

@@ -11,6 +11,7 @@ pub mod fuzz;
 mod navigation;
 mod search;
 mod site_audit;
+mod stats;
 mod symbol_info;
 mod type_hierarchy;
 
@@ -25,6 +26,7 @@ pub use crate::{
     },
     search::SymbolQuery,
     site_audit::UnaccountedSite,
+    stats::ItemCounts,
     symbol_info::{NavigationTarget, SymbolInfo, SymbolKey, SymbolOrigin},
     type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
 };

@@ -7,6 +7,7 @@
 //!   `scope`, `symbol_key` and `error`.
 
 mod args;
+mod coverage;
 mod error;
 pub mod fuzz;
 mod load_command;
@@ -16,16 +17,23 @@ mod paths;
 mod scope;
 mod server;
 mod state;
+mod stats_command;
 mod symbol_key;
+mod syntax_errors;
 mod tools;
 mod transport;
+mod workers;
 mod workspace;
 
 use std::path::Path;
 
 use rmcp::ServiceExt;
 
-pub use crate::{load_command::load_and_report, workspace::project_data};
+pub use crate::{
+    load_command::load_and_report,
+    stats_command::{StatsFormat, stats},
+    workspace::project_data,
+};
 
 pub(crate) const ANALYSIS_STACK: usize = 16 << 20;
 
@@ -34,12 +42,7 @@ pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
     let input = std::fs::canonicalize(path)
         .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))?;
     let state = state::ServerState::new(input);
-    // Lowering and binding recurse along the syntax tree (at most 1000 levels deep, the syntax crate
-    // flattens the rest): analysis threads get stacks that hold that in any build.
-    rayon::ThreadPoolBuilder::new()
-        .stack_size(ANALYSIS_STACK)
-        .build_global()
-        .map_err(|e| anyhow::anyhow!("cannot start the analysis threads: {e}"))?;
+    start_analysis_threads()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_stack_size(ANALYSIS_STACK)
@@ -58,4 +61,14 @@ pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
     // The client has gone: a load still under way has no one to answer, so do not wait for it.
     runtime.shutdown_background();
     served
+}
+
+/// Lowering and binding recurse along the syntax tree (at most 1000 levels deep, the syntax crate
+/// flattens the rest): the rayon threads that analyse get stacks that hold that in any build. Call
+/// once per process, before anything uses rayon.
+pub fn start_analysis_threads() -> anyhow::Result<()> {
+    rayon::ThreadPoolBuilder::new()
+        .stack_size(ANALYSIS_STACK)
+        .build_global()
+        .map_err(|e| anyhow::anyhow!("cannot start the analysis threads: {e}"))
 }

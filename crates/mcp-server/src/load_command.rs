@@ -2,7 +2,9 @@
 
 use std::{fmt::Write as _, path::Path, time::Instant};
 
-use crate::{options::PathStyle, workspace::LiveWorkspace};
+use crate::{
+    coverage::Coverage, options::PathStyle, syntax_errors, workers, workspace::LiveWorkspace,
+};
 
 /// How many parse errors to print; the total is always printed.
 const SHOWN_ERRORS: usize = 20;
@@ -76,27 +78,13 @@ pub fn load_and_report(path: &Path, calls: bool) -> anyhow::Result<String> {
     }
 
     let start = Instant::now();
-    let analysis = workspace.snapshot().analysis;
-    let mut error_files = 0;
-    let mut errors = Vec::new();
-    for &file in workspace.files() {
-        let file_errors = analysis.parse_errors(file)?;
-        if file_errors.is_empty() {
-            continue;
-        }
-        error_files += 1;
-        let text = analysis.file_text(file)?;
-        for error in file_errors {
-            let offset = usize::from(error.range.start()).min(text.len());
-            let before = text.get(..offset).unwrap_or("");
-            let line = before.matches('\n').count() + 1;
-            errors.push(format!(
-                "{}:{line}: {}",
-                world.root.display(world.path(file), PathStyle::Relative),
-                error.message
-            ));
-        }
-    }
+    let per_file = workers::each(
+        || workspace.snapshot().analysis,
+        workspace.files(),
+        |analysis, &file| syntax_errors::file_errors(analysis, &world, file),
+    )?;
+    let error_files = per_file.iter().filter(|e| !e.is_empty()).count();
+    let errors: Vec<String> = per_file.into_iter().flatten().collect();
     let parse = start.elapsed();
 
     writeln!(
@@ -147,70 +135,12 @@ fn nothing_loadable(world: &crate::workspace::World) -> String {
 /// Every body bound: how the call sites bound, in parallel over the files.
 fn report_calls(workspace: &LiveWorkspace, out: &mut String) -> anyhow::Result<()> {
     let start = Instant::now();
-    let files = workspace.files();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = files.len().div_ceil(threads).max(1);
-    let snapshots: Vec<_> = files
-        .chunks(chunk)
-        .map(|c| (c, workspace.snapshot().analysis))
-        .collect();
-    let counts: Vec<anyhow::Result<ide::BindingCounts>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = snapshots
-            .into_iter()
-            .map(|(chunk, analysis)| {
-                let builder = std::thread::Builder::new().stack_size(crate::ANALYSIS_STACK);
-                builder.spawn_scoped(scope, move || {
-                    let mut total = ide::BindingCounts::default();
-                    for &file in chunk {
-                        total += analysis.binding_counts(file)?;
-                    }
-                    Ok::<_, ide::Cancelled>(total)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|spawned| match spawned {
-                Ok(h) => Ok(h.join().unwrap_or(Err(ide::Cancelled::PropagatedPanic))?),
-                Err(e) => Err(anyhow::anyhow!("cannot start an analysis thread: {e}")),
-            })
-            .collect()
-    });
-    let mut total = ide::BindingCounts::default();
-    for c in counts {
-        total += c?;
-    }
-    let bound = total.source + total.library + total.external;
-    let unresolved =
-        total.unknown_receiver + total.not_found + total.ambiguous + total.missing_metadata;
-    let all = (bound + unresolved).max(1);
-    let pct = |n: usize| 100.0 * n as f64 / all as f64;
+    let coverage = Coverage::of_files(|| workspace.snapshot().analysis, workspace.files())?;
     writeln!(
         out,
-        "call sites: {} ({:.1} % bound: {} to source members, {} to library members, {} to external names; {:.1} % unresolved: {} unknown receiver, {} not found, {} ambiguous, {} missing metadata), bound in {:.1} ms",
-        bound + unresolved,
-        pct(bound),
-        total.source,
-        total.library,
-        total.external,
-        pct(unresolved),
-        total.unknown_receiver,
-        total.not_found,
-        total.ambiguous,
-        total.missing_metadata,
+        "bound in {:.1} ms",
         start.elapsed().as_secs_f64() * 1000.0
     )?;
-    // What is unresolved most, by reason: where a missing assembly or a binder rule costs most.
-    let mut by_name: std::collections::HashMap<(String, String), usize> = Default::default();
-    for (reason, name) in &total.unresolved_names {
-        *by_name
-            .entry((format!("{reason:?}"), name.to_string()))
-            .or_default() += 1;
-    }
-    let mut top: Vec<_> = by_name.into_iter().collect();
-    top.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    for ((reason, name), n) in top.iter().take(SHOWN_ERRORS) {
-        writeln!(out, "  unresolved {n:>6} {name} ({reason})")?;
-    }
+    write!(out, "{coverage}")?;
     Ok(())
 }

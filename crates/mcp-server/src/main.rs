@@ -31,6 +31,15 @@ enum Command {
         #[arg(long)]
         calls: bool,
     },
+    /// Run every analysis phase over a workspace and print per-phase times, counts, binding
+    /// coverage, parse errors and peak memory.
+    Stats {
+        #[arg(default_value = ".")]
+        path: PathBuf,
+        /// Print JSON (the shape documented in docs/stats.md) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -45,8 +54,18 @@ fn main() -> ExitCode {
         .init();
     let result = match cli.command {
         Command::Mcp { path } => mcp_server::serve_stdio(&path),
-        Command::Load { path, calls } => {
-            mcp_server::load_and_report(&path, calls).map(|report| print!("{report}"))
+        Command::Load { path, calls } => mcp_server::start_analysis_threads()
+            .and_then(|()| mcp_server::load_and_report(&path, calls))
+            .map(|report| print!("{report}")),
+        Command::Stats { path, json } => {
+            let format = if json {
+                mcp_server::StatsFormat::Json
+            } else {
+                mcp_server::StatsFormat::Text
+            };
+            mcp_server::start_analysis_threads()
+                .and_then(|()| mcp_server::stats(&path, format))
+                .map(|report| print!("{report}"))
         }
     };
     match result {

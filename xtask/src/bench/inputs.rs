@@ -21,6 +21,7 @@ pub(crate) struct Inputs {
     /// Files the model listed that could not be read.
     pub(crate) unreadable: usize,
     pub(crate) bytes: u64,
+    pub(crate) lines: usize,
 }
 
 pub(crate) struct SourceFile {
@@ -63,6 +64,7 @@ impl Inputs {
             }
         }
         let bytes = files.iter().map(|f| f.text.len() as u64).sum();
+        let lines = files.iter().map(|f| f.text.lines().count()).sum();
         Ok(Inputs {
             target: target.to_path_buf(),
             workspace,
@@ -70,6 +72,7 @@ impl Inputs {
             files,
             unreadable,
             bytes,
+            lines,
         })
     }
 

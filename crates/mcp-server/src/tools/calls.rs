@@ -136,7 +136,7 @@ pub(super) fn kind_name(kind: CallKind) -> &'static str {
     }
 }
 
-fn reason_name(reason: UnresolvedReason) -> &'static str {
+pub(crate) fn reason_name(reason: UnresolvedReason) -> &'static str {
     match reason {
         UnresolvedReason::UnknownReceiver => "unknownReceiver",
         UnresolvedReason::NotFound => "notFound",

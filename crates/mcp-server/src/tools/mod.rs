@@ -15,6 +15,9 @@ mod symbol;
 mod symbol_at_position;
 mod type_hierarchy;
 
+/// Reasons are named alike in tool answers and in `csnav stats --json`.
+pub(crate) use calls::reason_name;
+
 use std::{
     path::Path,
     sync::{Arc, LazyLock},

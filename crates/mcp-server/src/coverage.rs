@@ -1,0 +1,132 @@
+//! How the workspace's call sites bound, every body bound in parallel: shared by `csnav load --calls`
+//! and `csnav stats`.
+
+use std::{collections::HashMap, fmt};
+
+use ide::{Analysis, BindingCounts, Cancellable, FileId};
+use serde_json::{Value, json};
+
+use crate::{tools::reason_name, workers};
+
+/// The most frequent unresolved names kept, by reason and name.
+pub(crate) const TOP_UNRESOLVED: usize = 20;
+
+pub(crate) struct Coverage {
+    pub(crate) counts: BindingCounts,
+    /// What is unresolved most: where a missing assembly or a binder rule costs most. Most frequent
+    /// first, ties by reason and name, so the order is stable.
+    pub(crate) top: Vec<Unresolved>,
+}
+
+pub(crate) struct Unresolved {
+    pub(crate) reason: &'static str,
+    pub(crate) name: String,
+    pub(crate) count: usize,
+}
+
+impl Coverage {
+    /// Binds every body of `files`.
+    pub(crate) fn of_files(
+        snapshot: impl Fn() -> Analysis,
+        files: &[FileId],
+    ) -> Cancellable<Coverage> {
+        let mut counts = BindingCounts::default();
+        for file in workers::each(snapshot, files, |analysis, &file| {
+            analysis.binding_counts(file)
+        })? {
+            counts += file;
+        }
+        Ok(Coverage::new(counts))
+    }
+
+    fn new(mut counts: BindingCounts) -> Coverage {
+        let mut by_name: HashMap<(&'static str, String), usize> = HashMap::new();
+        for (reason, name) in std::mem::take(&mut counts.unresolved_names) {
+            *by_name
+                .entry((reason_name(reason), name.to_string()))
+                .or_default() += 1;
+        }
+        let mut top: Vec<Unresolved> = by_name
+            .into_iter()
+            .map(|((reason, name), count)| Unresolved {
+                reason,
+                name,
+                count,
+            })
+            .collect();
+        top.sort_by(|a, b| {
+            b.count
+                .cmp(&a.count)
+                .then_with(|| (a.reason, &a.name).cmp(&(b.reason, &b.name)))
+        });
+        top.truncate(TOP_UNRESOLVED);
+        Coverage { counts, top }
+    }
+
+    pub(crate) fn bound(&self) -> usize {
+        let c = &self.counts;
+        c.source + c.library + c.external
+    }
+
+    pub(crate) fn unresolved(&self) -> usize {
+        let c = &self.counts;
+        c.unknown_receiver + c.not_found + c.ambiguous + c.missing_metadata
+    }
+
+    pub(crate) fn sites(&self) -> usize {
+        self.bound() + self.unresolved()
+    }
+
+    /// The `binding` object of `csnav stats --json` (see docs/stats.md).
+    pub(crate) fn to_json(&self) -> Value {
+        let c = &self.counts;
+        json!({
+            "callSites": self.sites(),
+            "bound": {
+                "total": self.bound(),
+                "source": c.source,
+                "library": c.library,
+                "external": c.external,
+            },
+            "unresolved": {
+                "total": self.unresolved(),
+                "unknownReceiver": c.unknown_receiver,
+                "notFound": c.not_found,
+                "ambiguous": c.ambiguous,
+                "missingMetadata": c.missing_metadata,
+            },
+            "topUnresolved": self.top.iter().map(|u| json!({
+                "name": u.name,
+                "reason": u.reason,
+                "count": u.count,
+            })).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// The summary line, then the top unresolved names, one a line.
+impl fmt::Display for Coverage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = &self.counts;
+        let pct = |n: usize| 100.0 * n as f64 / self.sites().max(1) as f64;
+        writeln!(
+            f,
+            "call sites: {} ({:.1} % bound: {} to source members, {} to library members, {} to external names; \
+             {:.1} % unresolved: {} unknown receiver, {} not found, {} ambiguous, {} missing metadata)",
+            self.sites(),
+            pct(self.bound()),
+            c.source,
+            c.library,
+            c.external,
+            pct(self.unresolved()),
+            c.unknown_receiver,
+            c.not_found,
+            c.ambiguous,
+            c.missing_metadata,
+        )?;
+        for u in &self.top {
+            writeln!(f, "  unresolved {:>6} {} ({})", u.count, u.name, u.reason)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,246 @@
+//! `csnav stats PATH [--json]` (rust-analyzer's `analysis-stats`): loads the workspace, runs every
+//! phase of the analysis over all of it — parse, item trees and word indexes, definition maps, the
+//! symbol index, every type hierarchy, every body bound — each phase on every rayon thread, and says
+//! what each phase cost and produced. The JSON shape is documented in docs/stats.md and stable: fields
+//! are added, never renamed or removed, without changing `schema`.
+
+use std::{
+    fmt::Write as _,
+    path::Path,
+    time::{Duration, Instant},
+};
+
+use anyhow::anyhow;
+use ide::{Cancellable, ItemCounts};
+use serde_json::{Value, json};
+
+use crate::{
+    coverage::Coverage,
+    syntax_errors, workers,
+    workspace::{LiveWorkspace, LoadTimings},
+};
+
+/// Names the JSON shape; bumped only when a field changes meaning or goes away.
+const SCHEMA: &str = "csnav-stats/1";
+/// Files with syntax errors listed in the text output; JSON lists them all.
+const SHOWN_ERROR_FILES: usize = 20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsFormat {
+    Text,
+    Json,
+}
+
+/// Loads `path`, runs every phase and renders the result.
+pub fn stats(path: &Path, format: StatsFormat) -> anyhow::Result<String> {
+    let start = Instant::now();
+    let (workspace, load) = LiveWorkspace::load_complete(path)?;
+    let stats = run_phases(&workspace, load)
+        .map_err(|_| anyhow!("the analysis was cancelled, but nothing else writes to it"))?;
+    let stats = Stats {
+        total: start.elapsed(),
+        peak_memory_kb: peak_memory_kb(),
+        ..stats
+    };
+    Ok(match format {
+        StatsFormat::Json => format!("{:#}\n", stats.to_json(&workspace)),
+        StatsFormat::Text => stats.to_text(&workspace),
+    })
+}
+
+struct Stats {
+    phases: Vec<(&'static str, Duration)>,
+    files: usize,
+    bytes: usize,
+    lines: usize,
+    items: ItemCounts,
+    hierarchies: usize,
+    derived: usize,
+    /// Per file with errors: its errors as `path:line: message`, in file order.
+    error_files: Vec<Vec<String>>,
+    coverage: Coverage,
+    total: Duration,
+    peak_memory_kb: Option<u64>,
+}
+
+fn run_phases(workspace: &LiveWorkspace, load: LoadTimings) -> Cancellable<Stats> {
+    let files = workspace.files();
+    let world = workspace.world();
+    let snapshot = || workspace.snapshot().analysis;
+    let mut phases = vec![
+        ("projectModel", load.project_model),
+        ("readFiles", load.read),
+        ("referenceAssemblies", load.libraries),
+    ];
+    let mut timed = |name: &'static str, start: Instant| phases.push((name, start.elapsed()));
+
+    let start = Instant::now();
+    let parsed = workers::each(snapshot, files, |analysis, &file| {
+        let lines = analysis.file_text(file)?.lines().count();
+        Ok((lines, syntax_errors::file_errors(analysis, world, file)?))
+    })?;
+    timed("parse", start);
+
+    let start = Instant::now();
+    let items = workers::each(snapshot, files, |analysis, &file| {
+        analysis.prime_file(file)?;
+        analysis.item_counts(file)
+    })?;
+    timed("itemTrees", start);
+
+    let start = Instant::now();
+    let projects = snapshot().projects()?;
+    let types: Vec<_> = workers::each(snapshot, &projects, |analysis, &project| {
+        analysis.project_type_keys(project)
+    })?
+    .into_iter()
+    .flatten()
+    .collect();
+    timed("defMaps", start);
+
+    let start = Instant::now();
+    snapshot().prime_symbol_index()?;
+    timed("symbolIndex", start);
+
+    let start = Instant::now();
+    let derived = workers::each(snapshot, &types, |analysis, key| {
+        Ok(analysis.type_hierarchy(key)?.map_or(0, |h| h.derived.len()))
+    })?;
+    timed("typeHierarchies", start);
+
+    let start = Instant::now();
+    let coverage = Coverage::of_files(snapshot, files)?;
+    timed("bodies", start);
+
+    let mut item_total = ItemCounts::default();
+    for counts in items {
+        item_total += counts;
+    }
+    Ok(Stats {
+        phases,
+        files: load.files,
+        bytes: load.bytes,
+        lines: parsed.iter().map(|(lines, _)| lines).sum(),
+        items: item_total,
+        hierarchies: types.len(),
+        derived: derived.iter().sum(),
+        error_files: parsed
+            .into_iter()
+            .map(|(_, errors)| errors)
+            .filter(|errors| !errors.is_empty())
+            .collect(),
+        coverage,
+        total: Duration::ZERO,
+        peak_memory_kb: None,
+    })
+}
+
+impl Stats {
+    fn errors(&self) -> usize {
+        self.error_files.iter().map(Vec::len).sum()
+    }
+
+    /// The documented shape (docs/stats.md).
+    fn to_json(&self, workspace: &LiveWorkspace) -> Value {
+        let world = workspace.world();
+        json!({
+            "schema": SCHEMA,
+            "workspace": {
+                "path": world.root.path().display().to_string(),
+                "kind": world.kind,
+                "problems": world.problems.len(),
+            },
+            "counts": {
+                "projects": world.projects.len(),
+                "files": self.files,
+                "bytes": self.bytes,
+                "lines": self.lines,
+                "types": self.items.types,
+                "members": self.items.members,
+                "typeHierarchies": self.hierarchies,
+                "derivedEntries": self.derived,
+                "callSites": self.coverage.sites(),
+            },
+            "phases": self.phases.iter().map(|(name, time)| json!({
+                "name": name,
+                "ms": milliseconds(*time),
+            })).collect::<Vec<_>>(),
+            "totalMs": milliseconds(self.total),
+            "binding": self.coverage.to_json(),
+            "parseErrors": {
+                "errors": self.errors(),
+                "files": self.error_files.len(),
+                "list": self.error_files,
+            },
+            "peakMemoryKb": self.peak_memory_kb,
+        })
+    }
+
+    fn to_text(&self, workspace: &LiveWorkspace) -> String {
+        let world = workspace.world();
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = self.write_text(&mut out, world.root.path(), world.projects.len());
+        out
+    }
+
+    fn write_text(&self, out: &mut String, root: &Path, projects: usize) -> std::fmt::Result {
+        writeln!(
+            out,
+            "workspace {}: {projects} projects, {} files, {:.2} MB, {} lines",
+            root.display(),
+            self.files,
+            self.bytes as f64 / 1e6,
+            self.lines
+        )?;
+        writeln!(
+            out,
+            "items: {} types, {} members; {} type hierarchies ({} derived entries)",
+            self.items.types, self.items.members, self.hierarchies, self.derived
+        )?;
+        writeln!(out, "phases ({} threads):", rayon::current_num_threads())?;
+        for (name, time) in &self.phases {
+            writeln!(out, "  {name:<20} {:>10.1} ms", milliseconds(*time))?;
+        }
+        writeln!(
+            out,
+            "  {:<20} {:>10.1} ms",
+            "total",
+            milliseconds(self.total)
+        )?;
+        write!(out, "{}", self.coverage)?;
+        writeln!(
+            out,
+            "parse errors: {} in {} files",
+            self.errors(),
+            self.error_files.len()
+        )?;
+        for errors in self.error_files.iter().take(SHOWN_ERROR_FILES) {
+            if let Some(first) = errors.first() {
+                writeln!(out, "  {first} ({} in the file)", errors.len())?;
+            }
+        }
+        if self.error_files.len() > SHOWN_ERROR_FILES {
+            writeln!(
+                out,
+                "  ... {} more files",
+                self.error_files.len() - SHOWN_ERROR_FILES
+            )?;
+        }
+        match self.peak_memory_kb {
+            Some(kb) => writeln!(out, "peak memory: {:.1} MB", kb as f64 / 1024.0),
+            None => writeln!(out, "peak memory: not known on this system"),
+        }
+    }
+}
+
+fn milliseconds(time: Duration) -> f64 {
+    (time.as_secs_f64() * 1e4).round() / 10.0
+}
+
+/// The process's peak resident set (`VmHWM`), where procfs tells it.
+fn peak_memory_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

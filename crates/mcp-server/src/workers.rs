@@ -1,0 +1,44 @@
+//! Whole-workspace passes on every rayon thread, each thread with its own analysis snapshot (a salsa
+//! database handle is moved to a thread, never shared between threads), as the server primes.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use ide::{Analysis, Cancellable};
+use rayon::prelude::*;
+
+/// Items a worker claims at a time: small enough that uneven costs (one huge file) balance, large
+/// enough that the counter is not contended.
+const CHUNK: usize = 16;
+
+/// `f` of every item, in item order; `snapshot` is called once per worker.
+pub(crate) fn each<T: Sync, R: Send>(
+    snapshot: impl Fn() -> Analysis,
+    items: &[T],
+    f: impl Fn(&Analysis, &T) -> Cancellable<R> + Sync,
+) -> Cancellable<Vec<R>> {
+    let snapshots: Vec<Analysis> = (0..rayon::current_num_threads().min(items.len().max(1)))
+        .map(|_| snapshot())
+        .collect();
+    let next = AtomicUsize::new(0);
+    let parts: Vec<Cancellable<Vec<(usize, R)>>> = snapshots
+        .into_par_iter()
+        .map(|analysis| {
+            let mut out = Vec::new();
+            loop {
+                let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+                if start >= items.len() {
+                    return Ok(out);
+                }
+                for (i, item) in items.iter().enumerate().skip(start).take(CHUNK) {
+                    out.push((i, f(&analysis, item)?));
+                }
+            }
+        })
+        .collect();
+    let mut all = Vec::with_capacity(items.len());
+    for part in parts {
+        all.extend(part?);
+    }
+    all.sort_unstable_by_key(|&(i, _)| i);
+    Ok(all.into_iter().map(|(_, r)| r).collect())
+}

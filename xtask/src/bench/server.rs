@@ -1,0 +1,507 @@
+//! The real server, as an agent meets it: `csnav mcp` started over stdio, timed from the process start
+//! to the first answer, then the tools' warm latencies (p50/p99 over many symbols), edits saved to disk
+//! until `find_callers` shows them, and the server's peak RSS; with the floors a reference search is
+//! compared with (a word scan of the texts in memory, ripgrep when installed).
+
+use std::{
+    path::{Path, PathBuf},
+    time::{Duration, Instant},
+};
+
+use anyhow::{Context, Result, bail};
+use serde_json::{Value, json};
+use syntax::TextSize;
+
+use super::{
+    inputs::Inputs,
+    mcp_client::McpServer,
+    report::{Floor, Report, milliseconds},
+    syntax_stages::FileFacts,
+    synthetic::{Synthetic, Widget},
+};
+
+/// Symbols of each kind asked, spread evenly over the workspace.
+const SAMPLE: usize = 200;
+/// Names the floors look for (a word scan is cheap, ripgrep starts a process each time).
+const FLOOR_NAMES: usize = 20;
+/// How long an edit may take to show before the bench gives up on it.
+const EDIT_DEADLINE: Duration = Duration::from_secs(30);
+
+/// The synthetic solution on disk, whose code the edits know.
+pub(crate) struct Generated<'a> {
+    pub(crate) solution: &'a Synthetic,
+    pub(crate) root: &'a Path,
+}
+
+pub(crate) fn measure(
+    csnav: &Path,
+    inputs: &Inputs,
+    facts: &[FileFacts],
+    generated: Option<Generated<'_>>,
+    report: &mut Report,
+) -> Result<()> {
+    let types = positions(inputs, facts, |f| &f.type_names);
+    let methods = positions(inputs, facts, |f| &f.method_names);
+    let Some(first) = types.first() else {
+        report.fact("server: no type declared, nothing to ask".to_owned());
+        return Ok(());
+    };
+
+    // Before the server starts: ripgrep's reads of every file would reach its watcher.
+    let floors = floors(inputs, &methods, report);
+    progress("server: starting csnav mcp, first search_symbols");
+    let start = Instant::now();
+    let mut server = McpServer::start(csnav, &inputs.target)?;
+    let (_, answer) = server.call("search_symbols", json!({ "query": first.name }))?;
+    let first_answer = start.elapsed();
+    ensure_success("search_symbols", &answer)?;
+    report.step(
+        "server: start → first answer (search_symbols)",
+        first_answer,
+        Some(Floor::TreeSitterParallel),
+        "process start, project model, texts, assemblies, item trees and symbol index".to_owned(),
+    );
+
+    progress("server: get_symbol_at_position of the sampled names");
+    let (mut at_times, type_keys) = keys(&mut server, &types)?;
+    let (mut more, method_keys) = keys(&mut server, &methods)?;
+    at_times.append(&mut more);
+    report.latency(
+        "server: get_symbol_at_position",
+        &mut at_times,
+        None,
+        format!(
+            "{} type and {} method names",
+            type_keys.len(),
+            method_keys.len()
+        ),
+    );
+
+    progress("server: find_callers, first ask");
+    // The first ask binds the candidate files not yet bound by the background priming.
+    let mut first_callers = Vec::new();
+    let mut sites = 0;
+    for key in &method_keys {
+        let (time, answer) = server.call("find_callers", json!({ "symbolKey": key }))?;
+        sites += answer["callSiteCount"].as_u64().unwrap_or(0);
+        first_callers.push(time);
+    }
+    report.latency(
+        "server: find_callers, first ask",
+        &mut first_callers,
+        None,
+        format!("{sites} call sites over the sample"),
+    );
+
+    let names = type_names(&types);
+    let status = vec![String::new(); SAMPLE];
+    let warm = [
+        Ask(
+            "search_symbols",
+            &names,
+            None,
+            |name| json!({ "query": name }),
+        ),
+        Ask(
+            "get_type_hierarchy",
+            &type_keys,
+            None,
+            |key| json!({ "symbolKey": key }),
+        ),
+        Ask(
+            "find_callers",
+            &method_keys,
+            floors,
+            |key| json!({ "symbolKey": key }),
+        ),
+        Ask(
+            "get_outgoing_calls",
+            &method_keys,
+            None,
+            |key| json!({ "symbolKey": key, "depth": 1 }),
+        ),
+        Ask("server_status", &status, None, |_| json!({})),
+    ];
+    for Ask(tool, subjects, floor, arguments) in warm {
+        progress(&format!("server: {tool}, warm"));
+        if let Some(subject) = subjects.first() {
+            server.call(tool, arguments(subject))?;
+        }
+        let mut times = Vec::with_capacity(subjects.len());
+        for subject in subjects {
+            let (time, answer) = server.call(tool, arguments(subject))?;
+            ensure_success(tool, &answer)?;
+            times.push(time);
+        }
+        report.latency(
+            &format!("server: {tool}, warm"),
+            &mut times,
+            floor,
+            String::new(),
+        );
+    }
+
+    match generated {
+        Some(generated) => edits(&mut server, &generated, report)?,
+        None => report.fact(
+            "server edits: measured on the synthetic solution only, whose code the edits know"
+                .to_owned(),
+        ),
+    }
+
+    let peak = server.peak_rss_kb();
+    server.stop()?;
+    if let Some(kb) = peak {
+        report.fact(format!(
+            "server peak RSS (VmHWM of `csnav mcp`): {:.1} MB = {:.1}× the source size",
+            kb as f64 / 1024.0,
+            kb as f64 * 1024.0 / (inputs.megabytes() * 1e6).max(1.0)
+        ));
+    }
+    stats(csnav, inputs, report)
+}
+
+/// `csnav stats --json`: every phase of a full analysis, in its own process, against the one-core
+/// tree-sitter floor (issue 10 asks for at most 1.5×).
+fn stats(csnav: &Path, inputs: &Inputs, report: &mut Report) -> Result<()> {
+    progress("csnav stats");
+    let output = std::process::Command::new(csnav)
+        .args(["stats", "--json"])
+        .arg(&inputs.target)
+        .stderr(std::process::Stdio::null())
+        .output()
+        .context("running csnav stats")?;
+    if !output.status.success() {
+        bail!("csnav stats failed on {}", inputs.target.display());
+    }
+    let stats: Value = serde_json::from_slice(&output.stdout).context("csnav stats --json")?;
+    let ms = |v: &Value| Duration::from_secs_f64(v.as_f64().unwrap_or(0.0) / 1000.0);
+    let phases: Vec<String> = stats["phases"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .map(|p| {
+            format!(
+                "{} {}",
+                p["name"].as_str().unwrap_or("?"),
+                milliseconds(ms(&p["ms"]))
+            )
+        })
+        .collect();
+    report.step(
+        "csnav stats: every phase, all threads",
+        ms(&stats["totalMs"]),
+        Some(Floor::TreeSitter),
+        format!(
+            "{} call sites, {:.1} % bound; peak {:.0} MB",
+            stats["binding"]["callSites"],
+            100.0 * stats["binding"]["bound"]["total"].as_f64().unwrap_or(0.0)
+                / stats["binding"]["callSites"]
+                    .as_f64()
+                    .unwrap_or(1.0)
+                    .max(1.0),
+            stats["peakMemoryKb"].as_f64().unwrap_or(0.0) / 1024.0
+        ),
+    );
+    report.fact(format!("csnav stats phases: {}", phases.join(", ")));
+    Ok(())
+}
+
+/// A tool asked once per subject (a name or a key), the floor its median is compared with, and its
+/// arguments for a subject.
+struct Ask<'a>(&'static str, &'a [String], Option<Floor>, fn(&str) -> Value);
+
+/// A declared name and where an agent would point at it.
+struct Position {
+    name: String,
+    path: PathBuf,
+    line: usize,
+    column: usize,
+}
+
+/// At most [`SAMPLE`] of the names `of` lists, every n-th over the workspace, 1-based line and
+/// character column.
+fn positions(
+    inputs: &Inputs,
+    facts: &[FileFacts],
+    of: impl Fn(&FileFacts) -> &Vec<TextSize>,
+) -> Vec<Position> {
+    let all: Vec<(usize, TextSize)> = facts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, f)| of(f).iter().map(move |&o| (i, o)))
+        .collect();
+    let step = all.len().div_ceil(SAMPLE).max(1);
+    all.into_iter()
+        .step_by(step)
+        .map(|(i, offset)| {
+            let text = &inputs.files[i].text;
+            let offset = usize::from(offset);
+            let before = &text[..offset];
+            let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+            let name: String = text[offset..]
+                .trim_start_matches('@')
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            Position {
+                name,
+                path: inputs.files[i].path.clone(),
+                line: before.matches('\n').count() + 1,
+                column: before[line_start..].chars().count() + 1,
+            }
+        })
+        .collect()
+}
+
+fn type_names(types: &[Position]) -> Vec<String> {
+    types.iter().map(|p| p.name.clone()).collect()
+}
+
+/// The key of the symbol declared at each position, and how long each ask took.
+fn keys(server: &mut McpServer, positions: &[Position]) -> Result<(Vec<Duration>, Vec<String>)> {
+    let mut times = Vec::new();
+    let mut keys = Vec::new();
+    for p in positions {
+        let (time, answer) = server.call(
+            "get_symbol_at_position",
+            json!({ "filePath": p.path, "line": p.line, "column": p.column }),
+        )?;
+        times.push(time);
+        if let Some(key) = answer["symbol"]["symbolKey"].as_str() {
+            keys.push(key.to_owned());
+        }
+    }
+    Ok((times, keys))
+}
+
+/// The reference-search floors over the first sampled method names: the in-memory word scan always,
+/// ripgrep when it is installed. Returns the floor `find_callers` is compared with.
+fn floors(inputs: &Inputs, methods: &[Position], report: &mut Report) -> Option<Floor> {
+    let names: Vec<&str> = methods
+        .iter()
+        .take(FLOOR_NAMES)
+        .map(|p| p.name.as_str())
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    let mut scans: Vec<Duration> = names
+        .iter()
+        .map(|name| {
+            let start = Instant::now();
+            let hits: usize = inputs
+                .files
+                .iter()
+                .map(|f| whole_words(&f.text, name))
+                .sum();
+            std::hint::black_box(hits);
+            start.elapsed()
+        })
+        .collect();
+    scans.sort_unstable();
+    report.floor_step(
+        Floor::WordScan,
+        "floor: word scan of the texts in memory, one name",
+        scans[scans.len() / 2],
+        format!("median over {} method names", names.len()),
+    );
+    let mut rg = Vec::new();
+    for name in &names {
+        let start = Instant::now();
+        let status = std::process::Command::new("rg")
+            .args(["-c", "-w", "-F", "-g", "*.cs", name])
+            .arg(&inputs.workspace.root)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status();
+        // Not installed: no ripgrep floor.
+        if status.is_err() {
+            break;
+        }
+        rg.push(start.elapsed());
+    }
+    if rg.is_empty() {
+        report.fact("floor: ripgrep is not installed; no `rg` floor".to_owned());
+        return Some(Floor::WordScan);
+    }
+    rg.sort_unstable();
+    report.floor_step(
+        Floor::Ripgrep,
+        "floor: ripgrep (`rg -c -w -F NAME`), one name",
+        rg[rg.len() / 2],
+        format!("median over {} names", rg.len()),
+    );
+    Some(Floor::Ripgrep)
+}
+
+fn whole_words(text: &str, name: &str) -> usize {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(name)
+        .filter(|&(at, _)| {
+            !text[..at].chars().next_back().is_some_and(is_word)
+                && !text[at + name.len()..].chars().next().is_some_and(is_word)
+        })
+        .count()
+}
+
+/// A body edit, a signature edit and a new file, each saved to disk, then `find_callers` asked until
+/// its answer shows the change: the latency an agent sees, watcher included. An edit that does not
+/// show in time is reported, not fatal; the files are restored either way.
+fn edits(server: &mut McpServer, generated: &Generated<'_>, report: &mut Report) -> Result<()> {
+    let widgets = &generated.solution.widgets;
+    let target = &widgets[widgets.len() / 2];
+    let editor = widgets
+        .iter()
+        .find(|w| w.project == target.project && w.index != target.index)
+        .context("a second widget in the project")?;
+    let body_file = generated.root.join(&editor.path);
+    let target_file = generated.root.join(&target.path);
+    let new_file = generated
+        .root
+        .join(target.path.parent().context("a widget file has a folder")?)
+        .join("CsnavBenchNew.cs");
+    let originals = [
+        (body_file.clone(), std::fs::read_to_string(&body_file)?),
+        (target_file.clone(), std::fs::read_to_string(&target_file)?),
+    ];
+    let result = edit_rows(
+        server,
+        target,
+        [&body_file, &target_file, &new_file],
+        report,
+    );
+    let _ = std::fs::remove_file(&new_file);
+    for (path, text) in originals {
+        std::fs::write(path, text)?;
+    }
+    result
+}
+
+fn edit_rows(
+    server: &mut McpServer,
+    target: &Widget,
+    [body_file, target_file, new_file]: [&Path; 3],
+    report: &mut Report,
+) -> Result<()> {
+    // Not `Run`, which everything calls: a name as common as most.
+    let callee = resolve(server, &target.step_documentation_id(1, "System.Int32"))?;
+    let before = call_sites(server, &callee)?;
+
+    progress("edits: a call added to a method body of another file");
+    let text = std::fs::read_to_string(body_file)?.replacen(
+        "var total = a + 0;\n",
+        &format!(
+            "var total = a + 0;\n            total += new {}(a).{}(a);\n",
+            target.full_name(),
+            target.steps[1]
+        ),
+        1,
+    );
+    let start = Instant::now();
+    std::fs::write(body_file, text)?;
+    let body = until(start, || Ok(call_sites(server, &callee)? == before + 1));
+    edit_row(
+        report,
+        "server: body edit saved → find_callers shows it",
+        body,
+    );
+
+    progress("edits: a parameter added to the callee: its key changes, its callers stay");
+    let changed = resolve(server, &target.step_documentation_id(2, "System.Int32"))?;
+    let changed_sites = call_sites(server, &changed)?;
+    let text = std::fs::read_to_string(target_file)?.replacen(
+        &format!("public int {}(int a)\n", target.steps[2]),
+        &format!("public int {}(int a, int extra = 0)\n", target.steps[2]),
+        1,
+    );
+    let new_id = target.step_documentation_id(2, "System.Int32,System.Int32");
+    let start = Instant::now();
+    std::fs::write(target_file, text)?;
+    let signature = until(start, || {
+        let (_, answer) = server.call("resolve_symbol", json!({ "documentationId": new_id }))?;
+        Ok(match answer["symbolKey"].as_str() {
+            Some(key) => call_sites(server, key)? == changed_sites,
+            None => false,
+        })
+    });
+    edit_row(
+        report,
+        "server: signature edit saved → find_callers on the new key",
+        signature,
+    );
+
+    progress("edits: a new file of the callee's project calling it");
+    let text = format!(
+        "namespace {}\n{{\n    public class CsnavBenchNew\n    {{\n        public int Go(int a) => new {}(a).{}(a);\n    }}\n}}\n",
+        target.namespace(),
+        target.name(),
+        target.steps[1]
+    );
+    let start = Instant::now();
+    std::fs::write(new_file, text)?;
+    let created = until(start, || Ok(call_sites(server, &callee)? == before + 2));
+    edit_row(
+        report,
+        "server: new file saved → find_callers shows it",
+        created,
+    );
+    Ok(())
+}
+
+/// Asks `shown` until it says yes: the time since `start` and how many asks it took; an error past
+/// [`EDIT_DEADLINE`].
+fn until(start: Instant, mut shown: impl FnMut() -> Result<bool>) -> Result<(Duration, usize)> {
+    let mut asks = 0;
+    loop {
+        asks += 1;
+        if shown()? {
+            return Ok((start.elapsed(), asks));
+        }
+        if start.elapsed() > EDIT_DEADLINE {
+            bail!(
+                "not shown after {} ({asks} asks)",
+                milliseconds(start.elapsed())
+            );
+        }
+    }
+}
+
+fn edit_row(report: &mut Report, stage: &str, result: Result<(Duration, usize)>) {
+    match result {
+        Ok((time, asks)) => report.step(stage, time, None, format!("{asks} asks until shown")),
+        Err(error) => report.fact(format!("{stage}: {error:#}")),
+    }
+}
+
+/// Where a long run is, on stderr (the table goes to stdout at the end).
+pub(crate) fn progress(what: &str) {
+    eprintln!("[bench] {what}");
+}
+
+fn resolve(server: &mut McpServer, documentation_id: &str) -> Result<String> {
+    let (_, answer) = server.call(
+        "resolve_symbol",
+        json!({ "documentationId": documentation_id }),
+    )?;
+    answer["symbolKey"]
+        .as_str()
+        .map(str::to_owned)
+        .with_context(|| format!("resolve_symbol {documentation_id}: {answer}"))
+}
+
+fn call_sites(server: &mut McpServer, key: &str) -> Result<u64> {
+    let (_, answer) = server.call("find_callers", json!({ "symbolKey": key }))?;
+    answer["callSiteCount"]
+        .as_u64()
+        .with_context(|| format!("find_callers: {answer}"))
+}
+
+fn ensure_success(tool: &str, answer: &Value) -> Result<()> {
+    if answer["success"] == json!(true) {
+        Ok(())
+    } else {
+        bail!("{tool} failed: {answer}")
+    }
+}
