@@ -2019,5 +2019,6 @@ namespace Outer.Inner
     );
 }
 
+mod conditional;
 mod deconstruction;
 mod framework;
