@@ -159,6 +159,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         implicit_receivers: Vec::new(),
         implicit_call_params: None,
         local_tuple_names: ArenaMap::default(),
+        library_fields: rustc_hash::FxHashMap::default(),
     };
     for (_, stmt) in body.stmts.iter() {
         if let Stmt::LocalFunction {
@@ -340,6 +341,9 @@ struct Ctx<'a> {
     implicit_call_params: Option<Vec<Ty>>,
     /// The element names of `var` locals holding named tuples (see [`tuple_names`]).
     local_tuple_names: ArenaMap<LocalId, tuple_names::TupleNames>,
+    /// The library fields member accesses read (a field makes no call site), for the tuple
+    /// element names their signatures give.
+    library_fields: rustc_hash::FxHashMap<ExprId, crate::library::LibMember>,
 }
 
 impl Ctx<'_> {

@@ -2021,4 +2021,5 @@ namespace Outer.Inner
 
 mod conditional;
 mod deconstruction;
+mod fixture_assemblies;
 mod framework;
