@@ -11,8 +11,8 @@ use crate::{
     base_db::file_defines,
     body::{Expr, body_source_map},
     infer::{CallKind, Callee, Ctx},
+    item_tree::file_item_tree,
     library::LibMemberKind,
-    symbols::member_data,
 };
 
 impl Ctx<'_> {
@@ -66,8 +66,15 @@ impl Ctx<'_> {
             Callee::Library(m) if m.kind == LibMemberKind::Method => {
                 self.libraries.method(m.ty, m.idx).conditions.clone()
             }
-            Callee::Member(m) => member_data(self.db, *m)
-                .map(|d| d.conditions.clone())
+            // The item tree directly: cloning each callee's whole member would cost every call.
+            Callee::Member(m) => self
+                .db
+                .source_file(m.file)
+                .and_then(|f| {
+                    file_item_tree(self.db, f)
+                        .member(m.idx)
+                        .map(|d| d.conditions.clone())
+                })
                 .unwrap_or_default(),
             Callee::Library(_) | Callee::External(_) => Vec::new(),
         }
