@@ -46,6 +46,9 @@ pub struct CallSites {
     /// The focus ranges of accesses bound to compiler-synthesized members (no edge; see
     /// [`crate::InferenceResult::synthesized`]).
     pub synthesized: Vec<TextRange>,
+    /// The full ranges of calls the compiler omits (no edge, nor any inside; see
+    /// [`crate::InferenceResult::omitted`]).
+    pub omitted: Vec<TextRange>,
 }
 
 /// The call sites of one member's code.
@@ -73,6 +76,13 @@ pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
             .iter()
             .filter_map(|&e| map.expr_range(e))
             .map(|range| range.focus),
+    );
+    out.omitted.extend(
+        result
+            .omitted
+            .iter()
+            .filter_map(|&e| map.expr_range(e))
+            .map(|range| range.full),
     );
     for site in &result.unresolved {
         let Some(range) = map.expr_range(site.expr) else {
@@ -132,6 +142,7 @@ fn file_call_sites_query(db: &dyn Db, file: SourceFile) -> Arc<CallSites> {
         out.sites.extend(sites.sites);
         out.unresolved.extend(sites.unresolved);
         out.synthesized.extend(sites.synthesized);
+        out.omitted.extend(sites.omitted);
     }
     Arc::new(out)
 }

@@ -4,6 +4,7 @@
 //! Where the facts run out (a receiver of unknown type, several overloads the argument types cannot
 //! tell apart) the site is recorded as unresolved with a reason, never bound by guess.
 
+mod conditional;
 mod extension_blocks;
 mod external;
 mod known;
@@ -51,6 +52,9 @@ pub struct InferenceResult {
     /// Accesses bound to members the compiler synthesizes (an anonymous type's properties): bound,
     /// but with no declaration to be an edge to.
     pub synthesized: Vec<ExprId>,
+    /// Calls the compiler omits (a `[Conditional]` method whose symbols are not defined, §22.5.3):
+    /// neither they nor the sites inside them are edges; see `conditional.rs`.
+    pub omitted: Vec<ExprId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -155,6 +159,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         implicit_receivers: Vec::new(),
         implicit_call_params: None,
         local_tuple_names: ArenaMap::default(),
+        library_fields: rustc_hash::FxHashMap::default(),
     };
     for (_, stmt) in body.stmts.iter() {
         if let Stmt::LocalFunction {
@@ -204,6 +209,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
     for (expr, group) in std::mem::take(&mut ctx.pending_groups) {
         ctx.method_group(expr, &group, None);
     }
+    ctx.omit_conditional_calls();
     Some(ctx.result)
 }
 
@@ -335,6 +341,9 @@ struct Ctx<'a> {
     implicit_call_params: Option<Vec<Ty>>,
     /// The element names of `var` locals holding named tuples (see [`tuple_names`]).
     local_tuple_names: ArenaMap<LocalId, tuple_names::TupleNames>,
+    /// The library fields member accesses read (a field makes no call site), for the tuple
+    /// element names their signatures give.
+    library_fields: rustc_hash::FxHashMap<ExprId, crate::library::LibMember>,
 }
 
 impl Ctx<'_> {

@@ -238,6 +238,9 @@ pub struct Member {
     /// The member's code is written here (a block, `=>`, accessor bodies): not for an abstract or
     /// interface member, nor for the defining declaration of a partial method or property.
     pub has_body: bool,
+    /// A method's `[Conditional("X")]` symbols (the attribute found by its simple name): its calls
+    /// compile only where one of them is defined (§22.5.3).
+    pub conditions: Vec<SmolStr>,
 }
 
 /// `extension<T>(List<T> list) where T : class { … }`, as its members see it.

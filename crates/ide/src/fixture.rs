@@ -14,7 +14,8 @@
 //! The framework is the built-in .NET Framework 4.8 surface; `framework:netcore` on a header loads
 //! the .NET Core and ASP.NET Core 2.2 one instead. A project whose headers name no framework gets the
 //! first one any header names; `framework:netfx` and `framework:netcore` on two projects' headers
-//! give each its own (the same type names, from different assemblies).
+//! give each its own (the same type names, from different assemblies). `assemblies:Members` adds
+//! the fixture assemblies of `crates/metadata/test-data` (`Members.dll`) to the project's references.
 
 use std::sync::Arc;
 
@@ -42,6 +43,8 @@ pub struct FixtureFile {
     pub references: Vec<String>,
     pub defines: Vec<String>,
     pub framework: Option<builtin_surface::Flavor>,
+    /// Fixture assemblies of `crates/metadata/test-data` the project references, by file stem.
+    pub assemblies: Vec<String>,
     pub text: String,
 }
 
@@ -76,6 +79,7 @@ impl Fixture {
                 references: Vec::new(),
                 defines: Vec::new(),
                 framework: None,
+                assemblies: Vec::new(),
                 text: body,
             };
             for word in words {
@@ -84,6 +88,7 @@ impl Fixture {
                     Some(("project", v)) => file.project = v.to_owned(),
                     Some(("references", v)) => file.references = list(v),
                     Some(("defines", v)) => file.defines = list(v),
+                    Some(("assemblies", v)) => file.assemblies = list(v),
                     Some(("framework", "netcore")) => {
                         file.framework = Some(builtin_surface::Flavor::NetCore)
                     }
@@ -114,6 +119,7 @@ impl Fixture {
         let mut references: Vec<Vec<&str>> = Vec::new();
         let mut defines: Vec<Vec<&str>> = Vec::new();
         let mut frameworks: Vec<Option<builtin_surface::Flavor>> = Vec::new();
+        let mut assemblies: Vec<Vec<&str>> = Vec::new();
         for file in &self.files {
             let idx = names
                 .iter()
@@ -129,9 +135,11 @@ impl Fixture {
                     references.push(Vec::new());
                     defines.push(Vec::new());
                     frameworks.push(None);
+                    assemblies.push(Vec::new());
                     names.len() - 1
                 });
             frameworks[idx] = frameworks[idx].or(file.framework);
+            assemblies[idx].extend(file.assemblies.iter().map(String::as_str));
             projects[idx].files.push(file.id);
             references[idx].extend(file.references.iter().map(String::as_str));
             defines[idx].extend(file.defines.iter().map(String::as_str));
@@ -151,13 +159,17 @@ impl Fixture {
                 .map(|f| (f.id, Some(Arc::from(f.text.as_str()))))
                 .collect(),
             project_graph: Some(ProjectGraph { projects }),
-            libraries: Some(self.libraries(&frameworks)),
+            libraries: Some(self.libraries(&frameworks, &assemblies)),
         }
     }
 
     /// Fixtures see the framework as a machine without .NET does: a built-in surface, each
     /// surface's assemblies once, and each project those of its own.
-    fn libraries(&self, frameworks: &[Option<builtin_surface::Flavor>]) -> Libraries {
+    fn libraries(
+        &self,
+        frameworks: &[Option<builtin_surface::Flavor>],
+        fixtures: &[Vec<&str>],
+    ) -> Libraries {
         let mut assemblies = Vec::new();
         let mut ranges: Vec<(builtin_surface::Flavor, std::ops::Range<u32>)> = Vec::new();
         let flavors = frameworks.iter().map(|f| f.unwrap_or(self.framework));
@@ -173,7 +185,23 @@ impl Fixture {
                         range
                     }
                 };
-                Arc::from(range.collect::<Vec<u32>>())
+                range.collect::<Vec<u32>>()
+            })
+            .collect::<Vec<_>>();
+        let projects = projects
+            .into_iter()
+            .zip(fixtures)
+            .map(|(mut own, stems)| {
+                for stem in stems {
+                    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                        .join("../metadata/test-data")
+                        .join(format!("{stem}.dll"));
+                    let assembly = metadata::read_file(&path)
+                        .unwrap_or_else(|e| panic!("fixture assembly {}: {e}", path.display()));
+                    own.push(assemblies.len() as u32);
+                    assemblies.push(Arc::new(assembly));
+                }
+                Arc::from(own)
             })
             .collect();
         Libraries {

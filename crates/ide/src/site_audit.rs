@@ -35,6 +35,9 @@ pub(crate) fn unaccounted_sites(db: &RootDatabase, file: FileId) -> Vec<Unaccoun
         .map(|s| s.focus_range)
         .chain(calls.unresolved.iter().map(|u| u.focus_range))
         .chain(calls.synthesized.iter().copied())
+        // Omitted `[Conditional]` calls are accounted for whole, arguments included: the compiler
+        // does not compile them, as it does not compile inactive `#if` regions.
+        .chain(calls.omitted.iter().copied())
         .collect();
     let local_functions: BTreeSet<String> = root
         .descendants()

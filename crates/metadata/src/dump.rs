@@ -3,6 +3,7 @@
 //! other assemblies carry their scope (`[mscorlib]System.Object`), value types a `valuetype` mark.
 
 use crate::model::*;
+use smol_str::SmolStr;
 use std::fmt::Write;
 
 pub fn dump(asm: &Assembly) -> String {
@@ -93,7 +94,13 @@ fn type_def(out: &mut String, asm: &Assembly, index: usize, ty: &TypeDef) {
                 line += word;
             }
         }
-        let _ = write!(out, "{line} {} {}", cx.sig(&f.ty), f.name);
+        let _ = write!(
+            out,
+            "{line} {}{} {}",
+            cx.sig(&f.ty),
+            tuple_names(&f.tuple_names),
+            f.name
+        );
         if let Some(c) = &f.constant {
             let _ = write!(out, " = {}", constant(c));
         }
@@ -104,7 +111,13 @@ fn type_def(out: &mut String, asm: &Assembly, index: usize, ty: &TypeDef) {
     }
     for p in &ty.properties {
         let stat = if p.is_static { "static " } else { "" };
-        let _ = write!(out, "  property {stat}{} {}", cx.sig(&p.ty), p.name);
+        let _ = write!(
+            out,
+            "  property {stat}{}{} {}",
+            cx.sig(&p.ty),
+            tuple_names(&p.tuple_names),
+            p.name
+        );
         if !p.params.is_empty() {
             let _ = write!(out, "[{}]", params(&cx, &p.params));
         }
@@ -141,7 +154,17 @@ fn method(out: &mut String, type_cx: &Cx<'_>, index: usize, m: &Method) {
             out.push_str(word);
         }
     }
-    let _ = write!(out, " {}{} {}", ref_kind(m.ret_ref), cx.sig(&m.ret), m.name);
+    if !m.conditions.is_empty() {
+        let _ = write!(out, " [Conditional({})]", m.conditions.join(", "));
+    }
+    let _ = write!(
+        out,
+        " {}{}{} {}",
+        ref_kind(m.ret_ref),
+        cx.sig(&m.ret),
+        tuple_names(&m.ret_tuple_names),
+        m.name
+    );
     generic_list(out, &m.generic_params);
     let _ = writeln!(out, "({})", params(&cx, &m.params));
     constraints(out, &cx, &m.generic_params);
@@ -157,6 +180,7 @@ fn params(cx: &Cx<'_>, params: &[Param]) -> String {
             }
             s += ref_kind(p.ref_kind);
             s += &cx.sig(&p.ty);
+            s += &tuple_names(&p.tuple_names);
             if !p.name.is_empty() {
                 s += " ";
                 s += &p.name;
@@ -172,6 +196,15 @@ fn params(cx: &Cx<'_>, params: &[Param]) -> String {
         })
         .collect();
     rendered.join(", ")
+}
+
+/// `[TupleElementNames]` after the type it names, `_` for an unnamed element; nothing when absent.
+fn tuple_names(names: &[Option<SmolStr>]) -> String {
+    if names.is_empty() {
+        return String::new();
+    }
+    let names: Vec<&str> = names.iter().map(|n| n.as_deref().unwrap_or("_")).collect();
+    format!(" [TupleElementNames({})]", names.join(", "))
 }
 
 fn accessor(out: &mut String, word: &str, index: Option<u32>) {

@@ -396,6 +396,7 @@ fn field(image: &Image<'_>, row: u32) -> Result<Option<Field>> {
         is_literal: flags & LITERAL != 0,
         is_init_only: flags & INIT_ONLY != 0,
         constant: constant_of(image, TableId::Field, row)?,
+        tuple_names: image.attributes.tuple_names(TableId::Field, row),
     }))
 }
 
@@ -467,7 +468,11 @@ fn method(image: &Image<'_>, row: u32) -> Result<Option<Method>> {
         )?,
         ret: sig.ret.ty,
         ret_ref,
+        ret_tuple_names: ret_row
+            .map(|p| image.attributes.tuple_names(TableId::Param, p))
+            .unwrap_or_default(),
         params,
+        conditions: image.attributes.conditions(TableId::MethodDef, row),
     }))
 }
 
@@ -501,6 +506,9 @@ fn param(image: &Image<'_>, sig: SigParam, row: Option<u32>) -> Result<Param> {
             Some(row) => constant_of(image, TableId::Param, row)?,
             None => None,
         },
+        tuple_names: row
+            .map(|p| image.attributes.tuple_names(TableId::Param, p))
+            .unwrap_or_default(),
     })
 }
 
@@ -571,6 +579,7 @@ impl Accessors<'_, '_, '_> {
                 getter,
                 setter,
                 is_static: accessor.is_static,
+                tuple_names: image.attributes.tuple_names(TableId::Property, row),
             });
         }
         Ok(properties)

@@ -148,7 +148,11 @@ pub struct Method {
     pub ret: TypeSig,
     /// `Ref` or `RefReadonly` for ref returns.
     pub ret_ref: RefKind,
+    /// The return type's `[TupleElementNames]`: see [`Param::tuple_names`].
+    pub ret_tuple_names: Vec<Option<SmolStr>>,
     pub params: Vec<Param>,
+    /// `[Conditional("X")]` symbols: a call compiles only where one of them is defined (§22.5.3).
+    pub conditions: Vec<SmolStr>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,6 +165,10 @@ pub struct Param {
     pub is_params: bool,
     pub is_optional: bool,
     pub default: Option<Constant>,
+    /// `[TupleElementNames]`: one entry per tuple element of `ty`'s `ValueTuple` types, in pre-order
+    /// (an outer tuple's elements before those of a tuple nested in it, an eighth `Rest` element's
+    /// tuple continuing the list), `None` for an unnamed element; empty when no name is given.
+    pub tuple_names: Vec<Option<SmolStr>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -202,6 +210,8 @@ pub struct Property {
     /// Index in `TypeDef::methods`.
     pub setter: Option<u32>,
     pub is_static: bool,
+    /// `ty`'s `[TupleElementNames]`: see [`Param::tuple_names`].
+    pub tuple_names: Vec<Option<SmolStr>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -226,6 +236,8 @@ pub struct Field {
     /// `readonly`
     pub is_init_only: bool,
     pub constant: Option<Constant>,
+    /// `ty`'s `[TupleElementNames]`: see [`Param::tuple_names`].
+    pub tuple_names: Vec<Option<SmolStr>>,
 }
 
 /// A type as a signature writes it.

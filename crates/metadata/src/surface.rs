@@ -11,7 +11,7 @@ use crate::model::Assembly;
 
 const MAGIC: &[u8; 8] = b"CSNVMETA";
 /// Bump whenever the model (`model.rs`) changes shape: postcard is not self-describing.
-const FORMAT_VERSION: u32 = 1;
+const FORMAT_VERSION: u32 = 2;
 /// Decoded payloads larger than this are refused, so a hostile length cannot exhaust memory.
 const MAX_PAYLOAD: u64 = 1 << 30;
 

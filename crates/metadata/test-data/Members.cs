@@ -114,4 +114,15 @@ namespace Fixtures.Members
     {
         public int Entry(int i) => i;
     }
+
+    public static class Attributed
+    {
+        [System.Diagnostics.Conditional("DEBUG")]
+        public static void DebugOnly(string message) { }
+        [System.Diagnostics.Conditional("TRACE"), System.Diagnostics.Conditional("VERBOSE")]
+        public static void Traced() { }
+        public static (int count, string) Pair((bool ok, (int x, int y) at) input) => (0, "");
+        public static (int a, int b) Field;
+        public static (string key, object value) Property => (null, null);
+    }
 }

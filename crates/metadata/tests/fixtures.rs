@@ -120,107 +120,115 @@ fn members() {
     check(
         "Members.dll",
         expect![[r#"
-        assembly Members 0.0.0.0
-        reference mscorlib 4.0.0.0
-        type 0 public class Fixtures.Members.Members
-          : [mscorlib]System.Object
-          [DefaultMember(Item)]
-          field public const int Answer = 42
-          field public const string Greeting = "hié"
-          field public const double Ratio = 0.5d
-          field public const float Half = 0.5f
-          field public const char Letter = '\u0078'
-          field public const bool Yes = true
-          field public const ulong Big = 18446744073709551615u
-          field public const sbyte Negative = -5
-          field public const string Nothing = null
-          field public static readonly object Shared
-          field public int Counter
-          field protected int ForDerived
-          method 0 public specialname void .ctor()
-          method 1 protected specialname void .ctor(int x)
-          method 2 public void Log(string format, params object[] args)
-          method 3 public void Defaults(int a [opt] = 1, string b [opt] = "two", object c [opt] = null, double d [opt] = 2.5d, valuetype Fixtures.Members.Color e [opt] = 1, char f [opt] = '\u0071')
-          method 4 public void Refs(ref int a, out int b, in valuetype Fixtures.Members.Point c)
-          method 5 public ref int RefReturn(int[] array)
-          method 6 public ref readonly valuetype Fixtures.Members.Point ReadonlyReturn()
-          method 7 public virtual newslot void VirtualIn(in valuetype Fixtures.Members.Point p)
-          method 8 public specialname int get_ReadOnly()
-          method 9 public specialname int get_ReadWrite()
-          method 10 public specialname void set_ReadWrite(int value)
-          method 11 public specialname int get_PrivateSetter()
-          method 12 public static specialname int get_StaticProperty()
-          method 13 public static specialname void set_StaticProperty(int value)
-          method 14 public specialname string get_Item(int index, string key [opt] = "k")
-          method 15 public specialname void set_Item(int index, string key [opt] = "k", string value)
-          method 16 public specialname void add_Changed([mscorlib]System.EventHandler value)
-          method 17 public specialname void remove_Changed([mscorlib]System.EventHandler value)
-          method 18 public static specialname void add_StaticChanged([mscorlib]System.Action`1<int> value)
-          method 19 public static specialname void remove_StaticChanged([mscorlib]System.Action`1<int> value)
-          method 20 protected specialname void add_Protected([mscorlib]System.EventHandler`1<[mscorlib]System.EventArgs> value)
-          method 21 protected specialname void remove_Protected([mscorlib]System.EventHandler`1<[mscorlib]System.EventArgs> value)
-          method 22 public T Identity<T>(T value)
-          method 23 public TOut Convert<TIn, TOut>(TIn value, [mscorlib]System.Func`2<TIn, TOut> map)
-            where TOut : class
-          method 24 public void Arrays(int[] one, int[,] two, int[][] jagged, [mscorlib]System.Collections.Generic.List`1<int>[] lists)
-          method 25 public void Pointers(int* p, void* q)
-          method 26 protected virtual newslot void Hook()
-          method 27 protected internal void Either()
-          method 28 public void Raise()
-          property int ReadOnly get=8
-          property int ReadWrite get=9 set=10
-          property int PrivateSetter get=11
-          property static int StaticProperty get=12 set=13
-          property string Item[int index, string key [opt] = "k"] get=14 set=15
-          event [mscorlib]System.EventHandler Changed add=16 remove=17
-          event static [mscorlib]System.Action`1<int> StaticChanged add=18 remove=19
-          event [mscorlib]System.EventHandler`1<[mscorlib]System.EventArgs> Protected add=20 remove=21
-        type 1 public struct Fixtures.Members.Point
-          : [mscorlib]System.ValueType
-          field public readonly int X
-          method 0 public specialname void .ctor(int x)
-        type 2 public enum Fixtures.Members.Color
-          : [mscorlib]System.Enum
-          field public const valuetype Fixtures.Members.Color Red = 0
-          field public const valuetype Fixtures.Members.Color Green = 1
-        type 3 public struct Fixtures.Members.Money
-          : [mscorlib]System.ValueType
-          field public valuetype [mscorlib]System.Decimal Amount
-          method 0 public static specialname valuetype Fixtures.Members.Money op_Addition(valuetype Fixtures.Members.Money a, valuetype Fixtures.Members.Money b)
-          method 1 public static specialname bool op_Equality(valuetype Fixtures.Members.Money a, valuetype Fixtures.Members.Money b)
-          method 2 public static specialname bool op_Inequality(valuetype Fixtures.Members.Money a, valuetype Fixtures.Members.Money b)
-          method 3 public static specialname valuetype [mscorlib]System.Decimal op_Implicit(valuetype Fixtures.Members.Money m)
-          method 4 public static specialname valuetype Fixtures.Members.Money op_Explicit(int x)
-          method 5 public virtual bool Equals(object o)
-          method 6 public virtual int GetHashCode()
-        type 4 public static class Fixtures.Members.Extensions
-          : [mscorlib]System.Object
-          [Extension]
-          method 0 public static [Extension] string Shout(string s)
-          method 1 public static [Extension] [mscorlib]System.Collections.Generic.IEnumerable`1<T> Twice<T>([mscorlib]System.Collections.Generic.IEnumerable`1<T> items)
-          method 2 public static int NotExtension(int x)
-        type 5 public abstract class Fixtures.Members.Base
-          : [mscorlib]System.Object
-          method 0 public abstract newslot void Run()
-          method 1 public virtual newslot specialname string get_Name()
-          method 2 protected abstract newslot specialname int get_Size()
-          method 3 protected specialname void .ctor()
-          property string Name get=1
-          property int Size get=2
-        type 6 public class Fixtures.Members.Derived
-          : Fixtures.Members.Base
-          method 0 public virtual final void Run()
-          method 1 public virtual newslot specialname string get_Name()
-          method 2 protected virtual specialname int get_Size()
-          method 3 public specialname void .ctor()
-          property string Name get=1
-          property int Size get=2
-        type 7 public class Fixtures.Members.CustomIndexer
-          : [mscorlib]System.Object
-          [DefaultMember(Entry)]
-          method 0 public int Entry(int i)
-          method 1 public specialname void .ctor()
-    "#]],
+            assembly Members 0.0.0.0
+            reference mscorlib 4.0.0.0
+            type 0 public class Fixtures.Members.Members
+              : [mscorlib]System.Object
+              [DefaultMember(Item)]
+              field public const int Answer = 42
+              field public const string Greeting = "hié"
+              field public const double Ratio = 0.5d
+              field public const float Half = 0.5f
+              field public const char Letter = '\u0078'
+              field public const bool Yes = true
+              field public const ulong Big = 18446744073709551615u
+              field public const sbyte Negative = -5
+              field public const string Nothing = null
+              field public static readonly object Shared
+              field public int Counter
+              field protected int ForDerived
+              method 0 public specialname void .ctor()
+              method 1 protected specialname void .ctor(int x)
+              method 2 public void Log(string format, params object[] args)
+              method 3 public void Defaults(int a [opt] = 1, string b [opt] = "two", object c [opt] = null, double d [opt] = 2.5d, valuetype Fixtures.Members.Color e [opt] = 1, char f [opt] = '\u0071')
+              method 4 public void Refs(ref int a, out int b, in valuetype Fixtures.Members.Point c)
+              method 5 public ref int RefReturn(int[] array)
+              method 6 public ref readonly valuetype Fixtures.Members.Point ReadonlyReturn()
+              method 7 public virtual newslot void VirtualIn(in valuetype Fixtures.Members.Point p)
+              method 8 public specialname int get_ReadOnly()
+              method 9 public specialname int get_ReadWrite()
+              method 10 public specialname void set_ReadWrite(int value)
+              method 11 public specialname int get_PrivateSetter()
+              method 12 public static specialname int get_StaticProperty()
+              method 13 public static specialname void set_StaticProperty(int value)
+              method 14 public specialname string get_Item(int index, string key [opt] = "k")
+              method 15 public specialname void set_Item(int index, string key [opt] = "k", string value)
+              method 16 public specialname void add_Changed([mscorlib]System.EventHandler value)
+              method 17 public specialname void remove_Changed([mscorlib]System.EventHandler value)
+              method 18 public static specialname void add_StaticChanged([mscorlib]System.Action`1<int> value)
+              method 19 public static specialname void remove_StaticChanged([mscorlib]System.Action`1<int> value)
+              method 20 protected specialname void add_Protected([mscorlib]System.EventHandler`1<[mscorlib]System.EventArgs> value)
+              method 21 protected specialname void remove_Protected([mscorlib]System.EventHandler`1<[mscorlib]System.EventArgs> value)
+              method 22 public T Identity<T>(T value)
+              method 23 public TOut Convert<TIn, TOut>(TIn value, [mscorlib]System.Func`2<TIn, TOut> map)
+                where TOut : class
+              method 24 public void Arrays(int[] one, int[,] two, int[][] jagged, [mscorlib]System.Collections.Generic.List`1<int>[] lists)
+              method 25 public void Pointers(int* p, void* q)
+              method 26 protected virtual newslot void Hook()
+              method 27 protected internal void Either()
+              method 28 public void Raise()
+              property int ReadOnly get=8
+              property int ReadWrite get=9 set=10
+              property int PrivateSetter get=11
+              property static int StaticProperty get=12 set=13
+              property string Item[int index, string key [opt] = "k"] get=14 set=15
+              event [mscorlib]System.EventHandler Changed add=16 remove=17
+              event static [mscorlib]System.Action`1<int> StaticChanged add=18 remove=19
+              event [mscorlib]System.EventHandler`1<[mscorlib]System.EventArgs> Protected add=20 remove=21
+            type 1 public struct Fixtures.Members.Point
+              : [mscorlib]System.ValueType
+              field public readonly int X
+              method 0 public specialname void .ctor(int x)
+            type 2 public enum Fixtures.Members.Color
+              : [mscorlib]System.Enum
+              field public const valuetype Fixtures.Members.Color Red = 0
+              field public const valuetype Fixtures.Members.Color Green = 1
+            type 3 public struct Fixtures.Members.Money
+              : [mscorlib]System.ValueType
+              field public valuetype [mscorlib]System.Decimal Amount
+              method 0 public static specialname valuetype Fixtures.Members.Money op_Addition(valuetype Fixtures.Members.Money a, valuetype Fixtures.Members.Money b)
+              method 1 public static specialname bool op_Equality(valuetype Fixtures.Members.Money a, valuetype Fixtures.Members.Money b)
+              method 2 public static specialname bool op_Inequality(valuetype Fixtures.Members.Money a, valuetype Fixtures.Members.Money b)
+              method 3 public static specialname valuetype [mscorlib]System.Decimal op_Implicit(valuetype Fixtures.Members.Money m)
+              method 4 public static specialname valuetype Fixtures.Members.Money op_Explicit(int x)
+              method 5 public virtual bool Equals(object o)
+              method 6 public virtual int GetHashCode()
+            type 4 public static class Fixtures.Members.Extensions
+              : [mscorlib]System.Object
+              [Extension]
+              method 0 public static [Extension] string Shout(string s)
+              method 1 public static [Extension] [mscorlib]System.Collections.Generic.IEnumerable`1<T> Twice<T>([mscorlib]System.Collections.Generic.IEnumerable`1<T> items)
+              method 2 public static int NotExtension(int x)
+            type 5 public abstract class Fixtures.Members.Base
+              : [mscorlib]System.Object
+              method 0 public abstract newslot void Run()
+              method 1 public virtual newslot specialname string get_Name()
+              method 2 protected abstract newslot specialname int get_Size()
+              method 3 protected specialname void .ctor()
+              property string Name get=1
+              property int Size get=2
+            type 6 public class Fixtures.Members.Derived
+              : Fixtures.Members.Base
+              method 0 public virtual final void Run()
+              method 1 public virtual newslot specialname string get_Name()
+              method 2 protected virtual specialname int get_Size()
+              method 3 public specialname void .ctor()
+              property string Name get=1
+              property int Size get=2
+            type 7 public class Fixtures.Members.CustomIndexer
+              : [mscorlib]System.Object
+              [DefaultMember(Entry)]
+              method 0 public int Entry(int i)
+              method 1 public specialname void .ctor()
+            type 8 public static class Fixtures.Members.Attributed
+              : [mscorlib]System.Object
+              field public static valuetype [mscorlib]System.ValueTuple`2<int, int> [TupleElementNames(a, b)] Field
+              method 0 public static [Conditional(DEBUG)] void DebugOnly(string message)
+              method 1 public static [Conditional(TRACE, VERBOSE)] void Traced()
+              method 2 public static valuetype [mscorlib]System.ValueTuple`2<int, string> [TupleElementNames(count, _)] Pair(valuetype [mscorlib]System.ValueTuple`2<bool, valuetype [mscorlib]System.ValueTuple`2<int, int>> [TupleElementNames(ok, at, x, y)] input)
+              method 3 public static specialname valuetype [mscorlib]System.ValueTuple`2<string, object> [TupleElementNames(key, value)] get_Property()
+              property static valuetype [mscorlib]System.ValueTuple`2<string, object> [TupleElementNames(key, value)] Property get=3
+        "#]],
     );
 }
 

@@ -121,6 +121,7 @@ pub(crate) fn parse_without_preprocessing(text: &str) -> Parse {
         directives: Vec::new(),
         inactive: Vec::new(),
         errors: Vec::new(),
+        defines: crate::Defines::default(),
     };
     parse_preprocessed(text, &preprocessed)
 }

@@ -37,6 +37,10 @@ pub struct Preprocessed {
     pub inactive: Vec<TextRange>,
     /// Unbalanced `#endif`, `#else` without `#if`, malformed expressions, `#error` …
     pub errors: Vec<SyntaxError>,
+    /// The symbols defined in the file's code: the given ones with the file's `#define`s and `#undef`s
+    /// applied (those come before the first token, so one set holds for all the code), as
+    /// `[Conditional]` calls need them (§22.5.3).
+    pub defines: Defines,
 }
 
 pub fn preprocess(text: &str, defines: &Defines) -> Preprocessed {
@@ -46,6 +50,7 @@ pub fn preprocess(text: &str, defines: &Defines) -> Preprocessed {
             directives: Vec::new(),
             inactive: Vec::new(),
             errors: Vec::new(),
+            defines: defines.clone(),
         };
     }
     let mut preprocessor = Preprocessor {
@@ -321,7 +326,15 @@ impl<'a> Preprocessor<'a> {
             self.error(region, "`#region` without `#endregion`".into());
         }
         self.errors.sort_by_key(|error| error.range.start());
+        let redefined = &self.redefined;
+        let defines = Defines::new(
+            self.defines
+                .iter()
+                .filter(|s| redefined.get(s) != Some(&false))
+                .chain(redefined.iter().filter(|(_, d)| **d).map(|(s, _)| *s)),
+        );
         Preprocessed {
+            defines,
             text: blank(self.text, self.directives.iter().chain(&self.inactive)),
             directives: self.directives.into_iter().map(text_range).collect(),
             inactive: self.inactive.into_iter().map(text_range).collect(),

@@ -125,6 +125,9 @@ impl Ctx<'_> {
             (LibMemberKind::Event, Access::Remove) => {
                 self.site(expr, callee, CallKind::EventRemove)
             }
+            (LibMemberKind::Field, _) => {
+                self.library_fields.insert(expr, first);
+            }
             _ => {}
         }
         Some(Val::Value(sig.ret))

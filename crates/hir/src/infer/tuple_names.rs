@@ -3,16 +3,22 @@
 //! without them — so [`Ty::Tuple`] has none and they travel with values instead: from a declared
 //! type (a local's or parameter's, a source member's return or property type, also as an array's
 //! element, a nullable's `Value` or the `Task<..>` an `await` unwraps), from a tuple literal's
-//! written or inferred names, and through `var`. `t.Name` reads the element of that name, `t.Item2`
-//! the second. Names that only generic inference carries (a lambda's tuple through `Select`) are
-//! not followed.
+//! written or inferred names, through `var`, and from a library member's signature (its
+//! `[TupleElementNames]`, for a tuple it returns or is typed with). `t.Name` reads the element of
+//! that name, `t.Item2` the second. Names that only generic inference carries (a lambda's tuple
+//! through `Select`) are not followed.
 
 use std::sync::Arc;
 
 use smol_str::SmolStr;
 
 use super::{Callee, Ctx};
-use crate::{body::Expr, body::ExprId, symbols::member_data, ty::Ty, type_ref::TypeRef};
+use metadata::TypeSig;
+
+use crate::{
+    body::Expr, body::ExprId, library::LibMemberKind, symbols::member_data, ty::Ty,
+    type_ref::TypeRef,
+};
 
 /// The element names of a tuple value, by position (`None` for an unnamed element).
 pub(super) type TupleNames = Arc<[Option<SmolStr>]>;
@@ -42,6 +48,10 @@ impl Ctx<'_> {
             Expr::Conditional { then, else_, .. } => {
                 self.tuple_names(*then).or_else(|| self.tuple_names(*else_))
             }
+            Expr::Invoke { callee, .. } if let Some(names) = self.library_tuple_names(*callee) => {
+                Some(names)
+            }
+            Expr::Member { .. } if let Some(names) = self.library_tuple_names(expr) => Some(names),
             _ => names_of_type_ref(&self.written_type(expr)?),
         }
     }
@@ -86,6 +96,36 @@ impl Ctx<'_> {
         }
     }
 
+    /// The names a library method's result, property's or field's signature gives the tuple it is
+    /// typed with, for the member a site (or, for a field, the access) at `expr` already bound.
+    fn library_tuple_names(&self, expr: ExprId) -> Option<TupleNames> {
+        let site = self.result.sites.iter().rev().find(|s| s.expr == expr);
+        let member = match site.map(|s| &s.callee) {
+            Some(Callee::Library(member)) => *member,
+            Some(_) => return None,
+            None => *self.library_fields.get(&expr)?,
+        };
+        let ty = self.libraries.type_def(member.ty);
+        let (sig, names) = match member.kind {
+            LibMemberKind::Method => {
+                let m = ty.methods.get(member.idx as usize)?;
+                (&m.ret, &m.ret_tuple_names)
+            }
+            LibMemberKind::Property => {
+                let p = ty.properties.get(member.idx as usize)?;
+                (&p.ty, &p.tuple_names)
+            }
+            LibMemberKind::Field => {
+                let f = ty.fields.get(member.idx as usize)?;
+                (&f.ty, &f.tuple_names)
+            }
+            LibMemberKind::Event => return None,
+        };
+        // Pre-order: the outermost tuple's elements come first.
+        let names = names.get(..tuple_arity(sig)?)?;
+        names.iter().any(Option::is_some).then(|| names.into())
+    }
+
     /// The type of the element `name` (`Item2`, or a name the tuple's value carries) of a tuple
     /// read through the member access `access`.
     pub(super) fn tuple_element(&self, access: ExprId, elements: &[Ty], name: &str) -> Option<Ty> {
@@ -102,5 +142,22 @@ impl Ctx<'_> {
         let names = self.tuple_names(*receiver)?;
         let i = names.iter().position(|n| n.as_deref() == Some(name))?;
         elements.get(i).cloned()
+    }
+}
+
+/// The element count of the C# tuple a `System.ValueTuple` signature is: an eighth argument (`Rest`)
+/// continues the tuple.
+fn tuple_arity(sig: &TypeSig) -> Option<usize> {
+    let TypeSig::Named(named) = sig else {
+        return None;
+    };
+    let arity: usize = named
+        .full_name
+        .strip_prefix("System.ValueTuple`")?
+        .parse()
+        .ok()?;
+    match arity {
+        8 => Some(7 + tuple_arity(named.args.get(7)?)?),
+        _ => Some(arity),
     }
 }

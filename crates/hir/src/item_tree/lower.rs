@@ -163,6 +163,7 @@ impl Ctx {
             origin: MemberOrigin::TopLevelStatements,
             extension: None,
             has_body: true,
+            conditions: Vec::new(),
         };
         self.push_member(program, main, full, name);
         Some(program)
@@ -326,6 +327,7 @@ impl Ctx {
             origin,
             extension: None,
             has_body: false,
+            conditions: Vec::new(),
         };
         let mut members = Vec::new();
         if let Some(params) = &item.primary_ctor {
@@ -520,10 +522,36 @@ impl Ctx {
                 origin: MemberOrigin::Declared,
                 extension: None,
                 has_body: false,
+                conditions: Vec::new(),
             };
             self.push_member(owner, member, node.text_range(), name_el.text_range());
         }
     }
+}
+
+/// The symbols of a declaration's `[Conditional("X")]` attributes (`Conditional` or
+/// `ConditionalAttribute`, qualified or not; a string literal argument).
+fn conditions(node: &SyntaxNode) -> Vec<SmolStr> {
+    node.children()
+        .filter(|c| c.kind() == SyntaxKind::ATTRIBUTE_LIST)
+        .flat_map(|list| list.children())
+        .filter(|a| a.kind() == SyntaxKind::ATTRIBUTE)
+        .filter_map(|attribute| {
+            let args = attribute
+                .children()
+                .find(|c| c.kind() == SyntaxKind::ATTRIBUTE_ARGUMENT_LIST)?;
+            let text = attribute.text().to_string();
+            let name = text[..text.find('(')?].trim();
+            let simple = name.rsplit(['.', ':']).next()?.trim();
+            if simple != "Conditional" && simple != "ConditionalAttribute" {
+                return None;
+            }
+            let arg = args.text().to_string();
+            let symbol = arg.trim().strip_prefix('(')?.strip_suffix(')')?.trim();
+            let symbol = symbol.strip_prefix('"')?.strip_suffix('"')?;
+            Some(SmolStr::from(symbol))
+        })
+        .collect()
 }
 
 fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
@@ -554,6 +582,7 @@ fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
         origin: MemberOrigin::Declared,
         extension: None,
         has_body: has_body(node),
+        conditions: conditions(node),
     };
     match node.kind() {
         SyntaxKind::METHOD_DECLARATION => {

@@ -2019,5 +2019,7 @@ namespace Outer.Inner
     );
 }
 
+mod conditional;
 mod deconstruction;
+mod fixture_assemblies;
 mod framework;

@@ -90,7 +90,8 @@ fn no_directives() {
             text: text.into(),
             directives: vec![],
             inactive: vec![],
-            errors: vec![]
+            errors: vec![],
+            defines: Defines::default(),
         }
     );
 }
@@ -140,6 +141,9 @@ fn blanked_text_and_ranges() {
                 15..18,
             ],
             errors: [],
+            defines: Defines(
+                [],
+            ),
         }
     "#]]
     .assert_debug_eq(&preprocessed);
@@ -489,6 +493,9 @@ fn crlf_and_lone_cr() {
                 29..31,
             ],
             errors: [],
+            defines: Defines(
+                [],
+            ),
         }
     "#]]
     .assert_debug_eq(&preprocessed);
@@ -654,4 +661,12 @@ fn missing_endif_leaves_the_rest_inactive() {
             error 2..7 "#if X": `#if` without `#endif`
         "##]],
     );
+}
+
+#[test]
+fn the_file_defines_and_undefines_change_the_code_symbols() {
+    let text = "#define LOCAL\n#undef DEBUG\nclass C {}\n";
+    let preprocessed = preprocess(text, &Defines::new(["DEBUG", "TRACE"]));
+    let symbols: Vec<&str> = preprocessed.defines.iter().collect();
+    assert_eq!(symbols, ["LOCAL", "TRACE"]);
 }
