@@ -7,6 +7,7 @@
 mod base_db;
 mod body;
 mod call_graph;
+mod call_index;
 mod def_map;
 mod generics;
 mod hierarchy;
@@ -56,6 +57,9 @@ pub use crate::{
     call_graph::{
         CallSiteInfo, CallSites, UnresolvedCallSite, file_call_sites, file_members,
         member_call_sites,
+    },
+    call_index::{
+        NamedCallSites, callee_site_name, library_site_name, sites_named, workspace_files,
     },
     infer::{CallKind, CallSite, Callee, InferenceResult, UnresolvedReason, UnresolvedSite, infer},
     library::{

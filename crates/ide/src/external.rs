@@ -94,15 +94,6 @@ pub(crate) fn slot_root(db: &RootDatabase, member: hir::MemberId) -> Option<LibM
         .last()
 }
 
-/// The name call sites of a library member carry: a constructor's is its type's.
-pub(crate) fn site_name(db: &RootDatabase, member: LibMember) -> String {
-    if hir::library_member_kind(db, member) == SymbolKind::Constructor {
-        let index = hir::library_index(db);
-        return index.type_def(member.owner()).name.to_string();
-    }
-    hir::library_member_metadata_name(db, member)
-}
-
 /// Library types and members by name, for search and full-name lookup. Members are those an agent
 /// can name (`hir::library_type_members`: public and protected ones, no accessors). Built from the
 /// HIGH-durability library input, so source edits never rebuild it.
