@@ -113,7 +113,10 @@ fn adding_a_class_reruns_what_depends_on_it() {
         },
         expect![[r#"
             [
+                "all_interfaces_query",
+                "base_chain_query",
                 "def_map_query",
+                "derived_types_query",
                 "direct_derived_index",
                 "file_item_tree",
                 "item_source_map",
