@@ -192,11 +192,23 @@ pub fn type_doc_name(db: &dyn Db, id: TypeId) -> String {
     out
 }
 
-/// The documentation-comment id, as Roslyn's `GetDocumentationCommentId` writes it.
+/// The documentation-comment id, as Roslyn's `GetDocumentationCommentId` writes it. Memoized: a
+/// symbol key is resolved by comparing the ids of every symbol of its name, on every request.
 pub fn documentation_id(db: &dyn Db, symbol: Symbol) -> String {
-    match symbol {
-        Symbol::Type(id) => format!("T:{}", type_doc_name(db, id)),
-        Symbol::Member(m) => member_documentation_id(db, m).unwrap_or_default(),
+    documentation_id_query(db, SymbolId::new(db, symbol)).to_string()
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+struct SymbolId<'db> {
+    #[returns(copy)]
+    symbol: Symbol,
+}
+
+#[salsa::tracked(returns(ref))]
+fn documentation_id_query<'db>(db: &'db dyn Db, key: SymbolId<'db>) -> SmolStr {
+    match key.symbol(db) {
+        Symbol::Type(id) => SmolStr::new(format!("T:{}", type_doc_name(db, id))),
+        Symbol::Member(m) => SmolStr::new(member_documentation_id(db, m).unwrap_or_default()),
     }
 }
 
@@ -507,7 +519,9 @@ pub fn symbols_with_documentation_id(db: &dyn Db, doc_id: &str) -> Vec<Symbol> {
     let mut out = Vec::new();
     for name in names_in_documentation_id(doc_id) {
         for (_, symbol) in symbols_named(db, &name) {
-            if !out.contains(&symbol) && documentation_id(db, symbol) == doc_id {
+            if !out.contains(&symbol)
+                && documentation_id_query(db, SymbolId::new(db, symbol)) == doc_id
+            {
                 out.push(symbol);
             }
         }
