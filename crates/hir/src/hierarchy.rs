@@ -134,8 +134,15 @@ pub fn declared_interfaces_of(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
 }
 
 /// The base-class chain of a type, nearest first, and whether it ran into a cycle (invalid code such
-/// as `class A : B {}  class B : A {}`, which must terminate and be reported).
+/// as `class A : B {}  class B : A {}`, which must terminate and be reported). Memoized: hierarchies
+/// and override searches ask for the same chains again and again.
 pub fn base_chain(db: &dyn Db, id: TypeId) -> (Vec<Ty>, bool) {
+    base_chain_query(db, TypeKey::new(db, id)).clone()
+}
+
+#[salsa::tracked(returns(ref))]
+fn base_chain_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> (Vec<Ty>, bool) {
+    let id = key.id(db);
     let mut chain = Vec::new();
     let mut seen = FxHashSet::default();
     seen.insert(id);
@@ -156,8 +163,14 @@ pub fn base_chain(db: &dyn Db, id: TypeId) -> (Vec<Ty>, bool) {
 }
 
 /// Every interface a type implements, transitively through its bases and interface inheritance, in
-/// breadth-first order, each with whether the type itself declares it.
+/// breadth-first order, each with whether the type itself declares it. Memoized.
 pub fn all_interfaces(db: &dyn Db, id: TypeId) -> Vec<(Ty, bool)> {
+    all_interfaces_query(db, TypeKey::new(db, id)).clone()
+}
+
+#[salsa::tracked(returns(ref))]
+fn all_interfaces_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Vec<(Ty, bool)> {
+    let id = key.id(db);
     let this = Ty::Source(id, Resolver::identity_args(db, id));
     let declared = declared_interfaces_of(db, &this);
     let mut queue: Vec<Ty> = declared.clone();
@@ -239,8 +252,15 @@ pub fn direct_derived_index(db: &dyn Db) -> Arc<FxHashMap<TypeId, Vec<(TypeId, R
 }
 
 /// Every source type deriving from `id`, transitively (breadth-first), with its relation to the
-/// hierarchy and whether it names `id` itself in its base list.
+/// hierarchy and whether it names `id` itself in its base list. Memoized per type on top of the
+/// workspace-wide direct index, so a warm hierarchy walks nothing.
 pub fn derived_types(db: &dyn Db, id: TypeId) -> Vec<(TypeId, Relation, bool)> {
+    derived_types_query(db, TypeKey::new(db, id)).clone()
+}
+
+#[salsa::tracked(returns(ref))]
+fn derived_types_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Vec<(TypeId, Relation, bool)> {
+    let id = key.id(db);
     let index = direct_derived_index(db);
     let root_is_interface = def_map(db, id.project).type_def(id.idx).kind == TypeKind::Interface;
     let mut out: Vec<(TypeId, Relation, bool)> = Vec::new();

@@ -7,12 +7,14 @@
 mod base_db;
 mod body;
 mod call_graph;
+mod call_index;
 mod def_map;
 mod generics;
 mod hierarchy;
 mod infer;
 mod item_tree;
 mod library;
+mod name_index;
 mod overrides;
 mod resolve;
 mod source_analyzer;
@@ -36,12 +38,13 @@ pub use crate::{
         MemberOrigin, Modifiers, NamespaceIdx, Param, ParamModifier, TypeIdx, TypeItem, TypeKind,
         UsingKind, file_item_tree, item_source_map,
     },
+    name_index::{NameGroup, NameIndex, hump_initial, humps},
     resolve::{Resolver, project_global_usings},
     source_analyzer::{declaration_at, resolve_type_at},
     symbols::{
-        MemberId, MemberSignature, Symbol, SymbolIndex, SymbolKind, container_name, display_name,
-        documentation_id, full_name, member_data, member_signature, symbol_index, symbol_kind,
-        symbols_with_documentation_id, type_doc_name, type_members,
+        IndexedSymbol, MemberId, MemberSignature, Symbol, SymbolIndex, SymbolKind, container_name,
+        display_name, documentation_id, full_name, member_data, member_signature, symbol_indexes,
+        symbol_kind, symbols_named, symbols_with_documentation_id, type_doc_name, type_members,
     },
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, Predefined, TypeRef},
@@ -54,6 +57,9 @@ pub use crate::{
     call_graph::{
         CallSiteInfo, CallSites, UnresolvedCallSite, file_call_sites, file_members,
         member_call_sites,
+    },
+    call_index::{
+        NamedCallSites, callee_site_name, library_site_name, sites_named, workspace_files,
     },
     infer::{CallKind, CallSite, Callee, InferenceResult, UnresolvedReason, UnresolvedSite, infer},
     library::{

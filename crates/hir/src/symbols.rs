@@ -7,11 +7,12 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, FileId, ProjectId},
-    def_map::{TypeDecl, TypeId, def_map},
+    def_map::{ProjectKey, TypeDecl, TypeId, def_map},
     item_tree::{
         Member, MemberIdx, MemberKind, MemberOrigin, Modifiers, ParamModifier, TypeKind,
         file_item_tree,
     },
+    name_index::NameIndex,
     resolve::Resolver,
     ty::Ty,
 };
@@ -191,11 +192,23 @@ pub fn type_doc_name(db: &dyn Db, id: TypeId) -> String {
     out
 }
 
-/// The documentation-comment id, as Roslyn's `GetDocumentationCommentId` writes it.
+/// The documentation-comment id, as Roslyn's `GetDocumentationCommentId` writes it. Memoized: a
+/// symbol key is resolved by comparing the ids of every symbol of its name, on every request.
 pub fn documentation_id(db: &dyn Db, symbol: Symbol) -> String {
-    match symbol {
-        Symbol::Type(id) => format!("T:{}", type_doc_name(db, id)),
-        Symbol::Member(m) => member_documentation_id(db, m).unwrap_or_default(),
+    documentation_id_query(db, SymbolId::new(db, symbol)).to_string()
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+struct SymbolId<'db> {
+    #[returns(copy)]
+    symbol: Symbol,
+}
+
+#[salsa::tracked(returns(ref))]
+fn documentation_id_query<'db>(db: &'db dyn Db, key: SymbolId<'db>) -> SmolStr {
+    match key.symbol(db) {
+        Symbol::Type(id) => SmolStr::new(format!("T:{}", type_doc_name(db, id))),
+        Symbol::Member(m) => SmolStr::new(member_documentation_id(db, m).unwrap_or_default()),
     }
 }
 
@@ -410,99 +423,105 @@ pub fn symbol_kind(db: &dyn Db, symbol: Symbol) -> SymbolKind {
     }
 }
 
-/// Every type and member of the workspace by name, for search and for finding a symbol by its id.
-#[derive(Debug, Default, PartialEq, Eq)]
+/// The types and members of one project by name, for search and for finding a symbol by its id. One
+/// per project, so an item-level edit rebuilds its own project's index only (a body edit none).
+#[derive(Debug, PartialEq, Eq)]
 pub struct SymbolIndex {
-    /// Sorted by lower-cased name, then symbol.
-    entries: Vec<IndexEntry>,
+    pub project: ProjectId,
+    pub names: NameIndex<IndexedSymbol>,
 }
 
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct IndexEntry {
-    lower: SmolStr,
-    name: SmolStr,
-    symbol: Symbol,
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct IndexedSymbol {
+    pub symbol: Symbol,
+    /// Kept here so that filtering search hits by kind reads no item tree.
+    pub kind: SymbolKind,
     /// Implied default constructors are found through their type: listing one beside every class in
     /// search results is noise.
-    searchable: bool,
+    pub searchable: bool,
 }
 
-impl SymbolIndex {
-    /// `(lower-cased name, name, symbol)` of every searchable symbol, in name order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &str, Symbol)> {
-        self.entries
-            .iter()
-            .filter(|e| e.searchable)
-            .map(|e| (e.lower.as_str(), e.name.as_str(), e.symbol))
-    }
+/// The symbol index of every project, in project order.
+pub fn symbol_indexes(db: &dyn Db) -> Vec<Arc<SymbolIndex>> {
+    let graph = db.workspace().graph(db);
+    graph
+        .iter()
+        .map(|(project, _)| symbol_index(db, ProjectKey::new(db, project)))
+        .collect()
+}
 
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
-    /// Every symbol whose name equals `name`, ignoring case.
-    pub fn exact(&self, name: &str) -> impl Iterator<Item = (&str, Symbol)> {
-        let lower = name.to_lowercase();
-        let start = self
-            .entries
-            .partition_point(|e| e.lower.as_str() < lower.as_str());
-        self.entries[start..]
-            .iter()
-            .take_while(move |e| e.lower == lower)
-            .map(|e| (e.name.as_str(), e.symbol))
-    }
+/// Every symbol of the workspace whose name equals `name` ignoring case, sorted by name and symbol
+/// (default constructors too).
+pub fn symbols_named(db: &dyn Db, name: &str) -> Vec<(SmolStr, Symbol)> {
+    let mut out: Vec<(SmolStr, Symbol)> = symbol_indexes(db)
+        .iter()
+        .flat_map(|index| {
+            index
+                .names
+                .exact(name)
+                .flat_map(|g| {
+                    g.values
+                        .iter()
+                        .map(move |v| (SmolStr::new(g.name), v.symbol))
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 #[salsa::tracked(returns(clone))]
-pub fn symbol_index(db: &dyn Db) -> Arc<SymbolIndex> {
-    let graph = db.workspace().graph(db);
+fn symbol_index<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<SymbolIndex> {
+    let project = key.id(db);
     let mut entries = Vec::new();
-    let mut push = |name: SmolStr, symbol: Symbol, searchable: bool| {
-        entries.push(IndexEntry {
-            lower: SmolStr::new(name.to_lowercase()),
-            name,
-            symbol,
-            searchable,
-        });
-    };
-    for (project, _) in graph.iter() {
-        let map = def_map(db, project);
-        for (idx, def) in map.types() {
-            let id = TypeId { project, idx };
-            push(def.name.clone(), Symbol::Type(id), true);
-            for member in type_members(db, id) {
-                let Some(data) = member_data(db, member) else {
-                    continue;
-                };
-                let name = match data.kind {
-                    MemberKind::Constructor | MemberKind::Destructor => def.name.clone(),
-                    _ => data.name.clone(),
-                };
-                push(
-                    name,
-                    Symbol::Member(member),
-                    data.origin != MemberOrigin::DefaultConstructor,
-                );
-            }
+    let map = def_map(db, project);
+    for (idx, def) in map.types() {
+        let id = TypeId { project, idx };
+        let symbol = Symbol::Type(id);
+        entries.push((
+            def.name.clone(),
+            IndexedSymbol {
+                symbol,
+                kind: symbol_kind(db, symbol),
+                searchable: true,
+            },
+        ));
+        for member in type_members(db, id) {
+            let Some(data) = member_data(db, member) else {
+                continue;
+            };
+            let name = match data.kind {
+                MemberKind::Constructor | MemberKind::Destructor => def.name.clone(),
+                _ => data.name.clone(),
+            };
+            let symbol = Symbol::Member(member);
+            entries.push((
+                name,
+                IndexedSymbol {
+                    symbol,
+                    kind: symbol_kind(db, symbol),
+                    searchable: data.origin != MemberOrigin::DefaultConstructor,
+                },
+            ));
         }
     }
-    entries.sort();
-    Arc::new(SymbolIndex { entries })
+    Arc::new(SymbolIndex {
+        project,
+        names: NameIndex::new(entries),
+    })
 }
 
 /// The symbols whose documentation id is `doc_id` (several when projects share a file or declare the
 /// same type). Only the symbols named like the id's last part are looked at, so a lookup costs a few
 /// signature resolutions, not the whole workspace's.
 pub fn symbols_with_documentation_id(db: &dyn Db, doc_id: &str) -> Vec<Symbol> {
-    let index = symbol_index(db);
     let mut out = Vec::new();
     for name in names_in_documentation_id(doc_id) {
-        for (_, symbol) in index.exact(&name) {
-            if !out.contains(&symbol) && documentation_id(db, symbol) == doc_id {
+        for (_, symbol) in symbols_named(db, &name) {
+            if !out.contains(&symbol)
+                && documentation_id_query(db, SymbolId::new(db, symbol)) == doc_id
+            {
                 out.push(symbol);
             }
         }

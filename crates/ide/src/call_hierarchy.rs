@@ -1,8 +1,8 @@
 //! `incoming_calls` and `outgoing_calls`: who calls a member, and what a member calls.
 
 use hir::{
-    CallKind, CallSiteInfo, Callee, Database, Db, FileId, MemberId, MemberKind, RootDatabase,
-    Symbol, UnresolvedCallSite, UnresolvedReason, def_map, member_data,
+    CallKind, CallSiteInfo, Callee, Database, FileId, MemberId, MemberKind, RootDatabase, Symbol,
+    UnresolvedCallSite, UnresolvedReason, def_map, member_data,
 };
 use std::collections::VecDeque;
 use std::collections::{HashMap, HashSet};
@@ -237,7 +237,7 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
     let target = member_of_key(db, key)?;
     let data = member_data(db, target)?;
     let indirect: Vec<MemberId> = hir::overrides(db, target).all().collect();
-    let names = site_names(db, target, &data);
+    let name = site_name(db, target, &data);
     // A constructor's call need not name its type in the file (`: base(...)` in another part of a
     // partial class, target-typed `new()`), nor does a delegate's invocation name its `Invoke`, nor
     // a deconstruction or a `foreach` the methods it calls.
@@ -249,7 +249,7 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
         db,
         CallTarget {
             symbol: target_info,
-            names,
+            name,
             narrow_files,
         },
         &mut |callee| match *callee {
@@ -277,49 +277,83 @@ pub(crate) fn called_by_pattern(name: &str) -> bool {
 /// What a reference search looks for.
 pub(crate) struct CallTarget {
     pub(crate) symbol: SymbolInfo,
-    /// The names its call sites carry; `None` when a call need not name it (indexers, operators).
-    pub(crate) names: Option<Vec<String>>,
-    /// Whether only files whose words include one of `names` can hold a call.
+    /// The name its call sites carry; `None` when a call need not name it (indexers, operators).
+    pub(crate) name: Option<String>,
+    /// Whether only files whose words include `name` can hold a call.
     pub(crate) narrow_files: bool,
 }
 
 /// The sites of the workspace named like the target whose callee `classify` accepts
-/// (`Some(is_direct)`), grouped per calling member; every site so named counts for coverage.
+/// (`Some(is_direct)`), grouped per calling member; every site so named counts for coverage. A named
+/// target's sites come from the reverse call index (`hir::sites_named`), a lookup when warm.
 pub(crate) fn collect_incoming(
     db: &RootDatabase,
     target: CallTarget,
     classify: &mut dyn FnMut(&Callee) -> Option<bool>,
 ) -> IncomingCalls {
-    let names = target.names;
-    let mut out = IncomingCalls {
-        symbol: target.symbol,
-        callers: Vec::new(),
-        coverage: Coverage::default(),
-        unresolved: Vec::new(),
+    let mut incoming = Incoming {
+        out: IncomingCalls {
+            symbol: target.symbol,
+            callers: Vec::new(),
+            coverage: Coverage::default(),
+            unresolved: Vec::new(),
+        },
+        by_caller: HashMap::default(),
+        order: Vec::new(),
     };
-    let matches_name = |name: &str| names.as_ref().is_none_or(|ns| ns.iter().any(|n| n == name));
-    let mut by_caller: HashMap<MemberId, Vec<IncomingSite>> = HashMap::default();
-    let mut order: Vec<MemberId> = Vec::new();
-    // Where files are not narrowed every file is read, but still only sites named like the target
-    // count.
-    let file_words = names.as_deref().filter(|_| target.narrow_files);
-    for file in candidate_files(db, file_words) {
-        db.unwind_if_revision_cancelled();
-        let calls = hir::file_call_sites(db, file);
-        let sites: Vec<CallSiteInfo> = calls
-            .sites
-            .iter()
-            .filter(|s| callee_name(db, &s.callee).is_some_and(|n| matches_name(&n)))
-            .cloned()
-            .collect();
-        let unresolved: Vec<UnresolvedCallSite> = calls
+    match &target.name {
+        Some(name) => {
+            let named = hir::sites_named(db, name, target.narrow_files);
+            incoming.add(db, &named.sites, &named.unresolved, classify);
+        }
+        // Every file is read; the sites of a callee that has a name still count.
+        None => {
+            for file in hir::workspace_files(db) {
+                db.unwind_if_revision_cancelled();
+                let calls = hir::file_call_sites(db, file);
+                let sites: Vec<CallSiteInfo> = calls
+                    .sites
+                    .iter()
+                    .filter(|s| hir::callee_site_name(db, &s.callee).is_some())
+                    .cloned()
+                    .collect();
+                incoming.add(db, &sites, &calls.unresolved, classify);
+            }
+        }
+    }
+    let Incoming {
+        mut out,
+        mut by_caller,
+        order,
+    } = incoming;
+    for caller in order {
+        let sites = by_caller.remove(&caller).unwrap_or_default();
+        out.callers.push(IncomingCaller {
+            caller: SymbolInfo::new(db, Symbol::Member(caller)),
+            sites,
+        });
+    }
+    out
+}
+
+/// An incoming-calls answer being gathered: sites per calling member, in the order callers appear.
+struct Incoming {
+    out: IncomingCalls,
+    by_caller: HashMap<MemberId, Vec<IncomingSite>>,
+    order: Vec<MemberId>,
+}
+
+impl Incoming {
+    fn add(
+        &mut self,
+        db: &RootDatabase,
+        sites: &[CallSiteInfo],
+        unresolved: &[UnresolvedCallSite],
+        classify: &mut dyn FnMut(&Callee) -> Option<bool>,
+    ) {
+        count(&mut self.out.coverage, sites, unresolved);
+        self.out
             .unresolved
-            .iter()
-            .filter(|u| matches_name(&u.name))
-            .cloned()
-            .collect();
-        count(&mut out.coverage, &sites, &unresolved);
-        out.unresolved
             .extend(unresolved.iter().map(|u| unresolved_call(db, u)));
         for site in sites {
             let Some(is_direct) = classify(&site.callee) else {
@@ -329,10 +363,10 @@ pub(crate) fn collect_incoming(
             if !is_direct && site.non_virtual {
                 continue;
             }
-            if !by_caller.contains_key(&site.caller) {
-                order.push(site.caller);
+            if !self.by_caller.contains_key(&site.caller) {
+                self.order.push(site.caller);
             }
-            by_caller
+            self.by_caller
                 .entry(site.caller)
                 .or_default()
                 .push(IncomingSite {
@@ -345,64 +379,20 @@ pub(crate) fn collect_incoming(
                 });
         }
     }
-    for caller in order {
-        let sites = by_caller.remove(&caller).unwrap_or_default();
-        out.callers.push(IncomingCaller {
-            caller: SymbolInfo::new(db, Symbol::Member(caller)),
-            sites,
-        });
-    }
-    out
 }
 
-/// The names the sites of a call of the member carry (a constructor's sites are named by its type),
+/// The name the sites of a call of the member carry (a constructor's sites are named by its type),
 /// or `None` when a call need not name it (indexers, operators, conversions).
-fn site_names(db: &RootDatabase, member: MemberId, data: &hir::Member) -> Option<Vec<String>> {
+fn site_name(db: &RootDatabase, member: MemberId, data: &hir::Member) -> Option<String> {
     match data.kind {
         MemberKind::Indexer | MemberKind::Operator | MemberKind::Conversion => None,
-        MemberKind::Constructor => Some(vec![
+        MemberKind::Constructor => Some(
             def_map(db, member.ty.project)
                 .type_def(member.ty.idx)
                 .name
                 .to_string(),
-        ]),
-        _ => Some(vec![data.name.to_string()]),
-    }
-}
-
-fn candidate_files(db: &RootDatabase, names: Option<&[String]>) -> Vec<FileId> {
-    let graph = db.workspace().graph(db);
-    let mut files: Vec<FileId> = graph
-        .projects
-        .iter()
-        .flat_map(|p| p.files.iter().copied())
-        .collect();
-    files.sort();
-    files.dedup();
-    files.retain(|&f| {
-        let Some(names) = names else { return true };
-        db.source_file(f).is_some_and(|source| {
-            let index = hir::word_index(db, source);
-            names.iter().any(|n| index.contains(n))
-        })
-    });
-    files
-}
-
-fn callee_name(db: &RootDatabase, callee: &Callee) -> Option<String> {
-    match callee {
-        Callee::Member(m) => {
-            let data = member_data(db, *m)?;
-            Some(match data.kind {
-                MemberKind::Constructor => def_map(db, m.ty.project)
-                    .type_def(m.ty.idx)
-                    .name
-                    .to_string(),
-                _ => data.name.to_string(),
-            })
-        }
-        Callee::Library(m) => Some(external::site_name(db, *m)),
-        Callee::External(name) => Some(name.rsplit('.').next().unwrap_or(name).to_owned()),
+        ),
+        _ => Some(data.name.to_string()),
     }
 }
 

@@ -94,42 +94,12 @@ pub(crate) fn slot_root(db: &RootDatabase, member: hir::MemberId) -> Option<LibM
         .last()
 }
 
-/// The name call sites of a library member carry: a constructor's is its type's.
-pub(crate) fn site_name(db: &RootDatabase, member: LibMember) -> String {
-    if hir::library_member_kind(db, member) == SymbolKind::Constructor {
-        let index = hir::library_index(db);
-        return index.type_def(member.owner()).name.to_string();
-    }
-    hir::library_member_metadata_name(db, member)
-}
-
 /// Library types and members by name, for search and full-name lookup. Members are those an agent
-/// can name (`hir::library_type_members`: public and protected ones, no accessors).
+/// can name (`hir::library_type_members`: public and protected ones, no accessors). Built from the
+/// HIGH-durability library input, so source edits never rebuild it.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct LibrarySymbolIndex {
-    /// Sorted by lower-cased name, then name and symbol.
-    entries: Vec<(SmolStr, SmolStr, LibrarySymbol)>,
-}
-
-impl LibrarySymbolIndex {
-    /// `(lower-cased name, name, symbol)` in name order.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &str, LibrarySymbol)> {
-        self.entries
-            .iter()
-            .map(|(lower, name, s)| (lower.as_str(), name.as_str(), *s))
-    }
-
-    /// Every symbol whose name equals `name`, ignoring case.
-    pub(crate) fn exact(&self, name: &str) -> impl Iterator<Item = LibrarySymbol> + '_ {
-        let lower = name.to_lowercase();
-        let start = self
-            .entries
-            .partition_point(|(l, _, _)| l.as_str() < lower.as_str());
-        self.entries[start..]
-            .iter()
-            .take_while(move |(l, _, _)| *l == lower)
-            .map(|(_, _, s)| *s)
-    }
+    pub(crate) names: hir::NameIndex<LibrarySymbol>,
 }
 
 #[salsa::tracked(returns(clone))]
@@ -149,12 +119,9 @@ pub(crate) fn library_symbol_index(db: &dyn hir::Db) -> Arc<LibrarySymbolIndex> 
             entries.push((name, LibrarySymbol::Member(member)));
         }
     }
-    let mut entries: Vec<(SmolStr, SmolStr, LibrarySymbol)> = entries
-        .into_iter()
-        .map(|(name, s)| (SmolStr::new(name.to_lowercase()), name, s))
-        .collect();
-    entries.sort();
-    Arc::new(LibrarySymbolIndex { entries })
+    Arc::new(LibrarySymbolIndex {
+        names: hir::NameIndex::new(entries),
+    })
 }
 
 #[cfg(test)]

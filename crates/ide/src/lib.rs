@@ -207,7 +207,7 @@ impl Analysis {
     /// Builds the workspace-wide symbol index (after the files are primed).
     pub fn prime_symbol_index(&self) -> Cancellable<()> {
         self.with_db(|db| {
-            hir::symbol_index(db);
+            hir::symbol_indexes(db);
         })
     }
 

@@ -1,7 +1,7 @@
 //! Finding symbols by name: exact, prefix, camel humps (`JsnR` → `JsonReader`), substring; and by
 //! full name or documentation id, of the sources and of the reference assemblies.
 
-use hir::{ProjectId, RootDatabase, Symbol, SymbolKind};
+use hir::{ProjectId, RootDatabase, Symbol, SymbolKind, humps};
 
 use crate::{
     SymbolInfo,
@@ -48,23 +48,6 @@ fn rank(name: &str, lower: &str, query: &str, query_lower: &str) -> Option<Rank>
     }
 }
 
-/// Splits at upper-case letters (and after `_`): `JsonReader` → `Json`, `Reader`.
-fn humps(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, c) in text.char_indices() {
-        if i > start && (c.is_uppercase() || c == '_') {
-            out.push(&text[start..i]);
-            start = i;
-        }
-    }
-    if start < text.len() {
-        out.push(&text[start..]);
-    }
-    out.retain(|h| !h.is_empty() && *h != "_");
-    out
-}
-
 /// Each hump of the query must start a hump of the name, in order, with the rest of its letters
 /// following within that hump (`Jsn` matches `Json`).
 fn camel_humps_match(name: &str, query: &str) -> bool {
@@ -89,6 +72,7 @@ fn camel_humps_match(name: &str, query: &str) -> bool {
 }
 
 fn hump_matches(hump: &str, query: &str) -> bool {
+    // The first letters compare as the name index files them (`hir::hump_initial`).
     let mut hump_chars = hump.chars().flat_map(char::to_lowercase);
     let mut query_chars = query.chars().flat_map(char::to_lowercase);
     match (hump_chars.next(), query_chars.next()) {
@@ -124,34 +108,52 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
             hits.push((Rank::ExactCase, 0, "", symbol));
         }
     }
-    let index = hir::symbol_index(db);
-    for (i, (name_lower, name, symbol)) in index.iter().enumerate() {
-        if i % 4096 == 0 {
+    // The indexes hand over the names the text may match; `rank` decides which do, as it would over
+    // every name.
+    let mut checked = 0usize;
+    let mut tick = || {
+        checked += 1;
+        if checked.is_multiple_of(4096) {
             hir::Database::unwind_if_revision_cancelled(db);
         }
-        let Some(rank) = rank(name, name_lower, text, &lower) else {
-            continue;
-        };
+    };
+    let indexes = hir::symbol_indexes(db);
+    for index in &indexes {
         if let Some(projects) = &query.projects
-            && !projects.contains(&symbol.project())
+            && !projects.contains(&index.project)
         {
             continue;
         }
-        if kind_fits(hir::symbol_kind(db, symbol)) {
-            hits.push((rank, name.len(), name, AnySymbol::Source(symbol)));
+        for group in index.names.candidates(text) {
+            tick();
+            let Some(rank) = rank(group.name, group.lower, text, &lower) else {
+                continue;
+            };
+            for entry in group.values {
+                if entry.searchable && kind_fits(entry.kind) {
+                    let hit = AnySymbol::Source(entry.symbol);
+                    hits.push((rank, group.name.len(), group.name, hit));
+                }
+            }
         }
     }
     let library = query
         .include_external
         .then(|| external::library_symbol_index(db));
-    for (i, (name_lower, name, symbol)) in library.iter().flat_map(|l| l.iter()).enumerate() {
-        if i % 4096 == 0 {
-            hir::Database::unwind_if_revision_cancelled(db);
-        }
-        if let Some(rank) = rank(name, name_lower, text, &lower)
-            && kind_fits(external::kind(db, symbol))
-        {
-            hits.push((rank, name.len(), name, AnySymbol::Library(symbol)));
+    for group in library.iter().flat_map(|l| l.names.candidates(text)) {
+        tick();
+        let Some(rank) = rank(group.name, group.lower, text, &lower) else {
+            continue;
+        };
+        for &symbol in group.values {
+            if kind_fits(external::kind(db, symbol)) {
+                hits.push((
+                    rank,
+                    group.name.len(),
+                    group.name,
+                    AnySymbol::Library(symbol),
+                ));
+            }
         }
     }
     hits.sort();
@@ -210,8 +212,8 @@ pub(crate) fn library_by_full_name(db: &RootDatabase, full_name: &str) -> Vec<Sy
 }
 
 fn source_full_name_matches(db: &RootDatabase, query: &FullNameQuery) -> Vec<Symbol> {
-    hir::symbol_index(db)
-        .exact(&query.simple_name)
+    hir::symbols_named(db, &query.simple_name)
+        .into_iter()
         .map(|(_, symbol)| symbol)
         .filter(|&symbol| query.matches(&hir::full_name(db, symbol)))
         .collect()
@@ -219,7 +221,9 @@ fn source_full_name_matches(db: &RootDatabase, query: &FullNameQuery) -> Vec<Sym
 
 fn library_full_name_matches(db: &RootDatabase, query: &FullNameQuery) -> Vec<LibrarySymbol> {
     external::library_symbol_index(db)
+        .names
         .exact(&query.simple_name)
+        .flat_map(|g| g.values.iter().copied())
         .filter(|&symbol| query.matches(&external::full_name(db, symbol)))
         .collect()
 }
@@ -341,5 +345,66 @@ mod tests {
         assert_eq!(r("JsonReader", "Reader"), Some(Rank::Substring));
         assert_eq!(r("JsonReader", "Writer"), None);
         assert_eq!(r("JsonReader", "RJ"), None);
+    }
+
+    /// The index hands over every name a full scan would rank, for queries of every kind cut from
+    /// the names themselves (prefixes, substrings, hump abbreviations, case changes).
+    #[test]
+    fn index_candidates_rank_as_a_full_scan() {
+        let names = [
+            "GetTypeHierarchy",
+            "getTypeHierarchy",
+            "JsonTextReader",
+            "IO_ERROR_CODE",
+            "get_foo",
+            "Ärger",
+            "XmlHttpRequest",
+            "Reader",
+            "a",
+            "IOStream",
+        ];
+        let index = hir::NameIndex::new(
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| (n.into(), i))
+                .collect(),
+        );
+        let mut queries: Vec<String> = [
+            "GTH", "getTyHi", "JR", "JsTR", "XHR", "io", "ÄR", "_f", "zz",
+        ]
+        .map(String::from)
+        .to_vec();
+        for name in names {
+            let chars: Vec<char> = name.chars().collect();
+            for i in 0..chars.len() {
+                for j in i + 1..=chars.len() {
+                    let cut: String = chars[i..j].iter().collect();
+                    queries.push(cut.to_uppercase());
+                    queries.push(cut);
+                }
+            }
+            queries.push(
+                humps(name)
+                    .iter()
+                    .filter_map(|h| h.chars().next())
+                    .collect(),
+            );
+        }
+        for query in &queries {
+            let query_lower = query.to_lowercase();
+            let ranked = |name: &str| rank(name, &name.to_lowercase(), query, &query_lower);
+            let scan: Vec<&str> = index
+                .groups()
+                .map(|g| g.name)
+                .filter(|n| ranked(n).is_some())
+                .collect();
+            let found: Vec<&str> = index
+                .candidates(query)
+                .map(|g| g.name)
+                .filter(|n| ranked(n).is_some())
+                .collect();
+            assert_eq!(found, scan, "query `{query}`");
+        }
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use hir::{Callee, LibMember, RootDatabase, SymbolKind};
 
-use super::{LibrarySymbol, info, site_name};
+use super::{LibrarySymbol, info};
 use crate::{
     IncomingCalls,
     call_hierarchy::{CallTarget, collect_incoming},
@@ -14,9 +14,9 @@ use crate::{
 
 pub(crate) fn incoming_calls(db: &RootDatabase, target: LibMember) -> IncomingCalls {
     let kind = hir::library_member_kind(db, target);
-    let names = match kind {
+    let name = match kind {
         SymbolKind::Indexer | SymbolKind::Operator | SymbolKind::Conversion => None,
-        _ => Some(vec![site_name(db, target)]),
+        _ => Some(hir::library_site_name(db, target).to_string()),
     };
     // As for source members: a constructor's call need not name its type (`: base(...)`,
     // target-typed `new()`), a delegate's invocation does not name `Invoke`, a deconstruction
@@ -25,14 +25,14 @@ pub(crate) fn incoming_calls(db: &RootDatabase, target: LibMember) -> IncomingCa
         && hir::library_member_metadata_name(db, target) == "Invoke";
     let narrow_files = kind != SymbolKind::Constructor
         && !is_invoke
-        && !crate::call_hierarchy::called_by_pattern(&site_name(db, target));
+        && !crate::call_hierarchy::called_by_pattern(&hir::library_site_name(db, target));
     let bases = hir::library_member_bases(db, target);
     let mut known: HashMap<Callee, Option<bool>> = HashMap::new();
     collect_incoming(
         db,
         CallTarget {
             symbol: info(db, LibrarySymbol::Member(target)),
-            names,
+            name,
             narrow_files,
         },
         &mut |callee| {

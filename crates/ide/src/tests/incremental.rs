@@ -113,8 +113,12 @@ fn adding_a_class_reruns_what_depends_on_it() {
         },
         expect![[r#"
             [
+                "all_interfaces_query",
+                "base_chain_query",
                 "def_map_query",
+                "derived_types_query",
                 "direct_derived_index",
+                "documentation_id_query",
                 "file_item_tree",
                 "item_source_map",
                 "item_tree_with_source_map",
@@ -192,6 +196,124 @@ fn projects_on_one_framework_share_its_index_and_a_body_edit_rereads_no_library(
             "item_source_map",
             "item_tree_with_source_map",
             "parse",
+        ]
+    "#]]
+    .assert_debug_eq(&log);
+}
+
+const CALLS_FIXTURE: &str = r#"
+//- /Lib/Counter.cs project:Lib
+namespace Lib
+{
+    public class Counter { public void Add(int n) { } }
+}
+//- /App/First.cs project:App references:Lib
+namespace App
+{
+    class First { void Run(Lib.Counter c) { c.Add(1); } }
+}
+//- /App/Second.cs project:App references:Lib
+namespace App
+{
+    class Second { void Run(Lib.Counter c) { c.Add(2); } }
+}
+"#;
+
+/// Asks for the callers of `Counter.Add` and searches every project, applies `edit` to the file at
+/// `path`, asks again, and returns how many times each query ran for the second answer.
+fn call_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Vec<String> {
+    let fixture = Fixture::parse(CALLS_FIXTURE);
+    let mut host = AnalysisHost::with_event_log();
+    host.apply_change(fixture.change());
+    let ask = |host: &AnalysisHost| {
+        let analysis = host.analysis();
+        let query = crate::SymbolQuery {
+            text: "Add".into(),
+            limit: 10,
+            ..Default::default()
+        };
+        let add = analysis.search_symbols(&query).unwrap().remove(0);
+        let callers = analysis
+            .incoming_calls(&add.key)
+            .unwrap()
+            .expect("a member");
+        callers.callers.len()
+    };
+    assert_eq!(ask(&host), 2);
+    host.take_event_log();
+    let file = fixture
+        .files
+        .iter()
+        .find(|f| f.path == path)
+        .expect("a file");
+    let edited = edit(&file.text);
+    assert_ne!(edited, file.text, "the edit changed nothing");
+    host.apply_change(Change {
+        files: vec![(file.id, Some(Arc::from(edited)))],
+        project_graph: None,
+        libraries: None,
+    });
+    ask(&host);
+    let mut counts = std::collections::BTreeMap::<String, usize>::new();
+    for event in host.take_event_log() {
+        let name = event.split('(').next().unwrap_or(&event).to_owned();
+        *counts.entry(name).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .map(|(name, n)| format!("{name} ×{n}"))
+        .collect()
+}
+
+/// One body re-inferred, one file's sites re-gathered and regrouped; the callers' bucket is rebuilt
+/// (it gained a site) from the other file's memoized part; no symbol index is rebuilt.
+#[test]
+fn a_body_edit_regathers_the_call_sites_of_its_own_file_only() {
+    let log = call_queries_rerun_after("/App/Second.cs", |text| {
+        text.replace("c.Add(2);", "c.Add(2); c.Add(3);")
+    });
+    expect![[r#"
+        [
+            "body_query ×2",
+            "body_with_source_map_query ×2",
+            "file_call_sites_query ×1",
+            "file_item_tree ×1",
+            "file_sites_by_name ×1",
+            "infer_query ×1",
+            "item_source_map ×1",
+            "item_tree_with_source_map ×1",
+            "parse ×1",
+            "sites_named_query ×1",
+            "word_index ×1",
+        ]
+    "#]]
+    .assert_debug_eq(&log);
+}
+
+/// `symbol_index` runs once: for `App`, not for `Lib`, whose items did not change.
+#[test]
+fn a_new_class_rebuilds_the_symbol_index_of_its_own_project_only() {
+    let log = call_queries_rerun_after("/App/Second.cs", |text| {
+        text.replace("namespace App\n{", "namespace App\n{\n    class Third { }")
+    });
+    expect![[r#"
+        [
+            "body_query ×3",
+            "body_with_source_map_query ×3",
+            "def_map_query ×1",
+            "documentation_id_query ×2",
+            "file_call_sites_query ×2",
+            "file_item_tree ×1",
+            "file_sites_by_name ×1",
+            "infer_query ×4",
+            "item_source_map ×1",
+            "item_tree_with_source_map ×1",
+            "member_signature_query ×2",
+            "parse ×1",
+            "sites_named_query ×1",
+            "symbol_index ×1",
+            "type_bases_query ×2",
+            "word_index ×1",
         ]
     "#]]
     .assert_debug_eq(&log);

@@ -1,0 +1,136 @@
+//! The reverse call index: from the name a call site carries to the sites so named, workspace-wide.
+//!
+//! Built from per-file parts so that an edit costs its own file: each file's call sites are grouped by
+//! callee name once (`file_sites_by_name`, memoized beside `file_call_sites`), and the sites of one
+//! name across the workspace are one memoized bucket (`sites_named`). A warm reference search reads
+//! its bucket; after an edit salsa re-checks a bucket against each file's word index and per-file
+//! part, re-gathering the edited file's sites only, and rebuilds the bucket only if those changed.
+
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+use smol_str::SmolStr;
+
+use crate::{
+    base_db::{Db, FileId, SourceFile, word_index},
+    call_graph::{CallSiteInfo, UnresolvedCallSite, file_call_sites},
+    def_map::def_map,
+    infer::Callee,
+    item_tree::MemberKind,
+    library::{LibMember, library_index, library_member_kind, library_member_metadata_name},
+    symbols::{SymbolKind, member_data},
+};
+
+/// The name the call sites of `callee` carry: a constructor's is its type's, an external member's
+/// the last part of its full name.
+pub fn callee_site_name(db: &dyn Db, callee: &Callee) -> Option<SmolStr> {
+    match callee {
+        Callee::Member(m) => {
+            let data = member_data(db, *m)?;
+            Some(match data.kind {
+                MemberKind::Constructor => {
+                    def_map(db, m.ty.project).type_def(m.ty.idx).name.clone()
+                }
+                _ => data.name,
+            })
+        }
+        Callee::Library(m) => Some(library_site_name(db, *m)),
+        Callee::External(name) => Some(name.rsplit('.').next().unwrap_or(name).into()),
+    }
+}
+
+/// The name call sites of a library member carry: a constructor's is its type's.
+pub fn library_site_name(db: &dyn Db, member: LibMember) -> SmolStr {
+    if library_member_kind(db, member) == SymbolKind::Constructor {
+        return library_index(db).type_def(member.owner()).name.clone();
+    }
+    library_member_metadata_name(db, member).into()
+}
+
+/// One file's call sites and unresolved sites by the name they carry (indexes into
+/// [`file_call_sites`], in site order).
+#[derive(Debug, Default, PartialEq, Eq)]
+struct FileSitesByName {
+    by_name: FxHashMap<SmolStr, (Vec<u32>, Vec<u32>)>,
+}
+
+#[salsa::tracked(returns(clone))]
+fn file_sites_by_name(db: &dyn Db, file: SourceFile) -> Arc<FileSitesByName> {
+    let calls = file_call_sites(db, file.id(db));
+    let mut out = FileSitesByName::default();
+    for (i, site) in calls.sites.iter().enumerate() {
+        if let Some(name) = callee_site_name(db, &site.callee) {
+            out.by_name.entry(name).or_default().0.push(i as u32);
+        }
+    }
+    for (i, site) in calls.unresolved.iter().enumerate() {
+        out.by_name
+            .entry(site.name.clone())
+            .or_default()
+            .1
+            .push(i as u32);
+    }
+    Arc::new(out)
+}
+
+/// The call sites of the workspace carrying one name, in file order, then site order.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct NamedCallSites {
+    pub sites: Vec<CallSiteInfo>,
+    pub unresolved: Vec<UnresolvedCallSite>,
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+struct SiteNameKey<'db> {
+    #[returns(ref)]
+    name: SmolStr,
+    #[returns(copy)]
+    narrow: bool,
+}
+
+/// The call sites named `name` in every file of the workspace, or, when `narrow_files`, in the files
+/// whose words include `name` (a call that must name its callee can only be there).
+pub fn sites_named(db: &dyn Db, name: &str, narrow_files: bool) -> Arc<NamedCallSites> {
+    sites_named_query(db, SiteNameKey::new(db, SmolStr::new(name), narrow_files))
+}
+
+#[salsa::tracked(returns(clone))]
+fn sites_named_query<'db>(db: &'db dyn Db, key: SiteNameKey<'db>) -> Arc<NamedCallSites> {
+    let name = key.name(db);
+    let mut out = NamedCallSites::default();
+    for file in workspace_files(db) {
+        db.unwind_if_revision_cancelled();
+        let Some(source) = db.source_file(file) else {
+            continue;
+        };
+        if key.narrow(db) && !word_index(db, source).contains(name) {
+            continue;
+        }
+        let grouped = file_sites_by_name(db, source);
+        let Some((sites, unresolved)) = grouped.by_name.get(name) else {
+            continue;
+        };
+        let calls = file_call_sites(db, file);
+        out.sites
+            .extend(sites.iter().map(|&i| calls.sites[i as usize].clone()));
+        out.unresolved.extend(
+            unresolved
+                .iter()
+                .map(|&i| calls.unresolved[i as usize].clone()),
+        );
+    }
+    Arc::new(out)
+}
+
+/// Every source file of the workspace once, in id order.
+pub fn workspace_files(db: &dyn Db) -> Vec<FileId> {
+    let graph = db.workspace().graph(db);
+    let mut files: Vec<FileId> = graph
+        .projects
+        .iter()
+        .flat_map(|p| p.files.iter().copied())
+        .collect();
+    files.sort();
+    files.dedup();
+    files
+}
