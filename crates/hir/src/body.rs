@@ -287,17 +287,6 @@ pub enum Expr {
     InterpolatedString(Vec<ExprId>),
     /// `out var x` / `out T x` as an argument.
     Declaration(LocalId),
-    /// A query expression: its clauses in order (range variables are `Foreach`/`Let` statements), and
-    /// the `select`/`group` expression.
-    Query {
-        clauses: Vec<StmtId>,
-        result: Option<ExprId>,
-    },
-    /// `group element by key` in a query: a sequence of `IGrouping<K, E>`.
-    QueryGroup {
-        element: ExprId,
-        key: ExprId,
-    },
     /// Syntax binding does not model: its subexpressions in order.
     Other(Vec<ExprId>),
 }

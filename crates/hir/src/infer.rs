@@ -855,11 +855,6 @@ impl Ctx<'_> {
                 self.implicit_receivers.pop();
                 Val::Unknown
             }
-            Expr::QueryGroup { element, key } => {
-                let element = self.infer_expr(*element, None);
-                let key = self.infer_expr(*key, None);
-                Val::Value(KnownType::IGrouping.ty(db, vec![key, element]))
-            }
             Expr::Switch { scrutinee, arms } => {
                 let tested = self.infer_expr(*scrutinee, None);
                 self.implicit_receivers.push(tested);
@@ -1036,13 +1031,6 @@ impl Ctx<'_> {
                 Val::Value(Ty::known(db, KnownType::String))
             }
             Expr::Declaration(local) => Val::Value(self.local_ty(*local)),
-            Expr::Query { clauses, result } => {
-                for &c in clauses {
-                    self.infer_stmt(c);
-                }
-                let ty = result.map_or(Ty::Unknown, |r| self.infer_expr(r, None));
-                Val::Value(known::enumerable_of(db, ty))
-            }
             Expr::Other(children) => {
                 for &e in children {
                     self.infer_expr(e, None);

@@ -1,6 +1,7 @@
 //! Syntax → [`Body`], with the source map, in one walk over a member's declaration.
 
 mod prefix_chains;
+mod query;
 
 use smol_str::SmolStr;
 use syntax::{
@@ -1468,7 +1469,7 @@ impl Ctx {
                     None => Expr::Other(Vec::new()),
                 },
             },
-            SyntaxKind::QUERY_EXPRESSION => self.lower_query(node),
+            SyntaxKind::QUERY_EXPRESSION => return self.lower_query(node),
             SyntaxKind::WITH_EXPRESSION => {
                 let receiver = match node
                     .children_with_tokens()
@@ -1695,118 +1696,6 @@ impl Ctx {
             });
         }
         args
-    }
-
-    /// Range variables become `Foreach`/`Let` statements; the clauses' expressions are bound in order.
-    fn lower_query(&mut self, node: &SyntaxNode) -> Expr {
-        self.scopes.push(Vec::new());
-        let mut clauses = Vec::new();
-        let mut result = None;
-        let mut into = false;
-        for child in node.children_with_tokens() {
-            match child.kind() {
-                SyntaxKind::INTO_KW => into = true,
-                SyntaxKind::IDENTIFIER if into => {
-                    // `select x into y`, `group x by k into g`: the continuation's range variable
-                    // is the clause's value (a grouping for `group`).
-                    into = false;
-                    let local = self.declare(identifier(&child), None, LocalKind::Variable);
-                    let init = result.take();
-                    clauses.push(self.alloc_stmt(Stmt::Let { local, init }));
-                }
-                _ => {}
-            }
-            let Some(clause) = child.as_node() else {
-                continue;
-            };
-            match clause.kind() {
-                SyntaxKind::FROM_CLAUSE | SyntaxKind::JOIN_CLAUSE => {
-                    let ty = field(clause, Field::Type).map(|t| lower_type(&t));
-                    let mut name = None;
-                    let mut exprs = Vec::new();
-                    let mut seen_in = false;
-                    for part in clause.children_with_tokens() {
-                        match part.kind() {
-                            SyntaxKind::IN_KW => seen_in = true,
-                            SyntaxKind::IDENTIFIER
-                                if !seen_in
-                                    && name.is_none()
-                                    && part.field() != Some(Field::Type) =>
-                            {
-                                name = Some(identifier(&part));
-                            }
-                            SyntaxKind::INTO_KW => break,
-                            kind if seen_in
-                                && part.field() != Some(Field::Type)
-                                && Expression::can_cast_element(kind) =>
-                            {
-                                exprs.push(part)
-                            }
-                            _ => {}
-                        }
-                    }
-                    let Some(first) = exprs.first() else { continue };
-                    let source = self.lower_expr(first);
-                    let local = name.map(|n| self.declare(n, ty, LocalKind::Element));
-                    clauses.push(self.alloc_stmt(Stmt::Foreach {
-                        local,
-                        deconstruction: None,
-                        source,
-                        body: None,
-                        enumeration: None,
-                    }));
-                    for key in &exprs[1..] {
-                        let expr = self.lower_expr(key);
-                        clauses.push(self.alloc_stmt(Stmt::Expr(expr)));
-                    }
-                }
-                SyntaxKind::LET_CLAUSE => {
-                    let name = clause
-                        .children_with_tokens()
-                        .find(|c| c.kind() == SyntaxKind::IDENTIFIER);
-                    let init = clause
-                        .children_with_tokens()
-                        .skip_while(|c| c.kind() != SyntaxKind::EQ)
-                        .find(|c| Expression::can_cast_element(c.kind()))
-                        .map(|e| self.lower_expr(&e));
-                    if let Some(name) = name {
-                        let local = self.declare(identifier(&name), None, LocalKind::Variable);
-                        clauses.push(self.alloc_stmt(Stmt::Let { local, init }));
-                    }
-                }
-                SyntaxKind::GROUP_CLAUSE => {
-                    let exprs = self.lower_sub_exprs(clause);
-                    if let [element, key, rest @ ..] = exprs.as_slice() {
-                        let range = clause.text_range();
-                        result = Some(self.alloc_expr(
-                            Expr::QueryGroup {
-                                element: *element,
-                                key: *key,
-                            },
-                            range,
-                            range,
-                        ));
-                        for &e in rest {
-                            clauses.push(self.alloc_stmt(Stmt::Expr(e)));
-                        }
-                    }
-                }
-                SyntaxKind::SELECT_CLAUSE => {
-                    let exprs = self.lower_sub_exprs(clause);
-                    result = exprs.first().copied();
-                    for &e in exprs.iter().skip(1) {
-                        clauses.push(self.alloc_stmt(Stmt::Expr(e)));
-                    }
-                }
-                _ => {
-                    for e in self.lower_sub_exprs(clause) {
-                        clauses.push(self.alloc_stmt(Stmt::Expr(e)));
-                    }
-                }
-            }
-        }
-        self.scopes.pop();
-        Expr::Query { clauses, result }
     }
 }
 

@@ -107,11 +107,6 @@ pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
     Ty::Unknown
 }
 
-/// `IEnumerable<T>`: what a query expression gives.
-pub(crate) fn enumerable_of(db: &dyn Db, t: Ty) -> Ty {
-    KnownType::IEnumerableOfT.ty(db, vec![t])
-}
-
 /// A framework method's full name for the call graph: the declaring type as far as it is known.
 pub(crate) fn external_name(db: &dyn Db, receiver: &Ty, name: &str) -> SmolStr {
     let ty = match receiver {

@@ -1826,11 +1826,13 @@ public class Report
 }
 "#,
         expect![[r#"
+            external System.Linq.Enumerable.GroupBy [Call]
             P:Order.Customer [Get]
+            external System.Linq.Enumerable.Select [Call, Call]
             external System.Linq.IGrouping.Key [Get]
             P:Customer.Name [Get]
             external System.String.Length [Get]
-            coverage 4/4/0/0
+            coverage 7/7/0/0
         "#]],
     );
 }

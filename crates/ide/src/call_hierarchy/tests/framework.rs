@@ -656,3 +656,64 @@ namespace Acme
         "#]],
     );
 }
+
+#[test]
+fn query_expressions_are_the_calls_they_translate_to() {
+    check_outgoing(
+        r#"
+//- /Test.cs framework:netcore
+using System;
+using System.Collections.Generic;
+using System.Linq;
+namespace Acme
+{
+    delegate Result<T> Parser<out T>(string input);
+    class Result<T> { public T Value; }
+    static class Parse
+    {
+        public static Parser<U> Select<T, U>(this Parser<T> p, Func<T, U> f) => null;
+        public static Parser<V> SelectMany<T, U, V>(this Parser<T> p, Func<T, Parser<U>> f, Func<T, U, V> g) => null;
+        public static Parser<char> Char(char c) => null;
+    }
+    class Order { public int Total; public Customer Customer; }
+    class Customer { public string Name; public void Notify() { } }
+    class C
+    {
+        void M$0(List<Order> orders, Customer[] customers)
+        {
+            var p = from a in Parse.Char('a') from b in Parse.Char('b') select a.ToString() + b;
+            var p2 = Parse.Char('a').SelectMany(a => Parse.Char('b'), (a, b) => a.ToString() + b);
+            var q = from o in orders
+                    where o.Total > 0
+                    let c = o.Customer
+                    orderby o.Total descending, c.Name
+                    join k in customers on c equals k
+                    select k;
+            q.First().Notify();
+            var g = from o in orders group o by o.Customer into byCustomer select byCustomer.Key;
+            g.First().Notify();
+            var t = from Order o in orders select o.Customer;
+            t.Single().Notify();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:Acme.Parse.Char(System.Char) [Call, Call, Call, Call]
+            M:Acme.Parse.SelectMany``3(Acme.Parser{``0},System.Func{``0,Acme.Parser{``1}},System.Func{``0,``1,``2}) [Call, Call]
+            external System.Object.ToString [Call, Call]
+            external System.Linq.Enumerable.Where [Call]
+            external System.Linq.Enumerable.Select [Call, Call, Call]
+            external System.Linq.Enumerable.OrderByDescending [Call]
+            external System.Linq.Enumerable.ThenBy [Call]
+            external System.Linq.Enumerable.Join [Call]
+            external System.Linq.Enumerable.First [Call, Call]
+            M:Acme.Customer.Notify [Call, Call, Call]
+            external System.Linq.Enumerable.GroupBy [Call]
+            external System.Linq.IGrouping.Key [Get]
+            external System.Linq.Enumerable.Cast [Call]
+            external System.Linq.Enumerable.Single [Call]
+            coverage 24/24/0/0
+        "#]],
+    );
+}
