@@ -433,11 +433,12 @@ fn credit_initializers(
         let Some(sites) = oracle.sites.get(&edge) else {
             continue;
         };
-        if let Some((member, site)) = callers.iter().find(|(_, s)| sites.contains(s)) {
-            let is_accessor = oracle.accessors.contains(&edge);
+        // One constructor runs the initializers of many fields and properties: every initializer
+        // edge of csnav's at one of the constructor edge's sites is that edge, not an extra (an
+        // auto-property is a caller the compiler also lists, for its accessors).
+        let is_accessor = oracle.accessors.contains(&edge);
+        for (member, site) in callers.iter().filter(|(_, s)| sites.contains(s)) {
             ours.insert(edge.clone(), is_accessor, site.clone());
-            // The same call, found as the property's own edge (an auto-property is a caller the
-            // compiler also lists, for its accessors): it is this one, not an extra.
             let credited = (member.clone(), edge.1.clone());
             ours.all.remove(&credited);
             ours.accessors.remove(&credited);
