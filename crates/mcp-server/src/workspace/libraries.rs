@@ -155,7 +155,29 @@ impl Libraries {
                 };
                 (path.to_path_buf(), *stamp, result)
             };
-        let results: Vec<_> = files.par_iter().zip(stamps.par_iter()).map(read).collect();
+        // The built-in surfaces decode in parallel with each other and with the files: on a small
+        // workspace their decoding is what the first answer waits for.
+        let flavors: Vec<SurfaceFlavor> = order
+            .iter()
+            .filter_map(|s| match s {
+                Source::Builtin(flavor) => Some(*flavor),
+                Source::File(_) => None,
+            })
+            .collect();
+        let (results, ()) = rayon::join(
+            || {
+                files
+                    .par_iter()
+                    .zip(stamps.par_iter())
+                    .map(read)
+                    .collect::<Vec<_>>()
+            },
+            || {
+                flavors.par_iter().for_each(|&flavor| {
+                    ide::builtin_surface(flavor);
+                })
+            },
+        );
         let mut cache = HashMap::with_capacity(results.len());
         let mut problems = Vec::new();
         let mut by_path: HashMap<PathBuf, Arc<Assembly>> = HashMap::new();
