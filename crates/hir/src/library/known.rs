@@ -6,154 +6,81 @@
 
 use crate::{base_db::Db, library::LibTypeId, ty::Ty};
 
-/// A type the language names. The variant says the arity where a generic and a non-generic type
-/// share a name (`Task` and `Task<T>`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum KnownType {
-    Object,
-    String,
-    Void,
-    Boolean,
-    Char,
-    SByte,
-    Byte,
-    Int16,
-    UInt16,
-    Int32,
-    UInt32,
-    Int64,
-    UInt64,
-    Single,
-    Double,
-    Decimal,
-    IntPtr,
-    UIntPtr,
-    TypedReference,
-    Type,
-    Array,
-    ValueType,
-    Enum,
-    Delegate,
-    MulticastDelegate,
-    Nullable,
-    IEquatable,
-    IEnumerable,
-    IEnumerator,
-    IEnumerableOfT,
-    IEnumeratorOfT,
-    IAsyncEnumerableOfT,
-    IAsyncEnumeratorOfT,
-    IListOfT,
-    IReadOnlyListOfT,
-    Task,
-    TaskOfT,
-    ValueTask,
-    ValueTaskOfT,
-    Expression,
+/// Declares [`KnownType`] and its table from one list: each variant with its metadata name (the
+/// `` `N`` arity suffix), which is the type's identity.
+macro_rules! known_types {
+    ($($(#[$doc:meta])* $variant:ident => $name:literal,)*) => {
+        /// A type the language names. The variant says the arity where a generic and a non-generic
+        /// type share a name (`Task` and `Task<T>`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub(crate) enum KnownType {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl KnownType {
+            /// The metadata name (`` `N`` arity suffix), the type's identity.
+            pub(crate) fn metadata_name(self) -> &'static str {
+                match self {
+                    $(KnownType::$variant => $name,)*
+                }
+            }
+
+            /// Every known type, in declaration order (so `k as usize` indexes it).
+            const ALL: &'static [KnownType] = &[$(KnownType::$variant,)*];
+        }
+    };
+}
+
+known_types! {
+    Object => "System.Object",
+    String => "System.String",
+    Void => "System.Void",
+    Boolean => "System.Boolean",
+    Char => "System.Char",
+    SByte => "System.SByte",
+    Byte => "System.Byte",
+    Int16 => "System.Int16",
+    UInt16 => "System.UInt16",
+    Int32 => "System.Int32",
+    UInt32 => "System.UInt32",
+    Int64 => "System.Int64",
+    UInt64 => "System.UInt64",
+    Single => "System.Single",
+    Double => "System.Double",
+    Decimal => "System.Decimal",
+    IntPtr => "System.IntPtr",
+    UIntPtr => "System.UIntPtr",
+    TypedReference => "System.TypedReference",
+    Type => "System.Type",
+    Array => "System.Array",
+    ValueType => "System.ValueType",
+    Enum => "System.Enum",
+    Delegate => "System.Delegate",
+    MulticastDelegate => "System.MulticastDelegate",
+    Nullable => "System.Nullable`1",
+    IEquatable => "System.IEquatable`1",
+    IEnumerable => "System.Collections.IEnumerable",
+    IEnumerator => "System.Collections.IEnumerator",
+    IEnumerableOfT => "System.Collections.Generic.IEnumerable`1",
+    IEnumeratorOfT => "System.Collections.Generic.IEnumerator`1",
+    IAsyncEnumerableOfT => "System.Collections.Generic.IAsyncEnumerable`1",
+    IAsyncEnumeratorOfT => "System.Collections.Generic.IAsyncEnumerator`1",
+    IListOfT => "System.Collections.Generic.IList`1",
+    IReadOnlyListOfT => "System.Collections.Generic.IReadOnlyList`1",
+    Task => "System.Threading.Tasks.Task",
+    TaskOfT => "System.Threading.Tasks.Task`1",
+    ValueTask => "System.Threading.Tasks.ValueTask",
+    ValueTaskOfT => "System.Threading.Tasks.ValueTask`1",
+    Expression => "System.Linq.Expressions.Expression`1",
     /// What a query's `group … by` gives.
-    IGrouping,
+    IGrouping => "System.Linq.IGrouping`2",
 }
 
 impl KnownType {
-    /// The metadata name (`` `N`` arity suffix), the type's identity.
-    pub(crate) fn metadata_name(self) -> &'static str {
-        use KnownType::*;
-        match self {
-            Object => "System.Object",
-            String => "System.String",
-            Void => "System.Void",
-            Boolean => "System.Boolean",
-            Char => "System.Char",
-            SByte => "System.SByte",
-            Byte => "System.Byte",
-            Int16 => "System.Int16",
-            UInt16 => "System.UInt16",
-            Int32 => "System.Int32",
-            UInt32 => "System.UInt32",
-            Int64 => "System.Int64",
-            UInt64 => "System.UInt64",
-            Single => "System.Single",
-            Double => "System.Double",
-            Decimal => "System.Decimal",
-            IntPtr => "System.IntPtr",
-            UIntPtr => "System.UIntPtr",
-            TypedReference => "System.TypedReference",
-            Type => "System.Type",
-            Array => "System.Array",
-            ValueType => "System.ValueType",
-            Enum => "System.Enum",
-            Delegate => "System.Delegate",
-            MulticastDelegate => "System.MulticastDelegate",
-            Nullable => "System.Nullable`1",
-            IEquatable => "System.IEquatable`1",
-            IEnumerable => "System.Collections.IEnumerable",
-            IEnumerator => "System.Collections.IEnumerator",
-            IEnumerableOfT => "System.Collections.Generic.IEnumerable`1",
-            IEnumeratorOfT => "System.Collections.Generic.IEnumerator`1",
-            IAsyncEnumerableOfT => "System.Collections.Generic.IAsyncEnumerable`1",
-            IAsyncEnumeratorOfT => "System.Collections.Generic.IAsyncEnumerator`1",
-            IListOfT => "System.Collections.Generic.IList`1",
-            IReadOnlyListOfT => "System.Collections.Generic.IReadOnlyList`1",
-            Task => "System.Threading.Tasks.Task",
-            TaskOfT => "System.Threading.Tasks.Task`1",
-            ValueTask => "System.Threading.Tasks.ValueTask",
-            ValueTaskOfT => "System.Threading.Tasks.ValueTask`1",
-            Expression => "System.Linq.Expressions.Expression`1",
-            IGrouping => "System.Linq.IGrouping`2",
-        }
-    }
-
-    const ALL: [KnownType; 41] = {
-        use KnownType::*;
-        [
-            Object,
-            String,
-            Void,
-            Boolean,
-            Char,
-            SByte,
-            Byte,
-            Int16,
-            UInt16,
-            Int32,
-            UInt32,
-            Int64,
-            UInt64,
-            Single,
-            Double,
-            Decimal,
-            IntPtr,
-            UIntPtr,
-            TypedReference,
-            Type,
-            Array,
-            ValueType,
-            Enum,
-            Delegate,
-            MulticastDelegate,
-            Nullable,
-            IEquatable,
-            IEnumerable,
-            IEnumerator,
-            IEnumerableOfT,
-            IEnumeratorOfT,
-            IAsyncEnumerableOfT,
-            IAsyncEnumeratorOfT,
-            IListOfT,
-            IReadOnlyListOfT,
-            Task,
-            TaskOfT,
-            ValueTask,
-            ValueTaskOfT,
-            Expression,
-            IGrouping,
-        ]
-    };
-
     /// The known type a C# full name with `arity` type arguments names: the language's types are
     /// those types even where no assembly was loaded.
     pub(crate) fn by_name(name: &str, arity: u32) -> Option<KnownType> {
-        KnownType::ALL.into_iter().find(|k| {
+        KnownType::ALL.iter().copied().find(|k| {
             let (own, n) = match k.metadata_name().split_once('`') {
                 Some((own, n)) => (own, n.parse().unwrap_or(0)),
                 None => (k.metadata_name(), 0),
