@@ -374,6 +374,14 @@ impl Ctx<'_> {
         }
     }
 
+    /// The value an initializer's items or a pattern's parts apply to (see `implicit_receivers`).
+    fn implicit_receiver(&self) -> Ty {
+        self.implicit_receivers
+            .last()
+            .cloned()
+            .unwrap_or(Ty::Unknown)
+    }
+
     fn unresolved(&mut self, expr: ExprId, name: SmolStr, reason: UnresolvedReason) {
         self.result
             .unresolved
@@ -791,11 +799,7 @@ impl Ctx<'_> {
             Expr::PropertyPattern { ty, subpatterns } => {
                 let tested = match ty {
                     Some(t) => self.resolver.resolve(t),
-                    None => self
-                        .implicit_receivers
-                        .last()
-                        .cloned()
-                        .unwrap_or(Ty::Unknown),
+                    None => self.implicit_receiver(),
                 };
                 self.implicit_receivers.push(tested);
                 for sub in subpatterns {
@@ -810,11 +814,7 @@ impl Ctx<'_> {
             Expr::PositionalPattern { ty, elements } => {
                 let tested = match ty {
                     Some(t) => self.resolver.resolve(t),
-                    None => self
-                        .implicit_receivers
-                        .last()
-                        .cloned()
-                        .unwrap_or(Ty::Unknown),
+                    None => self.implicit_receiver(),
                 };
                 let tys = self.deconstructed(expr, &tested, elements.len());
                 for (parts, ty) in elements.iter().zip(tys) {
@@ -825,11 +825,7 @@ impl Ctx<'_> {
                 Val::Unknown
             }
             Expr::PatternVar(local) => {
-                let tested = self
-                    .implicit_receivers
-                    .last()
-                    .cloned()
-                    .unwrap_or(Ty::Unknown);
+                let tested = self.implicit_receiver();
                 let tested = match tested {
                     Ty::Nullable(inner) => *inner,
                     t => t,
@@ -844,11 +840,7 @@ impl Ctx<'_> {
                 Val::Unknown
             }
             Expr::ListPattern(elements) => {
-                let tested = self
-                    .implicit_receivers
-                    .last()
-                    .cloned()
-                    .unwrap_or(Ty::Unknown);
+                let tested = self.implicit_receiver();
                 let element = self.list_pattern_calls(expr, &tested);
                 self.implicit_receivers.push(element);
                 self.infer_parts(elements);
@@ -881,12 +873,7 @@ impl Ctx<'_> {
                 self.implicit_receivers.pop();
                 Val::Value(best_common_type(db, &values))
             }
-            Expr::ImplicitReceiver => Val::Value(
-                self.implicit_receivers
-                    .last()
-                    .cloned()
-                    .unwrap_or(Ty::Unknown),
-            ),
+            Expr::ImplicitReceiver => Val::Value(self.implicit_receiver()),
             Expr::CtorInitializer { is_base, args } => {
                 let target = if *is_base {
                     base_class_of(db, &self.self_ty)
@@ -2376,6 +2363,14 @@ impl Ctx<'_> {
         Val::Value(ret)
     }
 
+    /// A constructor of a type outside the sources no assembly binds (or a delegate's), by name.
+    fn external_ctor_site(&mut self, site: ExprId, ty: &Ty) {
+        if let Some((name, _)) = ty.written_name(self.db) {
+            let callee = Callee::External(SmolStr::new(format!("{name}.#ctor")));
+            self.site(site, callee, CallKind::Ctor);
+        }
+    }
+
     fn bind_ctor(&mut self, site: ExprId, ty: &Ty, args: &[Arg]) {
         let db = self.db;
         // `new Func<Ctx, object>(ctx => ctx.Instance)`: a delegate creation converts its one
@@ -2385,13 +2380,7 @@ impl Ctx<'_> {
             && known::delegate_shape(db, ty).is_some()
         {
             self.infer_expr(arg.expr, Some(ty));
-            if let Some((name, _)) = ty.written_name(db) {
-                self.site(
-                    site,
-                    Callee::External(SmolStr::new(format!("{name}.#ctor"))),
-                    CallKind::Ctor,
-                );
-            }
+            self.external_ctor_site(site, ty);
             return;
         }
         let Ty::Source(id, _) = ty else {
@@ -2400,13 +2389,7 @@ impl Ctx<'_> {
                 return;
             }
             self.finish_args(args, &infos, &[], &mut []);
-            if let Some((name, _)) = ty.written_name(db) {
-                self.site(
-                    site,
-                    Callee::External(SmolStr::new(format!("{name}.#ctor"))),
-                    CallKind::Ctor,
-                );
-            }
+            self.external_ctor_site(site, ty);
             return;
         };
         let ctors = own_members(db, *id, CTOR);
