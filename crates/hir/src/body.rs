@@ -71,7 +71,7 @@ pub enum LocalKind {
     /// `value` in a setter or an event accessor.
     Value,
     Variable,
-    /// A `foreach` variable or a query range variable: typed by the element type of its source.
+    /// A `foreach` variable: typed by the element type of its source.
     Element,
     Pattern,
     Catch,
@@ -88,7 +88,7 @@ pub enum Stmt {
         local: LocalId,
         init: Option<ExprId>,
     },
-    /// `foreach (var x in source)`, a `from x in source` clause: `local` is typed by the element type;
+    /// `foreach (var x in source)`: `local` is typed by the element type;
     /// `foreach (var (k, v) in source)` deconstructs the element into `deconstruction` instead.
     Foreach {
         local: Option<LocalId>,
@@ -96,7 +96,7 @@ pub enum Stmt {
         deconstruction: Option<ExprId>,
         source: ExprId,
         body: Option<StmtId>,
-        /// Where a `foreach` statement's implicit calls are; `None` for a query clause.
+        /// Where a `foreach` statement's implicit calls are; `None` when it has no `in`.
         enumeration: Option<Enumeration>,
     },
     Block(Vec<StmtId>),

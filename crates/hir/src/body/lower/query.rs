@@ -52,6 +52,31 @@ struct Chain {
     transformed: bool,
 }
 
+/// A `from` or `join` clause's parts: its type (when written), its range variable and the
+/// expressions after `in` (the source; for a `join` also the two keys).
+fn range_clause(clause: &SyntaxNode) -> (Option<TypeRef>, SmolStr, Vec<SyntaxElement>) {
+    let ty = field(clause, Field::Type).map(|t| lower_type(&t));
+    let mut name = SmolStr::default();
+    let mut exprs = Vec::new();
+    let mut seen_in = false;
+    for part in clause.children_with_tokens() {
+        match part.kind() {
+            SyntaxKind::IN_KW => seen_in = true,
+            SyntaxKind::IDENTIFIER if !seen_in && part.field() != Some(Field::Type) => {
+                name = identifier(&part)
+            }
+            kind if seen_in
+                && part.field() != Some(Field::Type)
+                && Expression::can_cast_element(kind) =>
+            {
+                exprs.push(part)
+            }
+            _ => {}
+        }
+    }
+    (ty, name, exprs)
+}
+
 impl Ctx {
     pub(super) fn lower_query(&mut self, node: &SyntaxNode) -> ExprId {
         self.scopes.push(Vec::new());
@@ -84,10 +109,6 @@ impl Ctx {
                 continue;
             };
             let at = At::of(clause);
-            let next_is_select = clauses[i..]
-                .iter()
-                .find(|c| c.as_node().is_some())
-                .is_some_and(|c| c.kind() == SyntaxKind::SELECT_CLAUSE);
             chain = Some(match (clause.kind(), chain.take()) {
                 (SyntaxKind::FROM_CLAUSE, None) => {
                     let (ty, name, source) = self.lower_from_clause(clause);
@@ -110,16 +131,10 @@ impl Ctx {
                     let param = self.element_param(&c);
                     let selector = self.lambda(vec![param], source, at);
                     let local = self.declare(name.clone(), None, LocalKind::LambdaParam);
-                    let result = if next_is_select {
-                        let select = clauses[i..]
-                            .iter()
-                            .position(|c| c.kind() == SyntaxKind::SELECT_CLAUSE)
-                            .expect("a select follows");
-                        let value = self.select_value(clauses[i + select].as_node());
-                        i += select + 1;
-                        value
-                    } else {
-                        self.transparent(&c.vars, (name.clone(), local), at)
+                    let selected = self.take_select(&clauses, &mut i);
+                    let result = match selected {
+                        Some(value) => value,
+                        None => self.transparent(&c.vars, (name.clone(), local), at),
                     };
                     let result = self.lambda(vec![param, local], result, at);
                     c.current = self.call(
@@ -129,7 +144,7 @@ impl Ctx {
                         vec![selector, result],
                         at,
                     );
-                    if !next_is_select {
+                    if selected.is_none() {
                         c.vars.push((name, local));
                     }
                     c.transformed = true;
@@ -201,27 +216,7 @@ impl Ctx {
                     c
                 }
                 (SyntaxKind::JOIN_CLAUSE, Some(mut c)) => {
-                    let ty = field(clause, Field::Type).map(|t| lower_type(&t));
-                    let mut name = SmolStr::default();
-                    let mut exprs = Vec::new();
-                    let mut seen_in = false;
-                    for part in clause.children_with_tokens() {
-                        match part.kind() {
-                            SyntaxKind::IN_KW => seen_in = true,
-                            SyntaxKind::IDENTIFIER
-                                if !seen_in && part.field() != Some(Field::Type) =>
-                            {
-                                name = identifier(&part)
-                            }
-                            kind if seen_in
-                                && part.field() != Some(Field::Type)
-                                && Expression::can_cast_element(kind) =>
-                            {
-                                exprs.push(part)
-                            }
-                            _ => {}
-                        }
-                    }
+                    let (ty, name, exprs) = range_clause(clause);
                     let into = clause
                         .children()
                         .find(|n| n.kind() == SyntaxKind::JOIN_INTO_CLAUSE)
@@ -252,16 +247,10 @@ impl Ctx {
                         ),
                         None => ("Join", (name, local)),
                     };
-                    let result = if next_is_select {
-                        let select = clauses[i..]
-                            .iter()
-                            .position(|c| c.kind() == SyntaxKind::SELECT_CLAUSE)
-                            .expect("a select follows");
-                        let value = self.select_value(clauses[i + select].as_node());
-                        i += select + 1;
-                        value
-                    } else {
-                        self.transparent(&c.vars, joined.clone(), at)
+                    let selected = self.take_select(&clauses, &mut i);
+                    let result = match selected {
+                        Some(value) => value,
+                        None => self.transparent(&c.vars, joined.clone(), at),
                     };
                     let result = self.lambda(vec![param, joined.1], result, at);
                     c.current = self.call(
@@ -271,7 +260,7 @@ impl Ctx {
                         vec![inner, outer_key, inner_key, result],
                         at,
                     );
-                    if !next_is_select {
+                    if selected.is_none() {
                         c.vars.push(joined);
                     }
                     c.transformed = true;
@@ -300,7 +289,7 @@ impl Ctx {
                     c
                 }
                 (SyntaxKind::SELECT_CLAUSE, Some(mut c)) => {
-                    let value = self.select_value(Some(clause));
+                    let value = self.first_expr_of(clause);
                     if !(c.transformed && self.is_range_variable(value, &c)) {
                         let param = self.element_param(&c);
                         let lambda = self.lambda(vec![param], value, at);
@@ -324,31 +313,27 @@ impl Ctx {
 
     /// A `from` clause's type (when written), range variable and source.
     fn lower_from_clause(&mut self, clause: &SyntaxNode) -> (Option<TypeRef>, SmolStr, ExprId) {
-        let ty = field(clause, Field::Type).map(|t| lower_type(&t));
-        let mut name = SmolStr::default();
-        let mut seen_in = false;
-        let mut source = None;
-        for part in clause.children_with_tokens() {
-            match part.kind() {
-                SyntaxKind::IN_KW => seen_in = true,
-                SyntaxKind::IDENTIFIER if !seen_in && part.field() != Some(Field::Type) => {
-                    name = identifier(&part)
-                }
-                kind if seen_in
-                    && source.is_none()
-                    && part.field() != Some(Field::Type)
-                    && Expression::can_cast_element(kind) =>
-                {
-                    source = Some(part)
-                }
-                _ => {}
-            }
-        }
-        let source = match source {
-            Some(s) => self.lower_expr(&s),
+        let (ty, name, exprs) = range_clause(clause);
+        let source = match exprs.first() {
+            Some(s) => self.lower_expr(s),
             None => self.missing(clause),
         };
         (ty, name, source)
+    }
+
+    /// The value of the `select` clause that follows the clause before `clauses[*next]`, consumed
+    /// (`*next` moves past it): a `from` or `join` followed by `select` folds it into its own
+    /// result selector (§12.20.3.4).
+    fn take_select(&mut self, clauses: &[SyntaxElement], next: &mut usize) -> Option<ExprId> {
+        let offset = clauses[*next..]
+            .iter()
+            .position(|c| c.as_node().is_some())?;
+        let select = clauses[*next + offset].as_node()?;
+        if select.kind() != SyntaxKind::SELECT_CLAUSE {
+            return None;
+        }
+        *next += offset + 1;
+        Some(self.first_expr_of(select))
     }
 
     /// `from T x in e` ranges over `e.Cast<T>()`.
@@ -432,13 +417,6 @@ impl Ctx {
             })
             .collect();
         self.alloc_expr(Expr::Invoke { callee, args }, at.full, at.focus)
-    }
-
-    fn select_value(&mut self, clause: Option<&SyntaxNode>) -> ExprId {
-        match clause {
-            Some(clause) => self.first_expr_of(clause),
-            None => self.alloc_expr(Expr::Missing, TextRange::default(), TextRange::default()),
-        }
     }
 
     fn first_expr_of(&mut self, clause: &SyntaxNode) -> ExprId {
