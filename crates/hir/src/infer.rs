@@ -614,13 +614,10 @@ impl Ctx<'_> {
                 break;
             }
         }
-        let index = [ArgInfo {
-            expr: None,
-            name: None,
-            ty: ArgTy::Known(Ty::known(db, KnownType::Int32)),
-            modifier: ParamModifier::None,
-            int_constant: None,
-        }];
+        let index = [ArgInfo::implicit(
+            ArgTy::Known(Ty::known(db, KnownType::Int32)),
+            ParamModifier::None,
+        )];
         for (decl_ty, members) in lookup_members(db, tested, "this").groups {
             let members = self.accessible(&members);
             let candidates = self.candidates(&decl_ty, &members, false);
@@ -1682,15 +1679,28 @@ impl Ctx<'_> {
                     ArgModifier::Out => ParamModifier::Out,
                     ArgModifier::In => ParamModifier::In,
                 };
+                let bounds = match &ty {
+                    ArgTy::Known(ty) => self.arg_bounds(ty),
+                    _ => Vec::new(),
+                };
                 ArgInfo {
                     expr: Some(arg.expr),
                     name: arg.name.clone(),
                     ty,
                     modifier,
                     int_constant: self.int_constant(arg.expr),
+                    bounds,
                 }
             })
             .collect()
+    }
+
+    /// The constraint types of an argument whose type is a type parameter, for its conversions.
+    fn arg_bounds(&self, ty: &Ty) -> Vec<Ty> {
+        match ty {
+            Ty::TypeParam(param) => type_param_bounds(self.db, self.member, param),
+            _ => Vec::new(),
+        }
     }
 
     /// The value of an `int` constant expression written as a literal, possibly negated.
@@ -2070,11 +2080,8 @@ impl Ctx<'_> {
                     continue;
                 }
                 let mut all = vec![ArgInfo {
-                    expr: None,
-                    name: None,
-                    ty: ArgTy::Known(receiver.clone()),
-                    modifier: ParamModifier::None,
-                    int_constant: None,
+                    bounds: self.arg_bounds(&receiver),
+                    ..ArgInfo::implicit(ArgTy::Known(receiver.clone()), ParamModifier::None)
                 }];
                 all.extend(infos.iter().cloned());
                 let resolution =
@@ -2624,16 +2631,7 @@ impl Ctx<'_> {
         ) else {
             return unknown;
         };
-        let outs = vec![
-            ArgInfo {
-                expr: None,
-                name: None,
-                ty: ArgTy::Unknown,
-                modifier: ParamModifier::Out,
-                int_constant: None,
-            };
-            arity
-        ];
+        let outs = vec![ArgInfo::implicit(ArgTy::Unknown, ParamModifier::Out); arity];
         self.implicit_call_params = None;
         self.invoke_group(site, &group, &[], &outs);
         self.implicit_call_params.take().unwrap_or(unknown)
@@ -2749,16 +2747,13 @@ impl Ctx<'_> {
         }
         let infos: Vec<ArgInfo> = operands
             .iter()
-            .map(|t| ArgInfo {
-                expr: None,
-                name: None,
-                ty: if *t == Ty::Unknown {
+            .map(|t| {
+                let ty = if *t == Ty::Unknown {
                     ArgTy::Unknown
                 } else {
                     ArgTy::Known(t.clone())
-                },
-                modifier: ParamModifier::None,
-                int_constant: None,
+                };
+                ArgInfo::implicit(ty, ParamModifier::None)
             })
             .collect();
         let candidates: Vec<Candidate> = members

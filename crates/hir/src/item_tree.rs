@@ -9,6 +9,7 @@ pub(crate) mod lower;
 use std::sync::Arc;
 
 use la_arena::{Arena, Idx};
+pub use metadata::Variance;
 use smol_str::SmolStr;
 use syntax::TextRange;
 
@@ -164,6 +165,9 @@ pub struct TypeItem {
     pub kind: TypeKind,
     pub parent: ItemParent,
     pub type_params: Vec<SmolStr>,
+    /// The variance written on each type parameter (`out T`, `in T`: interfaces and delegates), one
+    /// per entry of `type_params`.
+    pub variances: Vec<Variance>,
     /// `where T : Base, IFoo` clauses: the types each type parameter is bound by.
     pub bounds: Vec<TypeParamBound>,
     pub modifiers: Modifiers,

@@ -428,6 +428,15 @@ pub(crate) fn library_defs(db: &dyn Db) -> Arc<LibraryDefs> {
     Arc::new(LibraryDefs::new(db, assemblies, all))
 }
 
+/// The variance of each generic parameter of a library type (containers' parameters included, as
+/// metadata lists them).
+pub(crate) fn library_variances(db: &dyn Db, ty: &Ty) -> Option<Vec<metadata::Variance>> {
+    let id = library_type(db, ty)?;
+    let defs = library_defs(db);
+    let def = defs.type_def(id);
+    Some(def.generic_params.iter().map(|p| p.variance).collect())
+}
+
 /// What kind of type an assembly says `ty` is.
 pub(crate) fn library_kind(db: &dyn Db, ty: &Ty) -> Option<TypeKind> {
     let id = library_type(db, ty)?;

@@ -13,7 +13,10 @@ use crate::{
     base_db::{Db, ProjectId},
     def_map::{ProjectKey, TypeDecl, TypeId, def_map, visible_projects},
     hierarchy::type_bases,
-    item_tree::{ItemParent, ItemTree, MemberIdx, NamespaceIdx, UsingKind, file_item_tree},
+    item_tree::{
+        ItemParent, ItemTree, MemberIdx, NamespaceIdx, TypeItem, UsingKind, Variance,
+        file_item_tree,
+    },
     library::{KnownType, LibTypeId, LibraryIndex, library_scope},
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
@@ -838,15 +841,22 @@ fn push_namespace_scopes(tree: &ItemTree, ns: NamespaceIdx, scopes: &mut Vec<Sco
 
 /// The names of a type's own type parameters (from its first declaration).
 pub(crate) fn type_param_names(db: &dyn Db, id: TypeId) -> Vec<SmolStr> {
+    first_declaration(db, id, |item| item.type_params.clone())
+}
+
+/// The variance of each of a type's own type parameters (from its first declaration).
+pub(crate) fn type_param_variances(db: &dyn Db, id: TypeId) -> Vec<Variance> {
+    first_declaration(db, id, |item| item.variances.clone())
+}
+
+fn first_declaration<T: Default>(db: &dyn Db, id: TypeId, read: impl Fn(&TypeItem) -> T) -> T {
     let map = def_map(db, id.project);
     let Some(decl) = map.type_def(id.idx).decls.first() else {
-        return Vec::new();
+        return T::default();
     };
     match db.source_file(decl.file) {
-        Some(file) => file_item_tree(db, file).types[decl.item]
-            .type_params
-            .clone(),
-        None => Vec::new(),
+        Some(file) => read(&file_item_tree(db, file).types[decl.item]),
+        None => T::default(),
     }
 }
 

@@ -10,7 +10,7 @@ use crate::{
     generics::type_param_bounds,
     hierarchy::{base_class_of, declared_interfaces_of},
     infer::{known, lookup::own_members},
-    item_tree::ParamModifier,
+    item_tree::{ParamModifier, Variance},
     library::{KnownType, LibMember},
     symbols::{MemberId, member_data, member_signature},
     ty::{Ty, TypeParam},
@@ -31,8 +31,8 @@ pub(crate) fn is_null(ty: &Ty) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Conv {
     No,
-    /// Only through a user-defined `implicit operator`: applicable, but worse than any standard
-    /// conversion.
+    /// Only through a user-defined `implicit operator`. Applicable; which overload is better is the
+    /// targets' question, as for standard conversions.
     UserDefined,
     /// The binder lacks the facts to tell.
     Unknown,
@@ -50,6 +50,22 @@ pub(crate) struct ArgInfo {
     pub(crate) modifier: ParamModifier,
     /// The value of an `int` constant expression, which converts to any integer type that holds it.
     pub(crate) int_constant: Option<i64>,
+    /// When the argument's type is a type parameter: its constraint types, through which it converts.
+    pub(crate) bounds: Vec<Ty>,
+}
+
+impl ArgInfo {
+    /// An argument no expression of the call wrote (a receiver, an index, an operand, an `out`).
+    pub(crate) fn implicit(ty: ArgTy, modifier: ParamModifier) -> ArgInfo {
+        ArgInfo {
+            expr: None,
+            name: None,
+            ty,
+            modifier,
+            int_constant: None,
+            bounds: Vec::new(),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -308,7 +324,7 @@ fn applicable(
         // A `params` array in normal form takes an array; a single non-array argument means the
         // expanded form.
         let arg_conv = match &arg.ty {
-            ArgTy::Known(ty) => match conv(db, ty, &param_ty) {
+            ArgTy::Known(ty) => match argument_conv(db, arg, ty, &param_ty) {
                 Conv::No
                     if arg
                         .int_constant
@@ -360,7 +376,9 @@ fn applicable(
                 // Retry this argument in the expanded form.
                 let elem = param_type(param, true);
                 let c = match &arg.ty {
-                    ArgTy::Known(ty) => conv(db, ty, &elem.substitute_method(&method_args)),
+                    ArgTy::Known(ty) => {
+                        argument_conv(db, arg, ty, &elem.substitute_method(&method_args))
+                    }
                     _ => Conv::Unknown,
                 };
                 if c == Conv::No {
@@ -673,12 +691,13 @@ fn better(
             std::cmp::Ordering::Greater
         } else if xb == Conv::Exact && xa != Conv::Exact {
             std::cmp::Ordering::Less
-        } else if xa == Conv::Implicit && xb == Conv::UserDefined {
-            std::cmp::Ordering::Greater
-        } else if xb == Conv::Implicit && xa == Conv::UserDefined {
-            std::cmp::Ordering::Less
-        } else if matches!(arg.ty, ArgTy::Known(_)) && xa == Conv::Implicit && xb == Conv::Implicit
+        } else if matches!(arg.ty, ArgTy::Known(_))
+            && matches!(xa, Conv::Implicit | Conv::UserDefined)
+            && matches!(xb, Conv::Implicit | Conv::UserDefined)
         {
+            // Neither conversion is an identity: the better target decides, whether the argument
+            // gets there by a standard or a user-defined conversion (§12.6.4.5), so a `HelpText`
+            // with `implicit operator string` picks `Write(string)` over `Write(object)`.
             let ab = conv(db, pa, pb);
             let ba = conv(db, pb, pa);
             match (ab >= Conv::Implicit, ba >= Conv::Implicit) {
@@ -963,9 +982,13 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
     if sups.contains(to) {
         return Conv::Implicit;
     }
-    if sups.iter().any(|s| same_definition(s, to)) {
-        // Same generic type with other arguments: variance, or arguments the binder got wrong.
-        return Conv::Unknown;
+    if let Some(c) = sups
+        .iter()
+        .filter(|s| same_definition(s, to))
+        .map(|s| variance_conv(db, s, to))
+        .max()
+    {
+        return c;
     }
     if !user_conversions(db, from, to, false).is_empty() {
         Conv::UserDefined
@@ -979,6 +1002,86 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
         Conv::No
     } else {
         Conv::Unknown
+    }
+}
+
+/// An argument's conversion to a parameter type: a type parameter's through its constraints.
+fn argument_conv(db: &dyn Db, arg: &ArgInfo, from: &Ty, to: &Ty) -> Conv {
+    match (conv(db, from, to), from) {
+        (Conv::Unknown, Ty::TypeParam(_)) => type_param_conv(db, &arg.bounds, to),
+        (c, _) => c,
+    }
+}
+
+/// A value of a type parameter converts implicitly to `object`, to its constraint types and to what
+/// they convert to (C# §10.2.12), and to nothing else a signature names without type parameters.
+fn type_param_conv(db: &dyn Db, bounds: &[Ty], to: &Ty) -> Conv {
+    if to.is_open() || matches!(to, Ty::Unresolved(..)) {
+        return Conv::Unknown;
+    }
+    if crate::infer::lookup::is_object(db, to) {
+        return Conv::Implicit;
+    }
+    bounds
+        .iter()
+        .map(|bound| match bound {
+            Ty::TypeParam(_) => Conv::Unknown,
+            _ => match conv(db, bound, to) {
+                Conv::Exact => Conv::Implicit,
+                Conv::UserDefined => Conv::No,
+                c => c,
+            },
+        })
+        .fold(Conv::No, Conv::max)
+}
+
+/// `G<A..>` to `G<B..>`, two constructions of one generic type (C# §18.2.3.3): each argument pair is
+/// the same type, or, for an `out` parameter, `A` converts to `B` by an implicit reference conversion
+/// (for `in`, `B` to `A`); `List<Order>` is an `IEnumerable<object>` but not an `IEnumerable<string>`,
+/// nor is `IEnumerable<int>` an `IEnumerable<object>` (boxing is no reference conversion).
+fn variance_conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
+    let (from_args, to_args, variances) = match (from, to) {
+        (Ty::Source(_, f), Ty::Source(id, t)) => {
+            let own = crate::resolve::type_param_variances(db, *id);
+            // Containers' type parameters come first and are invariant.
+            let mut all = vec![Variance::None; t.len().saturating_sub(own.len())];
+            all.extend(own);
+            (f, t, all)
+        }
+        (Ty::Library(_, f), Ty::Library(_, t)) => match crate::library::library_variances(db, to) {
+            Some(v) => (f, t, v),
+            None => return Conv::Unknown,
+        },
+        _ => return Conv::Unknown,
+    };
+    if variances.len() != to_args.len() {
+        return Conv::Unknown;
+    }
+    let mut result = Conv::Implicit;
+    for ((a, b), variance) in from_args.iter().zip(to_args).zip(variances) {
+        let c = if strip_annotation(db, a) == strip_annotation(db, b) {
+            Conv::Implicit
+        } else if mentions_unknown(a) || mentions_unknown(b) {
+            Conv::Unknown
+        } else {
+            match variance {
+                Variance::None => Conv::No,
+                Variance::Covariant => reference_conv(db, a, b),
+                Variance::Contravariant => reference_conv(db, b, a),
+            }
+        };
+        result = result.min(c);
+    }
+    result
+}
+
+/// An implicit reference conversion from `a` to `b` (no boxing, numeric or user-defined step).
+fn reference_conv(db: &dyn Db, a: &Ty, b: &Ty) -> Conv {
+    match conv(db, a, b) {
+        Conv::Exact => Conv::Implicit,
+        Conv::Implicit if is_value_type(db, a) => Conv::No,
+        Conv::UserDefined => Conv::No,
+        c => c,
     }
 }
 

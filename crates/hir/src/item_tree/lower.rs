@@ -10,6 +10,7 @@ use super::{
     Accessors, CtorInitializer, ExtensionBlock, ItemParent, ItemRange, ItemRef, ItemSourceMap,
     ItemTree, Member, MemberIdx, MemberKind, MemberOrigin, Modifiers, Namespace, NamespaceIdx,
     Param, ParamModifier, TypeIdx, TypeItem, TypeKind, TypeParamBound, Using, UsingIdx, UsingKind,
+    Variance,
 };
 use crate::type_ref::{Path, PathQualifier, PathSegment, Predefined, TupleElement, TypeRef};
 
@@ -129,6 +130,7 @@ impl Ctx {
             kind: TypeKind::Class,
             parent: ItemParent::TopLevel,
             type_params: Vec::new(),
+            variances: Vec::new(),
             bounds: Vec::new(),
             modifiers: Modifiers::INTERNAL.union(Modifiers::PARTIAL),
             bases: Vec::new(),
@@ -284,6 +286,7 @@ impl Ctx {
             kind,
             parent,
             type_params: type_params(node),
+            variances: variances(node),
             bounds: bounds(node),
             modifiers: modifiers(node),
             bases,
@@ -749,6 +752,25 @@ fn type_params(node: &SyntaxNode) -> Vec<SmolStr> {
                 .filter(|c| c.kind() == SyntaxKind::TYPE_PARAMETER)
                 .filter_map(|p| field(&p, Field::Name))
                 .map(|n| identifier_text(&n))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn variances(node: &SyntaxNode) -> Vec<Variance> {
+    node.children()
+        .find(|c| c.kind() == SyntaxKind::TYPE_PARAMETER_LIST)
+        .map(|list| {
+            list.children()
+                .filter(|c| c.kind() == SyntaxKind::TYPE_PARAMETER)
+                .map(|p| {
+                    let keyword = p.children_with_tokens().find_map(|c| match c.kind() {
+                        SyntaxKind::OUT_KW => Some(Variance::Covariant),
+                        SyntaxKind::IN_KW => Some(Variance::Contravariant),
+                        _ => None,
+                    });
+                    keyword.unwrap_or(Variance::None)
+                })
                 .collect()
         })
         .unwrap_or_default()

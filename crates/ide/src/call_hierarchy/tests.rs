@@ -2022,6 +2022,7 @@ namespace Outer.Inner
 }
 
 mod conditional;
+mod conversions;
 mod deconstruction;
 mod fixture_assemblies;
 mod framework;

@@ -1,0 +1,178 @@
+//! Conversions that decide which overload applies and which is better: between two constructions of
+//! one generic type (variance, C# §18.2.3.3), from a type parameter (§10.2.12), and user-defined
+//! conversions competing with standard ones (§12.6.4.5).
+
+use expect_test::expect;
+
+use super::check_outgoing;
+
+#[test]
+fn covariant_arguments_convert_by_reference_conversions_only() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    public interface IModule { }
+    public class Module : IModule { }
+    public interface IKernel
+    {
+        void Load(IEnumerable<IModule> modules);
+        void Load(IEnumerable<string> patterns);
+        void Count(IEnumerable<object> items);
+        void Count(IEnumerable<int> numbers);
+        void Fill(IList<IModule> modules);
+        void Fill(IEnumerable<Module> modules);
+    }
+    public class C
+    {
+        public static void M$0(IKernel k, IModule[] array, List<Module> list, List<int> numbers, string[] names)
+        {
+            k.Load(array);
+            k.Load(list);
+            k.Load(names);
+            k.Count(list);
+            k.Count(numbers);
+            k.Fill(list);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.IKernel.Load(System.Collections.Generic.IEnumerable{N.IModule}) [Call, Call]
+            M:N.IKernel.Load(System.Collections.Generic.IEnumerable{System.String}) [Call]
+            M:N.IKernel.Count(System.Collections.Generic.IEnumerable{System.Object}) [Call]
+            M:N.IKernel.Count(System.Collections.Generic.IEnumerable{System.Int32}) [Call]
+            M:N.IKernel.Fill(System.Collections.Generic.IEnumerable{N.Module}) [Call]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn contravariant_and_source_declared_variance() {
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class Animal { }
+    public class Cat : Animal { }
+    public interface IHandler<in T> { }
+    public interface ISource<out T> { }
+    public interface IBox<T> { }
+    public static class Run
+    {
+        public static void Handle(IHandler<Cat> h) { }
+        public static void Handle(IHandler<string> h) { }
+        public static void Read(ISource<Animal> s) { }
+        public static void Read(ISource<string> s) { }
+        public static void Keep(IBox<Animal> b) { }
+        public static void Keep(IBox<Cat> b) { }
+        public static void Act(Action<Cat> a) { }
+        public static void Act(Action<string> a) { }
+        public static void M$0(IHandler<Animal> h, ISource<Cat> s, IBox<Cat> b, Action<Animal> a)
+        {
+            Handle(h);
+            Read(s);
+            Keep(b);
+            Act(a);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Run.Handle(N.IHandler{N.Cat}) [Call]
+            M:N.Run.Read(N.ISource{N.Animal}) [Call]
+            M:N.Run.Keep(N.IBox{N.Cat}) [Call]
+            M:N.Run.Act(System.Action{N.Cat}) [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_type_parameter_argument_converts_through_its_constraints() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    public interface IModule { }
+    public interface IKernel
+    {
+        void Load(IEnumerable<IModule> modules);
+        void Load(IEnumerable<string> patterns);
+    }
+    public static class Extensions
+    {
+        public static void Load$0<TModule>(this IKernel kernel) where TModule : IModule, new()
+        {
+            kernel.Load(new TModule());
+        }
+        public static void Load(this IKernel kernel, params IModule[] modules) { kernel.Load(modules); }
+        public static void Load(this IKernel kernel, params string[] patterns) { kernel.Load(patterns); }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Extensions.Load(N.IKernel,N.IModule[]) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_type_parameter_converts_to_object_and_its_bounds_only() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public interface IModule { }
+    public static class Text
+    {
+        public static string Show$0<T, M>(T value, M module) where M : IModule
+            => System.Convert.ToString(value, null) + Pick(module) + Pick(value);
+        public static string Pick(IModule m) => null;
+        public static string Pick(string s) => null;
+        public static string Pick(object o) => null;
+    }
+}
+"#,
+        expect![[r#"
+            external System.Convert.ToString [Call]
+            M:N.Text.Pick(N.IModule) [Call]
+            M:N.Text.Pick(System.Object) [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_user_defined_conversion_competes_by_its_target() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class HelpText
+    {
+        public static implicit operator string(HelpText h) => null;
+    }
+    public class Writer
+    {
+        public void Write(object o) { }
+        public void Write(string s) { }
+    }
+    public class C
+    {
+        void M$0(Writer w, HelpText h) => w.Write(h);
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Writer.Write(System.String) [Call]
+            M:N.HelpText.op_Implicit(N.HelpText)~System.String [Operator]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
