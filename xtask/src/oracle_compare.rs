@@ -88,7 +88,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     };
     let excluded: BTreeSet<String> = array(&json["meta"], "files_excluded")
         .iter()
-        .filter_map(|f| f.as_str())
+        // `{file, reason}` entries; older oracle output listed bare paths.
+        .filter_map(|f| f["file"].as_str().or(f.as_str()))
         .map(|f| oracle::relative_path(&source_dir, f))
         .collect();
     let files: Vec<String> = tests::cs_files(&source_dir)

@@ -1508,23 +1508,21 @@ impl Ctx<'_> {
         result
     }
 
-    /// The parameter counts of a method group's methods.
-    fn group_arities(&self, group: &Group) -> Vec<usize> {
-        let mut arities: Vec<usize> = group
+    /// The parameter types of a method group's methods, as the receiver's type sees them.
+    fn group_signatures(&self, group: &Group) -> Vec<Vec<Ty>> {
+        let source = group
             .levels
             .iter()
-            .flat_map(|(_, m)| m.iter())
-            .map(|&m| member_signature(self.db, m).params.len())
-            .collect();
-        let index = crate::library::library_index(self.db);
-        arities.extend(
-            group
-                .library
+            .flat_map(|(decl_ty, members)| self.candidates(decl_ty, members, false));
+        let library = group.library.iter().flat_map(|(decl_ty, members)| {
+            members
                 .iter()
-                .flat_map(|(_, m)| m.iter())
-                .map(|m| index.method(m.ty, m.idx).params.len()),
-        );
-        arities
+                .map(|&m| external::library_candidate(self.db, decl_ty, m, false))
+        });
+        source
+            .chain(library)
+            .map(|c| c.params.into_iter().map(|p| p.ty).collect())
+            .collect()
     }
 
     /// A method group passed as an argument, bound against the parameter type it went to (or, for
@@ -1667,9 +1665,9 @@ impl Ctx<'_> {
                         Val::Value(ty) => ArgTy::Known(ty),
                         // Bound once the call's parameter (a delegate type) is known.
                         Val::Group(group) => {
-                            let arities = self.group_arities(&group);
+                            let signatures = self.group_signatures(&group);
                             self.pending_groups.push((arg.expr, group));
-                            ArgTy::MethodGroup(arities)
+                            ArgTy::MethodGroup(signatures)
                         }
                     },
                 };

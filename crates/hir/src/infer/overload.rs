@@ -74,9 +74,9 @@ pub(crate) enum ArgTy {
     /// A lambda with this many parameters, what its body gives back, and its parameters' types
     /// when it writes them all (`(Exception e, Context c) => ..`).
     Lambda(usize, LambdaReturn, Option<Vec<Ty>>),
-    /// A method group: the parameter counts of its methods. It converts only to delegate types
-    /// whose `Invoke` takes one of those counts (§10.8).
-    MethodGroup(Vec<usize>),
+    /// A method group: the parameter types of its methods. It converts only to delegate types
+    /// whose `Invoke` parameters one of those methods takes (§10.8).
+    MethodGroup(Vec<Vec<Ty>>),
     /// An `out var`, or an expression the binder could not type.
     Unknown,
 }
@@ -355,7 +355,7 @@ fn applicable(
                     },
                 }
             }
-            ArgTy::MethodGroup(arities) => method_group_conv(db, &param_ty, arities),
+            ArgTy::MethodGroup(methods) => method_group_conv(db, &param_ty, methods),
             ArgTy::Unknown => Conv::Unknown,
         };
         // In a method without type parameters of its own, a type parameter in a parameter type is
@@ -563,10 +563,25 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> C
     }
 }
 
-fn method_group_conv(db: &dyn Db, param_ty: &Ty, arities: &[usize]) -> Conv {
+fn method_group_conv(db: &dyn Db, param_ty: &Ty, methods: &[Vec<Ty>]) -> Conv {
     match known::delegate_shape(db, param_ty) {
-        Some((params, _)) if arities.contains(&params.len()) => Conv::Unknown,
-        Some(_) => Conv::No,
+        Some((params, _)) => {
+            // Each delegate parameter must convert to the method's (identity or, for reference
+            // types, contravariantly): `Select(Token.Value)` takes `Value(string)` as a
+            // `Func<string, Token>`, never `Value(string, bool)` as a `Func<string, int, Token>`.
+            let takes = |method: &Vec<Ty>| {
+                method.len() == params.len()
+                    && params
+                        .iter()
+                        .zip(method)
+                        .all(|(d, p)| conv(db, d, p) != Conv::No)
+            };
+            if methods.iter().any(takes) {
+                Conv::Unknown
+            } else {
+                Conv::No
+            }
+        }
         // Only a delegate type takes a method group; an unknown type may be one.
         None => lambda_conv(db, param_ty, usize::MAX, LambdaReturn::Unknown),
     }

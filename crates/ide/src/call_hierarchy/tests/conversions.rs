@@ -1,6 +1,6 @@
 //! Conversions that decide which overload applies and which is better: between two constructions of
 //! one generic type (variance, C# §18.2.3.3), from a type parameter (§10.2.12), and user-defined
-//! conversions competing with standard ones (§12.6.4.5).
+//! conversions competing with standard ones (§12.6.4.5), and method groups to delegate types (§10.8).
 
 use expect_test::expect;
 
@@ -173,6 +173,33 @@ namespace N
             M:N.Writer.Write(System.String) [Call]
             M:N.HelpText.op_Implicit(N.HelpText)~System.String [Operator]
             coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_method_group_converts_to_the_delegates_its_methods_take() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+using System.Linq;
+namespace N
+{
+    public class Token
+    {
+        public static Token Value(string text) => null;
+        public static Token Value(string text, bool explicitlyAssigned) => null;
+    }
+    public class C
+    {
+        IEnumerable<Token> M$0(IEnumerable<string> words) => words.Select(Token.Value);
+    }
+}
+"#,
+        expect![[r#"
+            external System.Linq.Enumerable.Select [Call]
+            M:N.Token.Value(System.String) [MethodGroup]
+            coverage 1/1/0/0
         "#]],
     );
 }
