@@ -608,9 +608,12 @@ fn compare_type(
     // IL lists every interface a type implements; the oracle keeps those no other one implies, so an
     // interface written out though another listed one already brings it (`I : IA, IB` where `IB : IA`)
     // is compared the same way.
-    let implied: BTreeSet<String> = declared
+    let implied: BTreeSet<String> = h
+        .interfaces
         .iter()
-        .flat_map(|d| interface_closure(analysis, d))
+        .filter(|i| i.declared_here)
+        .filter_map(|i| i.ty.symbol.as_ref())
+        .flat_map(|symbol| interface_closure(analysis, &symbol.key))
         .collect();
     let declared: BTreeSet<String> = declared.difference(&implied).cloned().collect();
     if declared != expected.declared {
@@ -654,16 +657,10 @@ fn compare_type(
     }
 }
 
-/// The interfaces csnav says a type implements (its closure), by documentation id.
-fn interface_closure(analysis: &Analysis, id: &str) -> BTreeSet<String> {
-    let symbols = analysis
-        .symbols_by_documentation_id(id)
-        .expect("not cancelled");
-    let [symbol] = symbols.as_slice() else {
-        return BTreeSet::new();
-    };
+/// The interfaces csnav says a type (source or library) implements, by documentation id.
+fn interface_closure(analysis: &Analysis, key: &SymbolKey) -> BTreeSet<String> {
     analysis
-        .type_hierarchy(&symbol.key)
+        .type_hierarchy(key)
         .expect("not cancelled")
         .map(|h| {
             h.interfaces
