@@ -1042,24 +1042,35 @@ impl Ctx<'_> {
             }],
         };
         let ty = self.resolver.resolve(&TypeRef::Path(path));
-        let Ty::Source(..) = &ty else { return None };
+        if !matches!(ty, Ty::Source(..) | Ty::Library(..)) {
+            return None;
+        }
         let found = lookup_members(self.db, &self.self_ty, name);
         let (_, members) = found.groups.first()?;
         let member_ty = member_signature(self.db, *members.first()?).ty.clone()?;
         if member_ty != ty {
             return None;
         }
-        // The type reading applies when the member is one a type reaches: static, constant, enum member.
-        let on_type = lookup_members(self.db, &ty, member)
-            .groups
-            .into_iter()
-            .flat_map(|(_, m)| m)
-            .any(|m| {
-                member_data(self.db, m).is_some_and(|d| {
-                    d.modifiers.contains(Modifiers::STATIC)
-                        || matches!(d.kind, MemberKind::Constant | MemberKind::EnumMember)
+        // The type reading applies when the member is one a type reaches: static, constant, enum
+        // member (`Encoding = Encoding.UTF8` in a class with an `Encoding Encoding` property).
+        let on_type = if let Ty::Library(..) = ty {
+            let index = self.libraries();
+            crate::library::library_members(self.db, &index, &ty, member)
+                .into_iter()
+                .flat_map(|(_, m)| m)
+                .any(|m| external::member_is_static(&index, m))
+        } else {
+            lookup_members(self.db, &ty, member)
+                .groups
+                .into_iter()
+                .flat_map(|(_, m)| m)
+                .any(|m| {
+                    member_data(self.db, m).is_some_and(|d| {
+                        d.modifiers.contains(Modifiers::STATIC)
+                            || matches!(d.kind, MemberKind::Constant | MemberKind::EnumMember)
+                    })
                 })
-            });
+        };
         on_type.then_some(ty)
     }
 

@@ -319,7 +319,7 @@ fn external_type_name<'a>(db: &'a dyn crate::base_db::Db, ty: &'a Ty) -> &'a str
     ty.written_name(db).map_or("", |(name, _)| name)
 }
 
-fn member_is_static(index: &crate::library::LibraryIndex, m: LibMember) -> bool {
+pub(super) fn member_is_static(index: &crate::library::LibraryIndex, m: LibMember) -> bool {
     let def = index.type_def(m.ty);
     match m.kind {
         LibMemberKind::Method => def.methods[m.idx as usize].is_static,

@@ -290,19 +290,18 @@ fn applicable(
         if !infer_from_lambdas(db, args, &declared, &mut method_args, lambdas) {
             return None;
         }
-        // A type argument only `null` arguments could give stays unfixed: inference fails
-        // (§12.6.3.12), so `ToLookup(source, null)` is not LINQ's `ToLookup(source, keySelector)`.
-        let only_null = |i: u32| {
-            let mut mentioned = args
+        // A type argument no argument can give stays unfixed and inference fails (§12.6.3.12):
+        // `null` gives none (`ToLookup(source, null)` is not LINQ's `ToLookup(source, keySelector)`),
+        // nor does an implicitly typed lambda through its delegate's parameter types, only through
+        // its return type (`Run(x => F(x))` never infers `Run<T>(Action<Response<T>>)`).
+        let unfixable = |i: u32| {
+            !args
                 .iter()
                 .zip(&declared)
-                .filter(|(_, d)| mentions_method_param(d, i))
-                .peekable();
-            mentioned.peek().is_some()
-                && mentioned.all(|(a, _)| matches!(&a.ty, ArgTy::Known(t) if is_null(t)))
+                .any(|(a, d)| could_infer(db, a, d, i))
         };
         if (0..method_args.len() as u32)
-            .any(|i| method_args[i as usize] == Ty::Unknown && only_null(i))
+            .any(|i| method_args[i as usize] == Ty::Unknown && unfixable(i))
         {
             return None;
         }
@@ -473,6 +472,24 @@ fn infer_from_lambdas(
 /// Whether the method's type arguments satisfy the type constraints of its `where` clauses: a
 /// candidate whose constraints fail is removed (C# §12.6.4.2). A bound or argument the binder cannot
 /// tell about keeps the candidate.
+/// Whether an argument can give method type parameter `i` its type, through the parameter type
+/// `declared` it goes to (§12.6.3.6-7: lambdas and method groups by output types only).
+fn could_infer(db: &dyn Db, arg: &ArgInfo, declared: &Ty, i: u32) -> bool {
+    if !mentions_method_param(declared, i) {
+        return false;
+    }
+    match &arg.ty {
+        ArgTy::Known(ty) => !is_null(ty),
+        ArgTy::Lambda(_, _, Some(_)) | ArgTy::Unknown => true,
+        ArgTy::Lambda(_, _, None) | ArgTy::MethodGroup(_) => {
+            match known::delegate_shape(db, declared) {
+                Some((_, ret)) => mentions_method_param(&ret, i),
+                None => true,
+            }
+        }
+    }
+}
+
 fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> bool {
     let member = match cand.member {
         CandMember::Source(member) => member,

@@ -203,3 +203,31 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn a_type_parameter_only_a_lambdas_parameters_mention_is_never_inferred() {
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public interface IResponse { }
+    public interface IResponse<T> : IResponse { }
+    public class Handle { }
+    public class Client
+    {
+        public Handle Run(string request, Action<IResponse, Handle> callback) => null;
+        public Handle Run<T>(string request, Action<IResponse<T>, Handle> callback) => null;
+        public Handle Run$0<T>(string request, Action<IResponse<T>, Handle> callback, int unused)
+            => Run(request, (response, handle) => Deserialize(callback, response, handle));
+        void Deserialize<T>(Action<IResponse<T>, Handle> callback, IResponse response, Handle handle) { }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Client.Run(System.String,System.Action{N.IResponse,N.Handle}) [Call]
+            M:N.Client.Deserialize``1(System.Action{N.IResponse{``0},N.Handle},N.IResponse,N.Handle) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}

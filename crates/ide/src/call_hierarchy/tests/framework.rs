@@ -717,3 +717,32 @@ namespace Acme
         "#]],
     );
 }
+
+#[test]
+fn a_property_named_like_its_framework_type_reaches_the_types_statics() {
+    // §12.8.7.2 ("Color Color"): `Encoding.UTF8` is the type's static property, `Encoding.GetByteCount`
+    // an instance call on the property's value.
+    check_outgoing(
+        r#"
+using System.Text;
+namespace N
+{
+    public class C
+    {
+        public Encoding Encoding { get; set; }
+        public C$0()
+        {
+            Encoding = Encoding.UTF8;
+            var n = Encoding.GetByteCount("x");
+        }
+    }
+}
+"#,
+        expect![[r#"
+            P:N.C.Encoding [Set, Get]
+            external System.Text.Encoding.UTF8 [Get]
+            external System.Text.Encoding.GetByteCount [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
