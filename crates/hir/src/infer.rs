@@ -1853,7 +1853,7 @@ impl Ctx<'_> {
                             .get(i)
                             .and_then(|p| known::delegate_shape(self.db, p))
                             .map(|s| s.1),
-                        result,
+                        result.filter(|r| !r.is_known(self.db, KnownType::Void)),
                     ) {
                         unify(self.db, &ret, &result, method_args);
                     }
@@ -1921,12 +1921,19 @@ impl Ctx<'_> {
         self.infer_stmt(*body);
         let frame = self.frames.pop()?;
         // A body of type `void` (`() => action()`) has no inferred return type (C# §12.6.3.13): it
-        // fixes no type argument, so `Func<.., TResult>` does not take it.
+        // fixes no type argument, and `Func<.., TResult>` does not take it; it is typed `void`, which
+        // converts to nothing (an unknown body gives `None`).
         let void = Ty::known(self.db, KnownType::Void);
+        let gives_void = frame.returns.contains(&void);
         let result = frame
             .returns
             .into_iter()
-            .find(|t| *t != Ty::Unknown && !is_null(t) && *t != void)?;
+            .find(|t| *t != Ty::Unknown && !is_null(t) && *t != void);
+        let result = match result {
+            Some(result) => result,
+            None if gives_void && !*is_async => return Some(void),
+            None => return None,
+        };
         Some(if *is_async {
             KnownType::TaskOfT.ty(self.db, vec![result])
         } else {

@@ -13,18 +13,18 @@
 //! - `ref_call_targets`: a call assigned to, `GetRef(ref x) = 5`;
 //! - `pointer_indirection`: `*(int*)&value`, a dereference of what is not assignable;
 //! - `empty_interpolation`: `$""`;
-//! - `verbatim_interpolation`: `$@"""{file}"""`, escaped quotes next to a delimiter.
+//! - `interpolation_escapes`: `$@"""{file}"""` and `$"{{{name}}}"`, escapes next to a delimiter or a hole.
 
 mod async_identifier;
 mod attribute_targets;
 mod empty_interpolation;
 mod extension_blocks;
+mod interpolation_escapes;
 mod pattern_words;
 mod pointer_indirection;
 mod ref_call_targets;
 #[cfg(test)]
 mod tests;
-mod verbatim_interpolation;
 
 use std::borrow::Cow;
 
@@ -106,7 +106,7 @@ pub(crate) fn hide_grammar_gaps(text: &str) -> Hidden<'_> {
     ref_call_targets::hide(&tokens, &mut rewriter);
     pointer_indirection::hide(&tokens, &mut rewriter);
     empty_interpolation::hide(&tokens, &mut rewriter);
-    verbatim_interpolation::hide(&tokens, &mut rewriter);
+    interpolation_escapes::hide(&tokens, &mut rewriter);
     rewriter.finish()
 }
 

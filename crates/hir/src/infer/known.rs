@@ -97,6 +97,11 @@ pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
         Ty::Unknown => return Ty::Unknown,
         _ => {}
     }
+    if let Ty::Library(..) = ty
+        && let Some(element) = library_enumerated(db, ty)
+    {
+        return element;
+    }
     for sup in supertypes(db, ty).0 {
         for generic in [KnownType::IEnumerableOfT, KnownType::IAsyncEnumerableOfT] {
             if let Some([element]) = sup.known_args(db, generic) {
@@ -105,6 +110,40 @@ pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
         }
     }
     Ty::Unknown
+}
+
+/// What `foreach` over a library type enumerates (C# §13.9.5): the `Current` of what its public
+/// instance `GetEnumerator()` returns, found as member lookup finds it (an `IList` reaches
+/// `IEnumerable.GetEnumerator()`, whose `Current` is `object`; a `StringCollection`'s enumerator
+/// gives `string`).
+fn library_enumerated(db: &dyn Db, ty: &Ty) -> Option<Ty> {
+    use crate::library::{LibMemberKind, library_defs, library_members, library_signature};
+    let defs = library_defs(db);
+    let is_parameterless_instance = |m: &crate::library::LibMember| {
+        m.kind == LibMemberKind::Method && {
+            let method = defs.method(m.ty, m.idx);
+            !method.is_static && method.params.is_empty()
+        }
+    };
+    let (decl, get_enumerator) = library_members(db, &defs, ty, "GetEnumerator")
+        .into_iter()
+        .find_map(|(decl, members)| {
+            let m = members.into_iter().find(is_parameterless_instance)?;
+            Some((decl, m))
+        })?;
+    let enumerator = library_signature(db, &decl, get_enumerator).ret;
+    if let Some([element]) = enumerator.known_args(db, KnownType::IEnumeratorOfT) {
+        return Some(element.clone());
+    }
+    let (decl, current) = library_members(db, &defs, &enumerator, "Current")
+        .into_iter()
+        .find_map(|(decl, members)| {
+            let m = members
+                .into_iter()
+                .find(|m| m.kind == LibMemberKind::Property)?;
+            Some((decl, m))
+        })?;
+    Some(library_signature(db, &decl, current).ret).filter(|t| *t != Ty::Unknown)
 }
 
 /// A framework method's full name for the call graph: the declaring type as far as it is known.

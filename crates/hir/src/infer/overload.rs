@@ -445,7 +445,11 @@ fn infer_from_lambdas(
                 if !result.is_open() {
                     typed[i] = true;
                 }
-                unify(db, &ret, &result, method_args);
+                // A lambda whose body gives no value has no return type to infer from
+                // (§12.6.3.7): `ContinueWith(t => registration.Dispose())` is no `Func<Task, TResult>`.
+                if !result.is_known(db, KnownType::Void) {
+                    unify(db, &ret, &result, method_args);
+                }
                 progress = true;
             }
         }

@@ -101,3 +101,13 @@ fn empty_and_quoted_interpolated_strings() {
     );
     assert!(result.marks.is_empty_interpolation(2));
 }
+
+#[test]
+fn brace_escapes_next_to_holes_are_content() {
+    // Escapes in regular and verbatim interpolated strings; none in raw ones, plain literals or
+    // format specifiers.
+    check(
+        r#"F($"{{{name}}}", $@"{{{a}}} ""{{", $"{{x}}", $$"""{{{b}}}""", "{{c}}", $"{d:{{}");"#,
+        r#"F($"''{name}''", $@"''{a}'' ''''", $"''x''", $$"""{{{b}}}""", "{{c}}", $"{d:{{}");"#,
+    );
+}

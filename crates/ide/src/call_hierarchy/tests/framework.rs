@@ -746,3 +746,35 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn foreach_over_framework_collections_and_lambdas_that_give_no_value() {
+    // A non-generic `IList` enumerates `object`s (§13.9.5, through `IEnumerable.GetEnumerator`); a
+    // lambda whose body is a `void` call is an `Action`, never a `Func<Task, TResult>` (§12.6.3.7).
+    check_outgoing(
+        r#"
+using System.Collections;
+using System.Threading;
+using System.Threading.Tasks;
+namespace N
+{
+    public class C
+    {
+        void M$0(object obj, Task task, CancellationToken token)
+        {
+            if (obj is IList list) { foreach (var item in list) { var t = item.GetType(); } }
+            var registration = token.Register(() => { });
+            task.ContinueWith(t => registration.Dispose(), token);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Object.GetType [Call]
+            external System.Threading.CancellationToken.Register [Call]
+            external System.Threading.Tasks.Task.ContinueWith [Call]
+            external System.Threading.CancellationTokenRegistration.Dispose [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
