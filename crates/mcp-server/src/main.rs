@@ -1,6 +1,6 @@
 //! `csnav`: a C# code-navigation engine for AI agents, served over MCP.
 
-use std::{path::PathBuf, process::ExitCode};
+use std::{net::SocketAddr, path::PathBuf, process::ExitCode};
 
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
@@ -18,10 +18,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Serve MCP over stdin/stdout for a workspace (a folder, .sln, .slnx or .csproj).
+    /// Serve MCP over stdin/stdout for a workspace (a folder, .sln, .slnx or .csproj), or over
+    /// Streamable HTTP with --http.
     Mcp {
         #[arg(default_value = ".")]
         path: PathBuf,
+        /// Serve Streamable HTTP at this address (e.g. 127.0.0.1:8765, port 0 for any free one) on the
+        /// endpoint /mcp, for several clients at once, instead of stdio.
+        #[arg(long, value_name = "ADDR:PORT")]
+        http: Option<SocketAddr>,
+        /// With --http: also serve on an address that is not loopback. csnav has no authentication.
+        #[arg(long, requires = "http")]
+        allow_remote: bool,
     },
     /// Load a workspace and print its projects, files, references, parse errors and timings.
     Load {
@@ -53,7 +61,21 @@ fn main() -> ExitCode {
         )
         .init();
     let result = match cli.command {
-        Command::Mcp { path } => mcp_server::serve_stdio(&path),
+        Command::Mcp {
+            path, http: None, ..
+        } => mcp_server::serve_stdio(&path),
+        Command::Mcp {
+            path,
+            http: Some(listen),
+            allow_remote,
+        } => {
+            let exposure = if allow_remote {
+                mcp_server::Exposure::AllowRemote
+            } else {
+                mcp_server::Exposure::LoopbackOnly
+            };
+            mcp_server::serve_http(&path, listen, exposure)
+        }
         Command::Load { path, calls } => mcp_server::start_analysis_threads()
             .and_then(|()| mcp_server::load_and_report(&path, calls))
             .map(|report| print!("{report}")),

@@ -45,38 +45,32 @@ const SUGGESTION_CHARS: usize = 500;
 const SUMMARY_STRING_CHARS: usize = 200;
 /// An object field kept whole in a summary (paging, a symbol).
 const SUMMARY_OBJECT_CHARS: usize = 600;
-/// What the operation's frame (index, id, tool, success) and a failure's errorCode and parameter
-/// take at most, kept whatever the hard limit: the hard limit is shared by the rest.
-const FRAME_CHARS: usize = 3 * ECHO_CHARS + 300;
+/// What marking an omission may add to an operation (`resultOmitted`, `resultChars` or
+/// `failureDetailsOmitted`), reserved with its frame.
+const MARK_CHARS: usize = 60;
 
 pub(super) fn assemble(finished: Vec<Finished>, limits: Limits) -> Assembled {
-    let frames = finished.len() * FRAME_CHARS;
+    // Every operation's frame (index, id, tool, success; a failure's errorCode and parameter) is kept
+    // whatever the limits, so it is set aside first and the rest share what is left.
+    let framed: Vec<(JsonObject, Result<JsonObject, JsonObject>)> =
+        finished.into_iter().map(frame).collect();
+    let frames: usize = framed
+        .iter()
+        .map(|(entry, _)| Value::Object(entry.clone()).to_string().len() + 1 + MARK_CHARS)
+        .sum();
     let mut hard_left = limits.hard_chars.saturating_sub(frames);
     let mut detail_left = limits.detail_chars;
     let mut detail_full = false;
     let mut assembled = Assembled {
-        operations: Vec::with_capacity(finished.len()),
+        operations: Vec::with_capacity(framed.len()),
         succeeded: 0,
         failed: 0,
         size_limited: false,
     };
-    for Finished {
-        index,
-        id,
-        tool,
-        outcome,
-    } in finished
-    {
-        let mut entry = JsonObject::new();
-        entry.insert("index".to_owned(), json!(index));
-        if let Some(id) = id {
-            entry.insert("id".to_owned(), id);
-        }
-        entry.insert("tool".to_owned(), json!(tool));
+    for (mut entry, outcome) in framed {
         match outcome {
             Ok(result) => {
                 assembled.succeeded += 1;
-                entry.insert("success".to_owned(), json!(true));
                 let size = Value::Object(result.clone()).to_string().len();
                 if !detail_full && size <= detail_left && size <= hard_left {
                     detail_left -= size;
@@ -97,7 +91,6 @@ pub(super) fn assemble(finished: Vec<Finished>, limits: Limits) -> Assembled {
             }
             Err(error) => {
                 assembled.failed += 1;
-                entry.insert("success".to_owned(), json!(false));
                 let omitted = add_failure(&mut entry, &error, &mut hard_left);
                 if !omitted.is_empty() {
                     assembled.size_limited = true;
@@ -110,6 +103,30 @@ pub(super) fn assemble(finished: Vec<Finished>, limits: Limits) -> Assembled {
     assembled
 }
 
+/// The part of an operation's entry that every answer carries.
+fn frame(finished: Finished) -> (JsonObject, Result<JsonObject, JsonObject>) {
+    let mut entry = JsonObject::new();
+    entry.insert("index".to_owned(), json!(finished.index));
+    if let Some(id) = finished.id {
+        entry.insert("id".to_owned(), id);
+    }
+    entry.insert("tool".to_owned(), json!(finished.tool));
+    entry.insert("success".to_owned(), json!(finished.outcome.is_ok()));
+    if let Err(error) = &finished.outcome {
+        let code = error
+            .get("errorCode")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        entry.insert("errorCode".to_owned(), json!(code));
+        let parameter = error
+            .get("parameter")
+            .and_then(Value::as_str)
+            .map(|p| shorten(p, ECHO_CHARS).0);
+        entry.insert("parameter".to_owned(), json!(parameter));
+    }
+    (entry, finished.outcome)
+}
+
 /// Adds the failure's bounded summary to `entry`; returns the fields left out or shortened.
 fn add_failure(
     entry: &mut JsonObject,
@@ -117,12 +134,6 @@ fn add_failure(
     hard_left: &mut usize,
 ) -> Vec<&'static str> {
     let text = |name: &str| error.get(name).and_then(Value::as_str).unwrap_or_default();
-    entry.insert("errorCode".to_owned(), json!(text("errorCode")));
-    let parameter = error
-        .get("parameter")
-        .and_then(Value::as_str)
-        .map(|p| shorten(p, ECHO_CHARS).0);
-    entry.insert("parameter".to_owned(), json!(parameter));
     let mut omitted = Vec::new();
     let (message, cut) = shorten(text("error"), ERROR_CHARS);
     if cut {
@@ -312,12 +323,12 @@ mod tests {
             ],
             Limits {
                 detail_chars: 60_000,
-                hard_chars: 4_200 + 4 * FRAME_CHARS,
+                hard_chars: 4_900,
             },
             expect![[r#"
                 0: success=false errorCode="invalid_symbol_key" parameter="symbolKey" error(1001 chars) suggestions(40 chars) failureDetailsOmitted=["error"]
                 1: success=true result(3120 chars)
-                2: success=false errorCode="invalid_symbol_key" parameter="symbolKey" failureDetailsOmitted=["error","suggestions"]
+                2: success=false errorCode="invalid_symbol_key" parameter="symbolKey" error="yyyyyyyyyyyyyyyyyyyy" suggestions(40 chars)
                 3: success=false errorCode="invalid_symbol_key" parameter="symbolKey" failureDetailsOmitted=["error","suggestions"]
                 succeeded=1 failed=3 sizeLimited=true"#]],
         );
