@@ -4,6 +4,7 @@
 //! - `server`: the rmcp adapter (lifecycle, cancellation, progress);
 //! - `transport`: the stdio framing layer below rmcp that answers every malformed line;
 //! - `http`: the Streamable HTTP transport (rmcp's service on hyper), one workspace for many clients;
+//! - `nav_command`: `csnav search|hierarchy|callers|callees|refs`, the tools as tables for people;
 //! - `tools`: the MCP tools, built on the small shared modules `args`, `options`, `paging`, `paths`,
 //!   `scope`, `symbol_key` and `error`.
 
@@ -13,6 +14,7 @@ mod error;
 pub mod fuzz;
 mod http;
 mod load_command;
+mod nav_command;
 mod options;
 mod paging;
 mod paths;
@@ -34,6 +36,7 @@ use rmcp::ServiceExt;
 pub use crate::{
     http::{Exposure, MCP_PATH, serve_http},
     load_command::load_and_report,
+    nav_command::{NavCommand, NavFormat, navigate},
     stats_command::{StatsFormat, stats},
     workspace::project_data,
 };

@@ -39,6 +39,16 @@ enum Command {
         #[arg(long)]
         calls: bool,
     },
+    /// Find types and members by name (as search_symbols: exact, prefix, camel humps, substring).
+    Search(NavArgs),
+    /// Base types, interfaces and derived types of a type (get_type_hierarchy).
+    Hierarchy(NavArgs),
+    /// The members that call a method, constructor, accessor or event, with call sites (find_callers).
+    Callers(NavArgs),
+    /// What a member calls, with call sites (get_outgoing_calls).
+    Callees(NavArgs),
+    /// Every reference to a symbol (find_references).
+    Refs(NavArgs),
     /// Run every analysis phase over a workspace and print per-phase times, counts, binding
     /// coverage, parse errors and peak memory.
     Stats {
@@ -48,6 +58,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The navigation commands' arguments.
+#[derive(clap::Args)]
+struct NavArgs {
+    /// The workspace: a folder, .sln, .slnx or .csproj.
+    path: PathBuf,
+    /// A full name (Bookstore.Data.BookRepository), a documentation id (T:Bookstore.Data.BookRepository)
+    /// or a simple name (BookRepository); an ambiguous one lists its candidates. For search, the query.
+    name: String,
+    /// Print the tool's JSON answer (its structuredContent) instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+fn navigate(command: mcp_server::NavCommand, args: NavArgs) -> anyhow::Result<()> {
+    let format = if args.json {
+        mcp_server::NavFormat::Json
+    } else {
+        mcp_server::NavFormat::Table
+    };
+    mcp_server::navigate(&args.path, command, &args.name, format).map(|answer| print!("{answer}"))
 }
 
 fn main() -> ExitCode {
@@ -79,6 +111,11 @@ fn main() -> ExitCode {
         Command::Load { path, calls } => mcp_server::start_analysis_threads()
             .and_then(|()| mcp_server::load_and_report(&path, calls))
             .map(|report| print!("{report}")),
+        Command::Search(args) => navigate(mcp_server::NavCommand::Search, args),
+        Command::Hierarchy(args) => navigate(mcp_server::NavCommand::Hierarchy, args),
+        Command::Callers(args) => navigate(mcp_server::NavCommand::Callers, args),
+        Command::Callees(args) => navigate(mcp_server::NavCommand::Callees, args),
+        Command::Refs(args) => navigate(mcp_server::NavCommand::Refs, args),
         Command::Stats { path, json } => {
             let format = if json {
                 mcp_server::StatsFormat::Json
