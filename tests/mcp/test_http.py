@@ -80,3 +80,22 @@ def test_a_non_loopback_address_is_refused_unless_allowed():
     wrong = subprocess.run([csnav_binary(), "mcp", "--allow-remote", str(EXAMPLES)],
                            capture_output=True, text=True, timeout=60)
     assert wrong.returncode != 0 and "--http" in wrong.stderr
+
+
+def status_of(url, method="POST", headers=None, body=b"{}"):
+    request = urllib.request.Request(url, data=body if method == "POST" else None, method=method, headers={
+        "Content-Type": "application/json", "Accept": "application/json, text/event-stream", **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_post_only_and_dns_rebinding_checks(http_server):
+    # 2026-07-28 has no GET event stream and no sessions to DELETE.
+    assert status_of(http_server, "GET") == 405
+    assert status_of(http_server, "DELETE") == 405
+    # A page that rebinds a name to 127.0.0.1 sends its own Host, and a browser its Origin.
+    assert status_of(http_server, headers={"Host": "attacker.example"}) == 403
+    assert status_of(http_server, headers={"Origin": "http://attacker.example"}) == 403
