@@ -23,7 +23,7 @@ use tokio_util::sync::CancellationToken;
 use crate::{server::CsnavServer, state::ServerState};
 
 /// The MCP endpoint; every other path is 404.
-pub const MCP_PATH: &str = "/mcp";
+const MCP_PATH: &str = "/mcp";
 
 /// Whether a non-loopback address may be bound: the server has no authentication, so anyone who can
 /// reach the port can read the workspace's code through it.

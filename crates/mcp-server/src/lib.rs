@@ -34,7 +34,7 @@ use std::{path::Path, sync::Arc};
 use rmcp::ServiceExt;
 
 pub use crate::{
-    http::{Exposure, MCP_PATH, serve_http},
+    http::{Exposure, serve_http},
     load_command::load_and_report,
     nav_command::{NavCommand, NavFormat, navigate},
     stats_command::{StatsFormat, stats},
