@@ -7,7 +7,7 @@
 // target directory, copies this file there and runs it with `node --test`; CSNAV_BIN names the built binary.
 
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,7 @@ import { promisify } from "node:util";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import Ajv from "ajv";
 
 const BIN = process.env.CSNAV_BIN;
@@ -57,6 +58,25 @@ const CASES = [
   ["server_status", {}, null],
   ["server_status", { responseDetail: "full", take: 1 }, null],
   ["server_status", { bogus: true }, "invalid_arguments"],
+  ["batch", {
+    operations: [
+      { tool: "search_symbols", id: "s", args: { query: "Book" } },
+      { tool: "get_type_hierarchy", id: 2, args: { symbolKey: "$type" } },
+      { tool: "find_callers", args: { symbolKey: "not-a-key" } },
+      { tool: "find_everything" },
+      { tool: "batch", args: { operations: [] } },
+    ],
+    pathStyle: "relative",
+  }, null],
+  ["batch", {
+    operations: [
+      { tool: "search_symbols", args: { query: "Book", take: 500 } },
+      { tool: "find_callers", args: { symbolKey: "$method" } },
+      { tool: "resolve_symbol", args: {} },
+    ],
+    maxDetailChars: 200,
+  }, null],
+  ["batch", { operations: [] }, "invalid_arguments"],
 ];
 
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -102,7 +122,7 @@ async function resolveKeys(client) {
 
 async function outputSchemas(client) {
   const { tools } = await client.listTools();
-  assert.equal(tools.length, 7);
+  assert.equal(tools.length, 8);
   return new Map(tools.map((tool) => [tool.name, tool.outputSchema]));
 }
 
@@ -119,6 +139,54 @@ test("the TypeScript SDK validates every answer, errors included", async () => {
     await assert.rejects(client.callTool({ name: "find_everything", arguments: {} }), /unknown tool/);
   } finally {
     await client.close();
+  }
+});
+
+/// `csnav mcp --http` on a free loopback port; resolves to the process and the endpoint it printed.
+async function startHttp() {
+  const server = spawn(BIN, ["mcp", "--http", "127.0.0.1:0", WORKSPACE], { stdio: ["ignore", "ignore", "pipe"] });
+  const url = await new Promise((resolve, reject) => {
+    let text = "";
+    server.stderr.on("data", (chunk) => {
+      text += chunk;
+      const found = text.match(/serving MCP over Streamable HTTP at (\S+)\n/);
+      if (found) resolve(new URL(found[1]));
+    });
+    server.on("exit", (code) => reject(new Error(`csnav exited with ${code}: ${text}`)));
+  });
+  return { server, url };
+}
+
+test("two TypeScript SDK clients share one csnav over Streamable HTTP, batch on one revision", async () => {
+  const { server, url } = await startHttp();
+  const clients = [];
+  try {
+    for (const name of ["first", "second"]) {
+      const client = new Client({ name: `csnav-http-${name}`, version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(url));
+      clients.push(client);
+    }
+    const schemas = await outputSchemas(clients[0]);
+    const keys = await resolveKeys(clients[1]);
+    const operations = withKeys([
+      { tool: "get_type_hierarchy", id: "bases", args: { symbolKey: "$type" } },
+      { tool: "find_callers", id: "callers", args: { symbolKey: "$method" } },
+      { tool: "get_type_hierarchy", id: "bad", args: { symbolKey: "nope" } },
+    ], keys);
+    // Both clients at once, each answer validated against batch's outputSchema by the SDK and by Ajv.
+    const answers = await Promise.all(clients.map((client) => client.callTool({ name: "batch", arguments: { operations } })));
+    for (const [i, answer] of answers.entries()) {
+      checkAnswer("batch", `http client ${i}`, answer, null, schemas);
+      const batch = answer.structuredContent;
+      assert.deepEqual(batch.operations.map((op) => [op.id, op.success]), [["bases", true], ["callers", true], ["bad", false]]);
+      assert.equal(batch.operations[2].errorCode, "invalid_symbol_key");
+      assert.equal(batch.operations[0].result.symbolKey, keys.type);
+      assert.deepEqual([batch.succeeded, batch.failed, batch.sizeLimited], [2, 1, false]);
+    }
+    assert.equal(answers[0].structuredContent.revision, answers[1].structuredContent.revision);
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+    server.kill();
   }
 });
 

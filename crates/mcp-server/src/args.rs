@@ -191,6 +191,14 @@ impl<'a> Args<'a> {
         }
     }
 
+    pub(crate) fn array(&self, name: &str) -> Result<Option<&'a [Value]>, ToolError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(Value::Array(items)) => Ok(Some(items)),
+            Some(other) => Err(self.wrong_type(name, "an array", other)),
+        }
+    }
+
     pub(crate) fn str_list(&self, name: &str) -> Result<Option<Vec<&'a str>>, ToolError> {
         match self.get(name) {
             None => Ok(None),

@@ -3,6 +3,8 @@
 //! - `workspace`: project model → file ids → analysis inputs, kept current by a file watcher;
 //! - `server`: the rmcp adapter (lifecycle, cancellation, progress);
 //! - `transport`: the stdio framing layer below rmcp that answers every malformed line;
+//! - `http`: the Streamable HTTP transport (rmcp's service on hyper), one workspace for many clients;
+//! - `nav_command`: `csnav search|hierarchy|callers|callees|refs`, the tools as tables for people;
 //! - `tools`: the MCP tools, built on the small shared modules `args`, `options`, `paging`, `paths`,
 //!   `scope`, `symbol_key` and `error`.
 
@@ -10,7 +12,9 @@ mod args;
 mod coverage;
 mod error;
 pub mod fuzz;
+mod http;
 mod load_command;
+mod nav_command;
 mod options;
 mod paging;
 mod paths;
@@ -25,12 +29,14 @@ mod transport;
 mod workers;
 mod workspace;
 
-use std::path::Path;
+use std::{path::Path, sync::Arc};
 
 use rmcp::ServiceExt;
 
 pub use crate::{
+    http::{Exposure, serve_http},
     load_command::load_and_report,
+    nav_command::{NavCommand, NavFormat, navigate},
     stats_command::{StatsFormat, stats},
     workspace::project_data,
 };
@@ -39,14 +45,8 @@ pub(crate) const ANALYSIS_STACK: usize = 16 << 20;
 
 /// Serves MCP over stdin/stdout for the workspace at `path` until the client closes stdin.
 pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
-    let input = std::fs::canonicalize(path)
-        .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))?;
-    let state = state::ServerState::new(input);
-    start_analysis_threads()?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .thread_stack_size(ANALYSIS_STACK)
-        .build()?;
+    let state = open_state(path)?;
+    let runtime = server_runtime()?;
     let served = runtime.block_on(async {
         let loader = state.clone();
         // Loading runs beside the protocol, so `initialize` is answered at once.
@@ -61,6 +61,24 @@ pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
     // The client has gone: a load still under way has no one to answer, so do not wait for it.
     runtime.shutdown_background();
     served
+}
+
+/// The server's state for the workspace at `path`, not loaded yet, with the analysis threads started.
+fn open_state(path: &Path) -> anyhow::Result<Arc<state::ServerState>> {
+    let input = std::fs::canonicalize(path)
+        .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))?;
+    let state = state::ServerState::new(input);
+    start_analysis_threads()?;
+    Ok(state)
+}
+
+/// The runtime the transports run on; the tools run on its blocking threads, which get the analysis
+/// stack.
+fn server_runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_stack_size(ANALYSIS_STACK)
+        .build()?)
 }
 
 /// Lowering and binding recurse along the syntax tree (at most 1000 levels deep, the syntax crate

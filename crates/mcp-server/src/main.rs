@@ -1,6 +1,6 @@
 //! `csnav`: a C# code-navigation engine for AI agents, served over MCP.
 
-use std::{path::PathBuf, process::ExitCode};
+use std::{net::SocketAddr, path::PathBuf, process::ExitCode};
 
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
@@ -18,10 +18,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Serve MCP over stdin/stdout for a workspace (a folder, .sln, .slnx or .csproj).
+    /// Serve MCP over stdin/stdout for a workspace (a folder, .sln, .slnx or .csproj), or over
+    /// Streamable HTTP with --http.
     Mcp {
         #[arg(default_value = ".")]
         path: PathBuf,
+        /// Serve Streamable HTTP at this address (e.g. 127.0.0.1:8765, port 0 for any free one) on the
+        /// endpoint /mcp, for several clients at once, instead of stdio.
+        #[arg(long, value_name = "ADDR:PORT")]
+        http: Option<SocketAddr>,
+        /// With --http: also serve on an address that is not loopback. csnav has no authentication.
+        #[arg(long, requires = "http")]
+        allow_remote: bool,
     },
     /// Load a workspace and print its projects, files, references, parse errors and timings.
     Load {
@@ -31,6 +39,16 @@ enum Command {
         #[arg(long)]
         calls: bool,
     },
+    /// Find types and members by name (as search_symbols: exact, prefix, camel humps, substring).
+    Search(NavArgs),
+    /// Base types, interfaces and derived types of a type (get_type_hierarchy).
+    Hierarchy(NavArgs),
+    /// The members that call a method, constructor, accessor or event, with call sites (find_callers).
+    Callers(NavArgs),
+    /// What a member calls, with call sites (get_outgoing_calls).
+    Callees(NavArgs),
+    /// Every reference to a symbol (find_references).
+    Refs(NavArgs),
     /// Run every analysis phase over a workspace and print per-phase times, counts, binding
     /// coverage, parse errors and peak memory.
     Stats {
@@ -40,6 +58,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The navigation commands' arguments.
+#[derive(clap::Args)]
+struct NavArgs {
+    /// The workspace: a folder, .sln, .slnx or .csproj.
+    path: PathBuf,
+    /// A full name (Bookstore.Data.BookRepository), a documentation id (T:Bookstore.Data.BookRepository)
+    /// or a simple name (BookRepository); an ambiguous one lists its candidates. For search, the query.
+    name: String,
+    /// Print the tool's JSON answer (its structuredContent) instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+fn navigate(command: mcp_server::NavCommand, args: NavArgs) -> anyhow::Result<()> {
+    let format = if args.json {
+        mcp_server::NavFormat::Json
+    } else {
+        mcp_server::NavFormat::Table
+    };
+    mcp_server::navigate(&args.path, command, &args.name, format).map(|answer| print!("{answer}"))
 }
 
 fn main() -> ExitCode {
@@ -53,10 +93,29 @@ fn main() -> ExitCode {
         )
         .init();
     let result = match cli.command {
-        Command::Mcp { path } => mcp_server::serve_stdio(&path),
+        Command::Mcp {
+            path, http: None, ..
+        } => mcp_server::serve_stdio(&path),
+        Command::Mcp {
+            path,
+            http: Some(listen),
+            allow_remote,
+        } => {
+            let exposure = if allow_remote {
+                mcp_server::Exposure::AllowRemote
+            } else {
+                mcp_server::Exposure::LoopbackOnly
+            };
+            mcp_server::serve_http(&path, listen, exposure)
+        }
         Command::Load { path, calls } => mcp_server::start_analysis_threads()
             .and_then(|()| mcp_server::load_and_report(&path, calls))
             .map(|report| print!("{report}")),
+        Command::Search(args) => navigate(mcp_server::NavCommand::Search, args),
+        Command::Hierarchy(args) => navigate(mcp_server::NavCommand::Hierarchy, args),
+        Command::Callers(args) => navigate(mcp_server::NavCommand::Callers, args),
+        Command::Callees(args) => navigate(mcp_server::NavCommand::Callees, args),
+        Command::Refs(args) => navigate(mcp_server::NavCommand::Refs, args),
         Command::Stats { path, json } => {
             let format = if json {
                 mcp_server::StatsFormat::Json

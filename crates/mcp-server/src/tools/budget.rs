@@ -10,6 +10,8 @@ use serde_json::Value;
 use super::Failure;
 use crate::paging::{PageRequest, Paging};
 
+/// The whole answer's budget; `batch` stays under it whatever its operations return.
+pub(super) const ANSWER_CHARS: usize = 80_000;
 /// The share of a tool's main list.
 pub(super) const MAIN_PAGE_CHARS: usize = 60_000;
 /// The share of the unresolved call sites' page.

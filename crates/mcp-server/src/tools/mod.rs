@@ -1,6 +1,7 @@
 //! The tools: their contracts (name, title, description, schemas) and the runner that turns a call
 //! into `{success: true, ...}` or a tool error.
 
+mod batch;
 mod budget;
 mod calls;
 mod find_callers;
@@ -83,7 +84,7 @@ pub(crate) struct Tool {
     arguments: Vec<String>,
 }
 
-static SPECS: [&ToolSpec; 7] = [
+static SPECS: [&ToolSpec; 8] = [
     &search_symbols::SPEC,
     &resolve_symbol::SPEC,
     &symbol_at_position::SPEC,
@@ -91,6 +92,7 @@ static SPECS: [&ToolSpec; 7] = [
     &find_callers::SPEC,
     &outgoing_calls::SPEC,
     &server_status::SPEC,
+    &batch::SPEC,
 ];
 
 pub(crate) static TOOLS: LazyLock<Vec<Tool>> =
