@@ -286,6 +286,8 @@ pub enum CtorInitializer {
 pub struct TypeParamBound {
     pub param: SmolStr,
     pub types: Vec<TypeRef>,
+    /// `where T : struct` (or `unmanaged`): `T?` is `Nullable<T>`.
+    pub value_type: bool,
 }
 
 /// Which accessors a property, indexer or event declares.

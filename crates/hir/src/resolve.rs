@@ -14,8 +14,8 @@ use crate::{
     def_map::{ProjectKey, TypeDecl, TypeId, def_map, visible_projects},
     hierarchy::type_bases,
     item_tree::{
-        ItemParent, ItemTree, MemberIdx, NamespaceIdx, TypeItem, UsingKind, Variance,
-        file_item_tree,
+        ItemParent, ItemTree, MemberIdx, NamespaceIdx, TypeItem, TypeParamBound, UsingKind,
+        Variance, file_item_tree,
     },
     library::{KnownType, LibTypeId, LibraryIndex, library_scope},
     ty::{Ty, TypeParam},
@@ -40,8 +40,13 @@ enum Scope {
         id: TypeId,
         params: Vec<SmolStr>,
         param_base: u32,
+        /// The type parameters constrained to value types (`where T : struct`).
+        value_params: Vec<SmolStr>,
     },
-    MethodTypeParams(Vec<SmolStr>),
+    MethodTypeParams {
+        params: Vec<SmolStr>,
+        value_params: Vec<SmolStr>,
+    },
 }
 
 /// What a name or a qualified prefix denotes.
@@ -105,6 +110,7 @@ impl<'db> Resolver<'db> {
                 id: tid,
                 params,
                 param_base,
+                value_params: first_declaration(db, tid, |item| value_params(&item.bounds)),
             });
             param_base += len;
         }
@@ -126,9 +132,13 @@ impl<'db> Resolver<'db> {
         member: MemberIdx,
     ) -> Option<Resolver<'db>> {
         let mut r = Resolver::for_type_decl(db, id, decl)?;
-        let params = r.tree.members[member].type_params.clone();
-        if !params.is_empty() {
-            r.scopes.push(Scope::MethodTypeParams(params));
+        let data = &r.tree.members[member];
+        if !data.type_params.is_empty() {
+            let scope = Scope::MethodTypeParams {
+                params: data.type_params.clone(),
+                value_params: value_params(&data.bounds),
+            };
+            r.scopes.push(scope);
         }
         Some(r)
     }
@@ -174,12 +184,35 @@ impl<'db> Resolver<'db> {
                 Vec::new(),
             ),
             TypeRef::Array { element, rank } => Ty::Array(Box::new(self.resolve(element)), *rank),
-            TypeRef::Nullable(inner) => Ty::Nullable(Box::new(self.resolve(inner))),
+            TypeRef::Nullable(inner) => {
+                let inner = self.resolve(inner);
+                match &inner {
+                    // `T?` of a `T : struct` is `Nullable<T>` (as its documentation id says); of
+                    // any other `T` an annotation.
+                    Ty::TypeParam(p) if self.is_value_type_param(p) => {
+                        KnownType::Nullable.ty(self.db, vec![inner])
+                    }
+                    _ => Ty::Nullable(Box::new(inner)),
+                }
+            }
             TypeRef::Pointer(inner) => Ty::Pointer(Box::new(self.resolve(inner))),
             TypeRef::Ref(inner) => self.resolve(inner),
             TypeRef::Tuple(elems) => Ty::Tuple(elems.iter().map(|e| self.resolve(&e.ty)).collect()),
             TypeRef::FunctionPointer | TypeRef::Implicit | TypeRef::Error => Ty::Unknown,
         }
+    }
+
+    /// Whether a type parameter in scope is constrained to value types.
+    fn is_value_type_param(&self, param: &TypeParam) -> bool {
+        self.scopes.iter().rev().any(|scope| match scope {
+            Scope::MethodTypeParams { value_params, .. } if param.of_method => {
+                value_params.contains(&param.name)
+            }
+            Scope::Type { value_params, .. } if !param.of_method => {
+                value_params.contains(&param.name)
+            }
+            _ => false,
+        })
     }
 
     fn resolve_path(&self, path: &Path) -> Option<Resolved> {
@@ -235,7 +268,7 @@ impl<'db> Resolver<'db> {
     fn resolve_first(&self, seg: &PathSegment) -> Option<Resolved> {
         for (level, scope) in self.scopes.iter().enumerate().rev() {
             match scope {
-                Scope::MethodTypeParams(params) => {
+                Scope::MethodTypeParams { params, .. } => {
                     if seg.args.is_empty()
                         && let Some(i) = params.iter().position(|p| *p == seg.name)
                     {
@@ -250,6 +283,7 @@ impl<'db> Resolver<'db> {
                     id,
                     params,
                     param_base,
+                    ..
                 } => {
                     if seg.args.is_empty()
                         && let Some(i) = params.iter().position(|p| *p == seg.name)
@@ -847,6 +881,15 @@ pub(crate) fn type_param_names(db: &dyn Db, id: TypeId) -> Vec<SmolStr> {
 /// The variance of each of a type's own type parameters (from its first declaration).
 pub(crate) fn type_param_variances(db: &dyn Db, id: TypeId) -> Vec<Variance> {
     first_declaration(db, id, |item| item.variances.clone())
+}
+
+/// The type parameters a declaration's `where` clauses constrain to value types.
+fn value_params(bounds: &[TypeParamBound]) -> Vec<SmolStr> {
+    bounds
+        .iter()
+        .filter(|b| b.value_type)
+        .map(|b| b.param.clone())
+        .collect()
 }
 
 fn first_declaration<T: Default>(db: &dyn Db, id: TypeId, read: impl Fn(&TypeItem) -> T) -> T {

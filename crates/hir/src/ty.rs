@@ -7,7 +7,7 @@ use smol_str::SmolStr;
 use crate::{
     base_db::Db,
     def_map::{TypeId, def_map},
-    library::LibTypeId,
+    library::{KnownType, LibTypeId},
     type_ref::Predefined,
 };
 
@@ -189,6 +189,15 @@ fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
         Ty::Source(id, args) => write_source(db, *id, args, style, out),
         Ty::Library(_, args) if style != Style::Display && nested_library_type(db, ty) => {
             write_nested_library(db, ty, args, style, out)
+        }
+        // `Nullable<T>` of a `T : struct` reads as written, `T?` (its documentation id spells it out).
+        Ty::Library(..)
+            if style != Style::DocId && ty.known_args(db, KnownType::Nullable).is_some() =>
+        {
+            if let Some([inner]) = ty.known_args(db, KnownType::Nullable) {
+                write_ty(db, inner, style, out);
+            }
+            out.push('?');
         }
         Ty::Library(..) | Ty::Unresolved(..) => {
             let Some((name, args)) = ty.written_name(db) else {

@@ -784,13 +784,26 @@ fn bounds(node: &SyntaxNode) -> Vec<TypeParamBound> {
                 .children_with_tokens()
                 .find(|c| c.kind() == SyntaxKind::IDENTIFIER)
                 .map(|n| identifier_text(&n))?;
-            let types = clause
+            let constraints: Vec<SyntaxNode> = clause
                 .children()
                 .filter(|c| c.kind() == SyntaxKind::TYPE_PARAMETER_CONSTRAINT)
-                .filter_map(|c| field(&c, Field::Type))
-                .map(|t| lower_type(&t))
                 .collect();
-            Some(TypeParamBound { param, types })
+            let value_type = constraints.iter().any(|c| {
+                c.children_with_tokens()
+                    .any(|t| t.kind() == SyntaxKind::STRUCT_KW)
+                    || field(c, Field::Type).is_some_and(|t| t.to_string().trim() == "unmanaged")
+            });
+            let types = constraints
+                .iter()
+                .filter_map(|c| field(c, Field::Type))
+                .map(|t| lower_type(&t))
+                .filter(|t| !matches!(t, TypeRef::Path(p) if p.segments.len() == 1 && p.segments[0].name == "unmanaged"))
+                .collect();
+            Some(TypeParamBound {
+                param,
+                types,
+                value_type,
+            })
         })
         .collect()
 }

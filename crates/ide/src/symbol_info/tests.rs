@@ -81,12 +81,17 @@ namespace N
     public delegate bool Check(Thing t);
     public record Point(int X, int Y);
     public static class Extensions { public static int Twice(this Thing t) => 2; }
+    public class Range<V> where V : struct
+    {
+        public V? Lowest<W, X>(V? a, W? b, X? c) where W : struct, System.IComparable where X : class => a;
+    }
 }
 "#,
         expect![[r#"
             Class T:N.Extensions | N.Extensions | in N
             Class T:N.Outer`1 | N.Outer<T> | in N
             Class T:N.Outer`1.Inner`1 | N.Outer<T>.Inner<U> | in N.Outer<T>
+            Class T:N.Range`1 | N.Range<V> | in N
             Class T:N.Thing | N.Thing | in N
             Constant F:N.Thing.Max | N.Thing.Max | in N.Thing
             Constructor M:N.Point.#ctor(System.Int32,System.Int32) | N.Point.Point(int, int) | in N.Point
@@ -106,6 +111,7 @@ namespace N
             Method M:N.Extensions.Twice(N.Thing) | N.Extensions.Twice(this Thing) | in N.Extensions
             Method M:N.IHandler`1.Handle(`0) | N.IHandler<T>.Handle(T) | in N.IHandler<T>
             Method M:N.Outer`1.Inner`1.Take(`0,`1,System.Collections.Generic.List{`1}) | N.Outer<T>.Inner<U>.Take(T, U, List<U>) | in N.Outer<T>.Inner<U>
+            Method M:N.Range`1.Lowest``2(System.Nullable{`0},System.Nullable{``0},``1) | N.Range<V>.Lowest<W, X>(V?, W?, X?) | in N.Range<V>
             Method M:N.Thing.Get``1(``0[],System.Int32[0:,0:],System.Int32@,System.String@,System.Object[]) | N.Thing.Get<T>(T[], int[,], ref int, out string, params object[]) | in N.Thing
             Method M:N.Thing.Maybe(System.Nullable{System.Int32},System.String) | N.Thing.Maybe(int?, string?) | in N.Thing
             Method M:N.Thing.N#IHandler{System#Int32}#Handle(System.Int32) | N.Thing.Handle(int) | in N.Thing
