@@ -8,7 +8,7 @@ use syntax::TextRange;
 use crate::{
     base_db::{Db, FileId, SourceFile, file_project},
     body::body_source_map,
-    def_map::{TypeDecl, TypeId, def_map},
+    def_map::{TypeDecl, def_map},
     infer::{CallKind, Callee, UnresolvedReason, infer},
     item_tree::file_item_tree,
     symbols::MemberId,
@@ -116,11 +116,7 @@ pub fn file_members(db: &dyn Db, file: FileId) -> Vec<MemberId> {
                 file,
                 item: member.owner,
             })?;
-            Some(MemberId {
-                ty: TypeId { project, idx: ty },
-                file,
-                idx,
-            })
+            Some(MemberId { ty, file, idx })
         })
         .collect()
 }

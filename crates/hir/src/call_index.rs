@@ -28,9 +28,7 @@ pub fn callee_site_name(db: &dyn Db, callee: &Callee) -> Option<SmolStr> {
         Callee::Member(m) => {
             let data = member_data(db, *m)?;
             Some(match data.kind {
-                MemberKind::Constructor => {
-                    def_map(db, m.ty.project).type_def(m.ty.idx).name.clone()
-                }
+                MemberKind::Constructor => def_map(db, m.ty.project).type_def(m.ty).name.clone(),
                 _ => data.name,
             })
         }

@@ -13,12 +13,51 @@ use crate::{
     item_tree::{ItemRef, ItemTree, Modifiers, TypeIdx, TypeKind, file_item_tree},
 };
 
-/// A type symbol: an index into the def map of the project that declares it. Valid within one
-/// revision; the stable identity is the documentation id.
+/// A type symbol of the sources: the project that declares it and its interned [`TypeName`], so the
+/// same type keeps the same id across revisions whatever is declared before it (rust-analyzer's
+/// stable ids): a query keyed by it, or returning it, is unaffected by an unrelated new type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TypeId {
     pub project: ProjectId,
-    pub idx: u32,
+    name: salsa::Id,
+}
+
+/// What identifies a type declared in the sources: its project, its namespace (that of its
+/// outermost container for a nested type), its containing type, its name and arity. Partial
+/// declarations share it. Immortal, so an id never changes meaning.
+#[salsa::interned(revisions = usize::MAX)]
+struct TypeName<'db> {
+    project: ProjectId,
+    parent: Option<TypeId>,
+    #[returns(ref)]
+    namespace: SmolStr,
+    #[returns(ref)]
+    name: SmolStr,
+    arity: u32,
+}
+
+impl TypeId {
+    fn intern(
+        db: &dyn Db,
+        project: ProjectId,
+        parent: Option<TypeId>,
+        namespace: &str,
+        name: &SmolStr,
+        arity: u32,
+    ) -> TypeId {
+        let key = TypeName::new(
+            db,
+            project,
+            parent,
+            SmolStr::new(namespace),
+            name.clone(),
+            arity,
+        );
+        TypeId {
+            project,
+            name: salsa::plumbing::AsId::as_id(&key),
+        }
+    }
 }
 
 #[salsa::interned(revisions = usize::MAX)]
@@ -29,16 +68,19 @@ pub(crate) struct TypeKey<'db> {
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct DefMap {
-    types: Vec<TypeDef>,
+    /// In declaration order (files in project order).
+    types: Vec<(TypeId, TypeDef)>,
+    /// Where each type is in `types`.
+    positions: FxHashMap<TypeId, u32>,
     /// Keyed by the full namespace name; `""` is the global namespace.
     namespaces: FxHashMap<SmolStr, NamespaceDef>,
     /// Which symbol each type declaration belongs to.
-    decl_owner: FxHashMap<TypeDecl, u32>,
+    decl_owner: FxHashMap<TypeDecl, TypeId>,
 }
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct NamespaceDef {
-    pub types: FxHashMap<(SmolStr, u32), u32>,
+    pub types: FxHashMap<(SmolStr, u32), TypeId>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -49,8 +91,8 @@ pub struct TypeDef {
     pub kind: TypeKind,
     /// The full name of the namespace the type (or its outermost container) is declared in.
     pub namespace: SmolStr,
-    pub parent: Option<u32>,
-    pub nested: FxHashMap<(SmolStr, u32), u32>,
+    pub parent: Option<TypeId>,
+    pub nested: FxHashMap<(SmolStr, u32), TypeId>,
     /// Every declaration, in file order: more than one for a partial type.
     pub decls: Vec<TypeDecl>,
     pub modifiers: Modifiers,
@@ -63,12 +105,18 @@ pub struct TypeDecl {
 }
 
 impl DefMap {
-    pub fn type_def(&self, idx: u32) -> &TypeDef {
-        &self.types[idx as usize]
+    /// The definition of a type of this project (`id` must be one of its types, of this revision).
+    pub fn type_def(&self, id: TypeId) -> &TypeDef {
+        &self.types[self.positions[&id] as usize].1
     }
 
-    pub fn types(&self) -> impl Iterator<Item = (u32, &TypeDef)> {
-        self.types.iter().enumerate().map(|(i, t)| (i as u32, t))
+    /// The definition of `id` if this revision's sources still declare it.
+    pub fn get(&self, id: TypeId) -> Option<&TypeDef> {
+        Some(&self.types[*self.positions.get(&id)? as usize].1)
+    }
+
+    pub fn types(&self) -> impl Iterator<Item = (TypeId, &TypeDef)> {
+        self.types.iter().map(|(id, t)| (*id, t))
     }
 
     pub fn namespace(&self, full_name: &str) -> Option<&NamespaceDef> {
@@ -83,7 +131,7 @@ impl DefMap {
         self.namespaces.keys()
     }
 
-    pub fn type_in_namespace(&self, namespace: &str, name: &str, arity: u32) -> Option<u32> {
+    pub fn type_in_namespace(&self, namespace: &str, name: &str, arity: u32) -> Option<TypeId> {
         self.namespaces
             .get(namespace)?
             .types
@@ -91,13 +139,12 @@ impl DefMap {
             .copied()
     }
 
-    pub fn type_of_decl(&self, decl: TypeDecl) -> Option<u32> {
+    pub fn type_of_decl(&self, decl: TypeDecl) -> Option<TypeId> {
         self.decl_owner.get(&decl).copied()
     }
 
-    pub fn nested_type(&self, parent: u32, name: &str, arity: u32) -> Option<u32> {
-        self.types
-            .get(parent as usize)?
+    pub fn nested_type(&self, parent: TypeId, name: &str, arity: u32) -> Option<TypeId> {
+        self.get(parent)?
             .nested
             .get(&(SmolStr::new(name), arity))
             .copied()
@@ -121,6 +168,8 @@ fn def_map_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<DefMap> {
     let project = key.id(db);
     let graph = db.workspace().graph(db);
     let mut collector = Collector {
+        db,
+        project,
         map: DefMap::default(),
     };
     collector
@@ -139,18 +188,20 @@ fn def_map_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<DefMap> {
     Arc::new(collector.map)
 }
 
-struct Collector {
+struct Collector<'a> {
+    db: &'a dyn Db,
+    project: ProjectId,
     map: DefMap,
 }
 
-impl Collector {
+impl Collector<'_> {
     fn collect_items(
         &mut self,
         tree: &ItemTree,
         file: FileId,
         namespace: &str,
         items: &[ItemRef],
-        parent: Option<u32>,
+        parent: Option<TypeId>,
     ) {
         for item in items {
             match *item {
@@ -177,12 +228,16 @@ impl Collector {
         file: FileId,
         namespace: &str,
         item: TypeIdx,
-        parent: Option<u32>,
+        parent: Option<TypeId>,
     ) {
         let data = &tree.types[item];
         let key = (data.name.clone(), data.arity());
         let existing = match parent {
-            Some(p) => self.map.types[p as usize].nested.get(&key).copied(),
+            Some(p) => self
+                .map
+                .get(p)
+                .and_then(|def| def.nested.get(&key))
+                .copied(),
             None => self
                 .map
                 .namespaces
@@ -190,28 +245,33 @@ impl Collector {
                 .and_then(|ns| ns.types.get(&key))
                 .copied(),
         };
-        let idx = match existing {
-            Some(idx) => {
-                let def = &mut self.map.types[idx as usize];
+        let id = match existing {
+            Some(id) => {
+                let def = &mut self.map.types[self.map.positions[&id] as usize].1;
                 def.decls.push(TypeDecl { file, item });
                 def.modifiers.insert(data.modifiers);
-                idx
+                id
             }
             None => {
-                let idx = self.map.types.len() as u32;
-                self.map.types.push(TypeDef {
-                    name: data.name.clone(),
-                    arity: data.arity(),
-                    kind: data.kind,
-                    namespace: SmolStr::new(namespace),
-                    parent,
-                    nested: FxHashMap::default(),
-                    decls: vec![TypeDecl { file, item }],
-                    modifiers: data.modifiers,
-                });
+                let id = TypeId::intern(self.db, self.project, parent, namespace, &key.0, key.1);
+                self.map.positions.insert(id, self.map.types.len() as u32);
+                self.map.types.push((
+                    id,
+                    TypeDef {
+                        name: data.name.clone(),
+                        arity: data.arity(),
+                        kind: data.kind,
+                        namespace: SmolStr::new(namespace),
+                        parent,
+                        nested: FxHashMap::default(),
+                        decls: vec![TypeDecl { file, item }],
+                        modifiers: data.modifiers,
+                    },
+                ));
                 match parent {
                     Some(p) => {
-                        self.map.types[p as usize].nested.insert(key, idx);
+                        let p = self.map.positions[&p] as usize;
+                        self.map.types[p].1.nested.insert(key, id);
                     }
                     None => {
                         self.map
@@ -219,15 +279,15 @@ impl Collector {
                             .entry(SmolStr::new(namespace))
                             .or_default()
                             .types
-                            .insert(key, idx);
+                            .insert(key, id);
                     }
                 }
-                idx
+                id
             }
         };
-        self.map.decl_owner.insert(TypeDecl { file, item }, idx);
+        self.map.decl_owner.insert(TypeDecl { file, item }, id);
         for &nested in &data.nested {
-            self.collect_type(tree, file, namespace, nested, Some(idx));
+            self.collect_type(tree, file, namespace, nested, Some(id));
         }
     }
 }

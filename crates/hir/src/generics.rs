@@ -28,16 +28,12 @@ pub fn type_param_bounds(db: &dyn Db, member: MemberId, param: &TypeParam) -> Ve
     }
     // Type parameters are numbered across the containing types, outermost first.
     let map = def_map(db, member.ty.project);
-    let mut chain = vec![member.ty.idx];
+    let mut chain = vec![member.ty];
     while let Some(parent) = map.type_def(chain[chain.len() - 1]).parent {
         chain.push(parent);
     }
     let mut first = 0u32;
-    for &idx in chain.iter().rev() {
-        let owner = TypeId {
-            project: member.ty.project,
-            idx,
-        };
+    for &owner in chain.iter().rev() {
         let count = type_param_names(db, owner).len() as u32;
         if param.index < first + count {
             return type_bounds(db, owner, &param.name);
@@ -50,7 +46,7 @@ pub fn type_param_bounds(db: &dyn Db, member: MemberId, param: &TypeParam) -> Ve
 fn type_bounds(db: &dyn Db, owner: TypeId, name: &str) -> Vec<Ty> {
     let map = def_map(db, owner.project);
     // Partial declarations may each repeat the constraints; the first that has them is enough.
-    for &decl in &map.type_def(owner.idx).decls {
+    for &decl in &map.type_def(owner).decls {
         let Some(file) = db.source_file(decl.file) else {
             continue;
         };

@@ -1077,12 +1077,8 @@ impl Ctx<'_> {
     ) -> Val {
         let db = self.db;
         let map = def_map(db, self.owner.project);
-        let mut current = Some(self.owner.idx);
-        while let Some(idx) = current {
-            let id = TypeId {
-                project: self.owner.project,
-                idx,
-            };
+        let mut current = Some(self.owner);
+        while let Some(id) = current {
             let ty = if id == self.owner {
                 self.self_ty.clone()
             } else {
@@ -1115,7 +1111,7 @@ impl Ctx<'_> {
             {
                 return val;
             }
-            current = map.type_def(idx).parent;
+            current = map.type_def(id).parent;
         }
         let (_, statics) = self.imports();
         for ty in &statics {
@@ -1323,16 +1319,10 @@ impl Ctx<'_> {
             Val::Type(ty) => {
                 if let Ty::Source(id, args) = &ty {
                     let map = def_map(db, id.project);
-                    if let Some(nested) = map.nested_type(id.idx, name, type_args.len() as u32) {
+                    if let Some(nested) = map.nested_type(*id, name, type_args.len() as u32) {
                         let mut all = args.clone();
                         all.extend(type_args);
-                        return Val::Type(Ty::Source(
-                            TypeId {
-                                project: id.project,
-                                idx: nested,
-                            },
-                            all,
-                        ));
+                        return Val::Type(Ty::Source(nested, all));
                     }
                     let found = lookup_members(db, &ty, name);
                     if !found.groups.is_empty() {
@@ -2431,7 +2421,7 @@ impl Ctx<'_> {
                 self.infer_args_unbound_after(args);
                 self.unresolved(
                     site,
-                    def_map(db, id.project).type_def(id.idx).name.clone(),
+                    def_map(db, id.project).type_def(*id).name.clone(),
                     UnresolvedReason::Ambiguous,
                 );
             }
@@ -2439,7 +2429,7 @@ impl Ctx<'_> {
                 self.infer_args_unbound_after(args);
                 self.unresolved(
                     site,
-                    def_map(db, id.project).type_def(id.idx).name.clone(),
+                    def_map(db, id.project).type_def(*id).name.clone(),
                     UnresolvedReason::NotFound,
                 );
             }

@@ -86,16 +86,12 @@ impl<'db> Resolver<'db> {
         }
         // The containing types, outermost first.
         let map = def_map(db, id.project);
-        let mut chain = vec![id.idx];
+        let mut chain = vec![id];
         while let Some(p) = map.type_def(chain[chain.len() - 1]).parent {
             chain.push(p);
         }
         let mut param_base = 0u32;
-        for &idx in chain.iter().rev() {
-            let tid = TypeId {
-                project: id.project,
-                idx,
-            };
+        for &tid in chain.iter().rev() {
             let params = type_param_names(db, tid);
             let len = params.len() as u32;
             scopes.push(Scope::Type {
@@ -133,19 +129,13 @@ impl<'db> Resolver<'db> {
     /// Type parameters of the innermost type and its containers, as types (the identity substitution).
     pub fn identity_args(db: &dyn Db, id: TypeId) -> Vec<Ty> {
         let map = def_map(db, id.project);
-        let mut chain = vec![id.idx];
+        let mut chain = vec![id];
         while let Some(p) = map.type_def(chain[chain.len() - 1]).parent {
             chain.push(p);
         }
         let mut args = Vec::new();
-        for &idx in chain.iter().rev() {
-            for name in type_param_names(
-                db,
-                TypeId {
-                    project: id.project,
-                    idx,
-                },
-            ) {
+        for &tid in chain.iter().rev() {
+            for name in type_param_names(db, tid) {
                 let index = args.len() as u32;
                 args.push(Ty::TypeParam(TypeParam {
                     name,
@@ -306,14 +296,8 @@ impl<'db> Resolver<'db> {
     /// type's outer arguments).
     fn member_type(&self, id: TypeId, seg: &PathSegment) -> Option<(TypeId, Option<Vec<Ty>>)> {
         let map = def_map(self.db, id.project);
-        if let Some(idx) = map.nested_type(id.idx, &seg.name, seg.arity()) {
-            return Some((
-                TypeId {
-                    project: id.project,
-                    idx,
-                },
-                None,
-            ));
+        if let Some(nested) = map.nested_type(id, &seg.name, seg.arity()) {
+            return Some((nested, None));
         }
         if self.resolving_bases_of == Some(id) {
             return None;
@@ -326,14 +310,8 @@ impl<'db> Resolver<'db> {
             }
             seen.push(base);
             let base_map = def_map(self.db, base.project);
-            if let Some(idx) = base_map.nested_type(base.idx, &seg.name, seg.arity()) {
-                return Some((
-                    TypeId {
-                        project: base.project,
-                        idx,
-                    },
-                    Some(args),
-                ));
+            if let Some(nested) = base_map.nested_type(base, &seg.name, seg.arity()) {
+                return Some((nested, Some(args)));
             }
             current = type_bases(self.db, base)
                 .base_class
@@ -347,11 +325,8 @@ impl<'db> Resolver<'db> {
     fn lookup_in_namespace(&self, ns: &str, seg: &PathSegment) -> Option<Resolved> {
         for &project in visible_projects(self.db, self.project).iter() {
             let map = def_map(self.db, project);
-            if let Some(idx) = map.type_in_namespace(ns, &seg.name, seg.arity()) {
-                return Some(Resolved::Type(Ty::Source(
-                    TypeId { project, idx },
-                    self.resolve_args(&seg.args),
-                )));
+            if let Some(id) = map.type_in_namespace(ns, &seg.name, seg.arity()) {
+                return Some(Resolved::Type(Ty::Source(id, self.resolve_args(&seg.args))));
             }
         }
         if seg.args.is_empty() {
@@ -401,9 +376,9 @@ impl<'db> Resolver<'db> {
                     let ns = self.using_namespace(level, path);
                     for &project in visible_projects(self.db, self.project).iter() {
                         let map = def_map(self.db, project);
-                        if let Some(idx) = map.type_in_namespace(&ns, &seg.name, seg.arity()) {
+                        if let Some(id) = map.type_in_namespace(&ns, &seg.name, seg.arity()) {
                             return Some(Resolved::Type(Ty::Source(
-                                TypeId { project, idx },
+                                id,
                                 self.resolve_args(&seg.args),
                             )));
                         }
@@ -839,7 +814,7 @@ fn push_namespace_scopes(tree: &ItemTree, ns: NamespaceIdx, scopes: &mut Vec<Sco
 /// The names of a type's own type parameters (from its first declaration).
 pub(crate) fn type_param_names(db: &dyn Db, id: TypeId) -> Vec<SmolStr> {
     let map = def_map(db, id.project);
-    let Some(decl) = map.type_def(id.idx).decls.first() else {
+    let Some(decl) = map.type_def(id).decls.first() else {
         return Vec::new();
     };
     match db.source_file(decl.file) {

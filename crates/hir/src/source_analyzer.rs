@@ -75,8 +75,7 @@ fn innermost(db: &dyn Db, file: FileId, offset: TextSize) -> Option<(TypeId, Opt
 fn type_of_decl(db: &dyn Db, file: FileId, item: crate::item_tree::TypeIdx) -> Option<TypeId> {
     let source = db.source_file(file)?;
     let project = file_project(db, source)?;
-    let idx = def_map(db, project).type_of_decl(TypeDecl { file, item })?;
-    Some(TypeId { project, idx })
+    def_map(db, project).type_of_decl(TypeDecl { file, item })
 }
 
 /// Resolves a type reference written at `offset`, in the scope of the declarations around it.
@@ -88,7 +87,7 @@ pub fn resolve_type_at(
 ) -> Option<Ty> {
     let (ty, member) = innermost(db, file, offset)?;
     let map = def_map(db, ty.project);
-    let decl = *map.type_def(ty.idx).decls.iter().find(|d| d.file == file)?;
+    let decl = *map.type_def(ty).decls.iter().find(|d| d.file == file)?;
     let resolver = match member {
         Some(m) => Resolver::for_member(db, ty, decl, m.idx)?,
         None => Resolver::for_type_decl(db, ty, decl)?,

@@ -61,7 +61,7 @@ pub fn type_members(db: &dyn Db, id: TypeId) -> Vec<MemberId> {
     let mut out = Vec::new();
     let mut default_ctors = Vec::new();
     let mut has_instance_ctor = false;
-    for decl in &map.type_def(id.idx).decls {
+    for decl in &map.type_def(id).decls {
         let Some(file) = db.source_file(decl.file) else {
             continue;
         };
@@ -168,7 +168,7 @@ fn member_signature_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Arc<Memb
 /// `T:Ns.Outer`1.Inner`
 pub fn type_doc_name(db: &dyn Db, id: TypeId) -> String {
     let map = def_map(db, id.project);
-    let mut chain = vec![id.idx];
+    let mut chain = vec![id];
     while let Some(p) = map.type_def(chain[chain.len() - 1]).parent {
         chain.push(p);
     }
@@ -357,15 +357,9 @@ pub fn container_name(db: &dyn Db, symbol: Symbol) -> Option<String> {
         Symbol::Member(m) => Some(full_name(db, Symbol::Type(m.ty))),
         Symbol::Type(id) => {
             let map = def_map(db, id.project);
-            let def = map.type_def(id.idx);
+            let def = map.type_def(id);
             match def.parent {
-                Some(p) => Some(full_name(
-                    db,
-                    Symbol::Type(TypeId {
-                        project: id.project,
-                        idx: p,
-                    }),
-                )),
+                Some(p) => Some(full_name(db, Symbol::Type(p))),
                 None if def.namespace.is_empty() => None,
                 None => Some(def.namespace.to_string()),
             }
@@ -398,7 +392,7 @@ pub enum SymbolKind {
 
 pub fn symbol_kind(db: &dyn Db, symbol: Symbol) -> SymbolKind {
     match symbol {
-        Symbol::Type(id) => match def_map(db, id.project).type_def(id.idx).kind {
+        Symbol::Type(id) => match def_map(db, id.project).type_def(id).kind {
             TypeKind::Class => SymbolKind::Class,
             TypeKind::Struct => SymbolKind::Struct,
             TypeKind::Interface => SymbolKind::Interface,
@@ -476,8 +470,7 @@ fn symbol_index<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<SymbolIndex> 
     let project = key.id(db);
     let mut entries = Vec::new();
     let map = def_map(db, project);
-    for (idx, def) in map.types() {
-        let id = TypeId { project, idx };
+    for (id, def) in map.types() {
         let symbol = Symbol::Type(id);
         entries.push((
             def.name.clone(),

@@ -335,7 +335,7 @@ fn write_args(db: &dyn Db, args: &[Ty], style: Style, out: &mut String) {
 
 fn write_source(db: &dyn Db, id: TypeId, args: &[Ty], style: Style, out: &mut String) {
     let map = def_map(db, id.project);
-    let mut chain = vec![id.idx];
+    let mut chain = vec![id];
     while let Some(parent) = map.type_def(chain[chain.len() - 1]).parent {
         chain.push(parent);
     }
@@ -400,10 +400,7 @@ fn write_chain(
 /// Whether `T?` means `Nullable<T>`: source structs and enums, and the assemblies' value types.
 pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
     match ty {
-        Ty::Source(id, _) => def_map(db, id.project)
-            .type_def(id.idx)
-            .kind
-            .is_value_type(),
+        Ty::Source(id, _) => def_map(db, id.project).type_def(*id).kind.is_value_type(),
         Ty::Library(..) => matches!(
             crate::library::library_kind(db, ty),
             Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)

@@ -126,7 +126,7 @@ fn declarations(db: &RootDatabase, symbol: Symbol) -> Vec<NavigationTarget> {
     let mut out = Vec::new();
     match symbol {
         Symbol::Type(id) => {
-            for &TypeDecl { file, item } in &def_map(db, id.project).type_def(id.idx).decls {
+            for &TypeDecl { file, item } in &def_map(db, id.project).type_def(id).decls {
                 let Some(source) = db.source_file(file) else {
                     continue;
                 };

@@ -53,7 +53,7 @@ pub(crate) fn own_members(db: &dyn Db, id: TypeId, name: &str) -> Vec<MemberId> 
 }
 
 pub(crate) fn type_kind(db: &dyn Db, id: TypeId) -> TypeKind {
-    def_map(db, id.project).type_def(id.idx).kind
+    def_map(db, id.project).type_def(id).kind
 }
 
 /// Members named `name` found from a type, grouped by the type they were found in (most derived
@@ -138,7 +138,7 @@ fn extension_index_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<Exte
     let mut index = ExtensionIndex::default();
     for &project in visible_projects(db, key.id(db)).iter() {
         let map = def_map(db, project);
-        for (idx, def) in map.types() {
+        for (id, def) in map.types() {
             if def.parent.is_some()
                 || def.arity > 0
                 || def.kind != TypeKind::Class
@@ -146,7 +146,7 @@ fn extension_index_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<Exte
             {
                 continue;
             }
-            for member in type_members(db, TypeId { project, idx }) {
+            for member in type_members(db, id) {
                 let Some(data) = member_data(db, member) else {
                     continue;
                 };
@@ -255,11 +255,8 @@ pub(crate) fn is_accessible(db: &dyn Db, member: MemberId, from: TypeId) -> bool
 fn containing_types(db: &dyn Db, id: TypeId) -> Vec<TypeId> {
     let map = def_map(db, id.project);
     let mut out = vec![id];
-    while let Some(parent) = map.type_def(out[out.len() - 1].idx).parent {
-        out.push(TypeId {
-            project: id.project,
-            idx: parent,
-        });
+    while let Some(parent) = map.type_def(out[out.len() - 1]).parent {
+        out.push(parent);
     }
     out
 }
