@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smol_str::SmolStr;
 
 use crate::{
@@ -119,35 +119,12 @@ impl DefMap {
         self.types.iter().map(|(id, t)| (*id, t))
     }
 
-    pub fn namespace(&self, full_name: &str) -> Option<&NamespaceDef> {
-        self.namespaces.get(full_name)
-    }
-
-    pub fn has_namespace(&self, full_name: &str) -> bool {
-        self.namespaces.contains_key(full_name)
-    }
-
     pub fn namespace_names(&self) -> impl Iterator<Item = &SmolStr> {
         self.namespaces.keys()
     }
 
-    pub fn type_in_namespace(&self, namespace: &str, name: &str, arity: u32) -> Option<TypeId> {
-        self.namespaces
-            .get(namespace)?
-            .types
-            .get(&(SmolStr::new(name), arity))
-            .copied()
-    }
-
     pub fn type_of_decl(&self, decl: TypeDecl) -> Option<TypeId> {
         self.decl_owner.get(&decl).copied()
-    }
-
-    pub fn nested_type(&self, parent: TypeId, name: &str, arity: u32) -> Option<TypeId> {
-        self.get(parent)?
-            .nested
-            .get(&(SmolStr::new(name), arity))
-            .copied()
     }
 }
 
@@ -290,6 +267,148 @@ impl Collector<'_> {
             self.collect_type(tree, file, namespace, nested, Some(id));
         }
     }
+}
+
+/// What bodies and signatures read of a type: everything but where it is declared, so it stays
+/// equal when the declarations around it move.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct TypeHeader {
+    pub(crate) name: SmolStr,
+    pub(crate) arity: u32,
+    pub(crate) kind: TypeKind,
+    /// As in [`TypeDef::namespace`].
+    pub(crate) namespace: SmolStr,
+    pub(crate) parent: Option<TypeId>,
+    pub(crate) modifiers: Modifiers,
+    /// Of the first declaration.
+    pub(crate) type_params: Vec<SmolStr>,
+}
+
+/// The header of a type of the sources, `None` when this revision no longer declares it.
+pub(crate) fn type_header(db: &dyn Db, id: TypeId) -> Option<Arc<TypeHeader>> {
+    type_header_query(db, TypeKey::new(db, id))
+}
+
+#[salsa::tracked(returns(clone))]
+fn type_header_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Option<Arc<TypeHeader>> {
+    let id = key.id(db);
+    let map = def_map(db, id.project);
+    let def = map.get(id)?;
+    let type_params = def
+        .decls
+        .first()
+        .and_then(|decl| {
+            let file = db.source_file(decl.file)?;
+            Some(
+                file_item_tree(db, file).types[decl.item]
+                    .type_params
+                    .clone(),
+            )
+        })
+        .unwrap_or_default();
+    Some(Arc::new(TypeHeader {
+        name: def.name.clone(),
+        arity: def.arity,
+        kind: def.kind,
+        namespace: def.namespace.clone(),
+        parent: def.parent,
+        modifiers: def.modifiers,
+        type_params,
+    }))
+}
+
+/// A type's simple name (empty when this revision no longer declares it).
+pub(crate) fn type_name(db: &dyn Db, id: TypeId) -> SmolStr {
+    type_header(db, id)
+        .map(|h| h.name.clone())
+        .unwrap_or_default()
+}
+
+/// A project's types by simple name: what a body's name lookups read instead of the whole def map,
+/// so a new type re-runs only the bodies that look its name up (the def map changes on every
+/// item-level edit; one name's entries rarely do).
+#[salsa::tracked(returns(clone))]
+fn types_by_name<'db>(
+    db: &'db dyn Db,
+    key: ProjectKey<'db>,
+) -> Arc<FxHashMap<SmolStr, Arc<[NamedType]>>> {
+    let mut out: FxHashMap<SmolStr, Vec<NamedType>> = FxHashMap::default();
+    for (id, def) in def_map(db, key.id(db)).types() {
+        out.entry(def.name.clone()).or_default().push(NamedType {
+            id,
+            parent: def.parent,
+            namespace: def.namespace.clone(),
+            arity: def.arity,
+        });
+    }
+    Arc::new(out.into_iter().map(|(k, v)| (k, v.into())).collect())
+}
+
+/// One type of a name: where it is declared, by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct NamedType {
+    id: TypeId,
+    parent: Option<TypeId>,
+    namespace: SmolStr,
+    arity: u32,
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+struct ProjectName<'db> {
+    project: ProjectId,
+    #[returns(ref)]
+    name: SmolStr,
+}
+
+/// The types of a project named `name`: backdated unless a type of that name is added or removed.
+#[salsa::tracked(returns(clone))]
+fn types_named<'db>(db: &'db dyn Db, key: ProjectName<'db>) -> Option<Arc<[NamedType]>> {
+    types_by_name(db, ProjectKey::new(db, key.project(db)))
+        .get(key.name(db))
+        .cloned()
+}
+
+fn find_named(
+    db: &dyn Db,
+    project: ProjectId,
+    name: &str,
+    matches: impl Fn(&NamedType) -> bool,
+) -> Option<TypeId> {
+    let found = types_named(db, ProjectName::new(db, project, SmolStr::new(name)))?;
+    found.iter().find(|t| matches(t)).map(|t| t.id)
+}
+
+/// The type `namespace.name` of that arity (not nested) of a project, for name lookups in bodies
+/// and signatures.
+pub(crate) fn type_in_namespace(
+    db: &dyn Db,
+    project: ProjectId,
+    namespace: &str,
+    name: &str,
+    arity: u32,
+) -> Option<TypeId> {
+    find_named(db, project, name, |t| {
+        t.parent.is_none() && t.arity == arity && t.namespace == namespace
+    })
+}
+
+/// The type nested in `parent` named `name` of that arity.
+pub(crate) fn nested_type(db: &dyn Db, parent: TypeId, name: &str, arity: u32) -> Option<TypeId> {
+    find_named(db, parent.project, name, |t| {
+        t.parent == Some(parent) && t.arity == arity
+    })
+}
+
+/// The namespaces a project's sources declare (with their outer levels).
+#[salsa::tracked(returns(clone))]
+fn namespaces<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<FxHashSet<SmolStr>> {
+    Arc::new(def_map(db, key.id(db)).namespace_names().cloned().collect())
+}
+
+/// Whether a project's sources declare the namespace `full_name`: backdated unless a namespace is
+/// added or removed.
+pub(crate) fn has_namespace(db: &dyn Db, project: ProjectId, full_name: &str) -> bool {
+    namespaces(db, ProjectKey::new(db, project)).contains(full_name)
 }
 
 /// The projects whose types a project sees: itself first, then its references, transitively (SDK-style

@@ -3,7 +3,7 @@
 
 use crate::{
     base_db::Db,
-    def_map::{TypeDecl, TypeId, def_map},
+    def_map::{TypeId, def_map, type_header},
     item_tree::{TypeParamBound, file_item_tree},
     resolve::{Resolver, type_param_names},
     symbols::{MemberId, member_data},
@@ -17,19 +17,14 @@ pub fn type_param_bounds(db: &dyn Db, member: MemberId, param: &TypeParam) -> Ve
         let Some(data) = member_data(db, member) else {
             return Vec::new();
         };
-        let decl = TypeDecl {
-            file: member.file,
-            item: data.owner,
-        };
-        let Some(resolver) = Resolver::for_member(db, member.ty, decl, member.idx) else {
+        let Some(resolver) = Resolver::for_member(db, member) else {
             return Vec::new();
         };
         return resolve_bounds(&resolver, &data.bounds, &param.name);
     }
     // Type parameters are numbered across the containing types, outermost first.
-    let map = def_map(db, member.ty.project);
     let mut chain = vec![member.ty];
-    while let Some(parent) = map.type_def(chain[chain.len() - 1]).parent {
+    while let Some(parent) = type_header(db, chain[chain.len() - 1]).and_then(|h| h.parent) {
         chain.push(parent);
     }
     let mut first = 0u32;

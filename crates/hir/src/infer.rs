@@ -23,14 +23,14 @@ use crate::{
         Arg, ArgModifier, AssignOp, Body, BodyKey, Enumeration, Expr, ExprId, Literal, LocalId,
         LocalKind, Part, RootKind, Stmt, StmtId, body,
     },
-    def_map::{TypeDecl, TypeId, def_map},
+    def_map::{TypeId, nested_type, type_header, type_name},
     generics::type_param_bounds,
     hierarchy::base_class_of,
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind, lower::operator_name},
     library::{KnownType, LibMember},
     overrides::overrides,
     resolve::Resolver,
-    symbols::{MemberId, member_data, member_signature},
+    symbols::{MemberId, member_data, member_file, member_signature},
     ty::Ty,
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };
@@ -129,13 +129,9 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
     if body.roots.is_empty() {
         return Some(InferenceResult::default());
     }
-    let file = db.source_file(member.file)?;
+    let file = db.source_file(member_file(db, member)?)?;
     let data = member_data(db, member)?;
-    let decl = TypeDecl {
-        file: member.file,
-        item: data.owner,
-    };
-    let resolver = Resolver::for_member(db, member.ty, decl, member.idx)?;
+    let resolver = Resolver::for_member(db, member)?;
     let self_ty = Ty::Source(member.ty, Resolver::identity_args(db, member.ty));
     let sig = member_signature(db, member);
     let project = crate::base_db::file_project(db, file).unwrap_or(member.ty.project);
@@ -1076,7 +1072,6 @@ impl Ctx<'_> {
         access: Access,
     ) -> Val {
         let db = self.db;
-        let map = def_map(db, self.owner.project);
         let mut current = Some(self.owner);
         while let Some(id) = current {
             let ty = if id == self.owner {
@@ -1111,7 +1106,7 @@ impl Ctx<'_> {
             {
                 return val;
             }
-            current = map.type_def(id).parent;
+            current = type_header(db, id).and_then(|h| h.parent);
         }
         let (_, statics) = self.imports();
         for ty in &statics {
@@ -1318,8 +1313,7 @@ impl Ctx<'_> {
             }
             Val::Type(ty) => {
                 if let Ty::Source(id, args) = &ty {
-                    let map = def_map(db, id.project);
-                    if let Some(nested) = map.nested_type(*id, name, type_args.len() as u32) {
+                    if let Some(nested) = nested_type(db, *id, name, type_args.len() as u32) {
                         let mut all = args.clone();
                         all.extend(type_args);
                         return Val::Type(Ty::Source(nested, all));
@@ -2419,19 +2413,11 @@ impl Ctx<'_> {
             }
             Resolution::Ambiguous => {
                 self.infer_args_unbound_after(args);
-                self.unresolved(
-                    site,
-                    def_map(db, id.project).type_def(*id).name.clone(),
-                    UnresolvedReason::Ambiguous,
-                );
+                self.unresolved(site, type_name(db, *id), UnresolvedReason::Ambiguous);
             }
             Resolution::NoneApplicable => {
                 self.infer_args_unbound_after(args);
-                self.unresolved(
-                    site,
-                    def_map(db, id.project).type_def(*id).name.clone(),
-                    UnresolvedReason::NotFound,
-                );
+                self.unresolved(site, type_name(db, *id), UnresolvedReason::NotFound);
             }
         }
     }

@@ -8,7 +8,7 @@ use crate::{
     def_map::{TypeDecl, TypeId, def_map},
     item_tree::{MemberOrigin, file_item_tree, item_source_map},
     resolve::Resolver,
-    symbols::{MemberId, Symbol},
+    symbols::{MemberId, Symbol, member_at, member_loc},
     ty::Ty,
     type_ref::TypeRef,
 };
@@ -20,8 +20,8 @@ pub fn declaration_at(db: &dyn Db, file: FileId, offset: TextSize) -> Option<Sym
     // Implied members (a default constructor, a record's properties) share the type's ranges and are
     // never `innermost`: the name there declares the type.
     if let Some((_, Some(member))) = innermost(db, file, offset)
-        && map
-            .member_range(member.idx)
+        && member_loc(db, member)
+            .and_then(|loc| map.member_range(loc.idx))
             .is_some_and(|r| r.name.contains_inclusive(offset))
     {
         return Some(Symbol::Member(member));
@@ -68,7 +68,7 @@ fn innermost(db: &dyn Db, file: FileId, offset: TextSize) -> Option<(TypeId, Opt
             map.member_range(m)
                 .is_some_and(|r| r.full.contains_inclusive(offset))
         })
-        .map(|idx| MemberId { ty, file, idx });
+        .and_then(|idx| member_at(db, ty, file, idx));
     Some((ty, member))
 }
 
@@ -89,7 +89,7 @@ pub fn resolve_type_at(
     let map = def_map(db, ty.project);
     let decl = *map.type_def(ty).decls.iter().find(|d| d.file == file)?;
     let resolver = match member {
-        Some(m) => Resolver::for_member(db, ty, decl, m.idx)?,
+        Some(m) => Resolver::for_member(db, m)?,
         None => Resolver::for_type_decl(db, ty, decl)?,
     };
     Some(resolver.resolve(type_ref))

@@ -7,7 +7,6 @@ use smol_str::SmolStr;
 
 use crate::{
     body::ExprId,
-    def_map::TypeDecl,
     infer::{
         Access, Callee, Ctx, Group, Val, lookup,
         overload::{Conv, conv, unify},
@@ -45,11 +44,7 @@ impl Ctx<'_> {
             if is_static != receiver.is_none() {
                 continue;
             }
-            let decl = TypeDecl {
-                file: member.file,
-                item: data.owner,
-            };
-            let Some(resolver) = Resolver::for_member(db, member.ty, decl, member.idx) else {
+            let Some(resolver) = Resolver::for_member(db, member) else {
                 continue;
             };
             let declared = resolver.resolve(&block.receiver.ty);

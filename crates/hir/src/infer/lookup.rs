@@ -8,7 +8,7 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, ProjectId},
-    def_map::{ProjectKey, TypeId, TypeKey, def_map, visible_projects},
+    def_map::{ProjectKey, TypeId, TypeKey, def_map, type_header, visible_projects},
     hierarchy::{base_class_of, declared_interfaces_of},
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind},
     library::KnownType,
@@ -53,7 +53,7 @@ pub(crate) fn own_members(db: &dyn Db, id: TypeId, name: &str) -> Vec<MemberId> 
 }
 
 pub(crate) fn type_kind(db: &dyn Db, id: TypeId) -> TypeKind {
-    def_map(db, id.project).type_def(id).kind
+    type_header(db, id).map_or(TypeKind::Class, |h| h.kind)
 }
 
 /// Members named `name` found from a type, grouped by the type they were found in (most derived
@@ -253,9 +253,8 @@ pub(crate) fn is_accessible(db: &dyn Db, member: MemberId, from: TypeId) -> bool
 
 /// `id` and the types it is nested in, innermost first.
 fn containing_types(db: &dyn Db, id: TypeId) -> Vec<TypeId> {
-    let map = def_map(db, id.project);
     let mut out = vec![id];
-    while let Some(parent) = map.type_def(out[out.len() - 1]).parent {
+    while let Some(parent) = type_header(db, out[out.len() - 1]).and_then(|h| h.parent) {
         out.push(parent);
     }
     out
