@@ -140,6 +140,8 @@ fn type_member_table<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeMembers {
     };
     let mut ordinals: FxHashMap<(MemberKind, SmolStr), u32> = FxHashMap::default();
     let mut listed = Vec::new();
+    // Only partial members take part in merging: the others are not copied.
+    let mut partials: Vec<(MemberId, Member)> = Vec::new();
     let mut default_ctors = Vec::new();
     let mut has_instance_ctor = false;
     for decl in map.get(id).map_or(&[][..], |def| &def.decls) {
@@ -173,10 +175,15 @@ fn type_member_table<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeMembers {
             }
             has_instance_ctor |= member.kind == MemberKind::Constructor
                 && !member.modifiers.contains(Modifiers::STATIC);
-            listed.push((mid, member.clone()));
+            listed.push(mid);
+            if member.modifiers.contains(Modifiers::PARTIAL) {
+                partials.push((mid, member.clone()));
+            }
         }
     }
-    table.listed = merge_partial_members(&listed);
+    let merged_away = defining_partial_halves(&partials);
+    listed.retain(|m| !merged_away.contains(m));
+    table.listed = listed;
     if !has_instance_ctor && let Some(&first) = default_ctors.first() {
         table.listed.push(first);
     }
@@ -184,8 +191,9 @@ fn type_member_table<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeMembers {
 }
 
 /// A partial method or property (C# 9, 13) is one member declared twice: the defining declaration
-/// (no body) and the implementing one. The implementing declaration stands for both.
-fn merge_partial_members(members: &[(MemberId, Member)]) -> Vec<MemberId> {
+/// (no body) and the implementing one. The implementing declaration stands for both: these are the
+/// defining declarations that have an implementing one, among a type's partial members.
+fn defining_partial_halves(partials: &[(MemberId, Member)]) -> Vec<MemberId> {
     let same_signature = |a: &Member, b: &Member| {
         a.kind == b.kind
             && a.name == b.name
@@ -193,16 +201,13 @@ fn merge_partial_members(members: &[(MemberId, Member)]) -> Vec<MemberId> {
             && a.params.len() == b.params.len()
             && a.params.iter().zip(&b.params).all(|(x, y)| x.ty == y.ty)
     };
-    members
+    partials
         .iter()
         .filter(|(_, d)| {
-            let defining = d.modifiers.contains(Modifiers::PARTIAL) && !d.has_body;
-            !defining
-                || !members.iter().any(|(_, other)| {
-                    other.modifiers.contains(Modifiers::PARTIAL)
-                        && other.has_body
-                        && same_signature(d, other)
-                })
+            !d.has_body
+                && partials
+                    .iter()
+                    .any(|(_, other)| other.has_body && same_signature(d, other))
         })
         .map(|&(m, _)| m)
         .collect()

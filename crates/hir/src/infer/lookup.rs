@@ -46,10 +46,26 @@ fn member_index_query<'db>(
 }
 
 pub(crate) fn own_members(db: &dyn Db, id: TypeId, name: &str) -> Vec<MemberId> {
-    member_index_query(db, TypeKey::new(db, id))
-        .get(name)
-        .cloned()
+    own_members_named(db, TypeMemberName::new(db, id, SmolStr::new(name)))
+        .as_deref()
+        .map(<[MemberId]>::to_vec)
         .unwrap_or_default()
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+struct TypeMemberName<'db> {
+    ty: TypeId,
+    #[returns(ref)]
+    name: SmolStr,
+}
+
+/// A type's own members of one name: what a body's member lookups read instead of the whole
+/// index, so a member added to a type re-runs only the bodies that look its name up there.
+#[salsa::tracked(returns(ref))]
+fn own_members_named<'db>(db: &'db dyn Db, key: TypeMemberName<'db>) -> Option<Arc<[MemberId]>> {
+    member_index_query(db, TypeKey::new(db, key.ty(db)))
+        .get(key.name(db))
+        .map(|members| members.as_slice().into())
 }
 
 pub(crate) fn type_kind(db: &dyn Db, id: TypeId) -> TypeKind {
