@@ -6,7 +6,7 @@ use crate::{
     def_map::{TypeId, def_map, type_header},
     item_tree::{TypeParamBound, file_item_tree},
     resolve::{Resolver, type_param_names},
-    symbols::{MemberId, member_data},
+    symbols::{MemberId, member_ref},
     ty::{Ty, TypeParam},
 };
 
@@ -14,7 +14,7 @@ use crate::{
 /// containing types'), most specific first as written.
 pub fn type_param_bounds(db: &dyn Db, member: MemberId, param: &TypeParam) -> Vec<Ty> {
     if param.of_method {
-        let Some(data) = member_data(db, member) else {
+        let Some(data) = member_ref(db, member) else {
             return Vec::new();
         };
         let Some(resolver) = Resolver::for_member(db, member) else {

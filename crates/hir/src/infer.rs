@@ -30,7 +30,7 @@ use crate::{
     library::{KnownType, LibMember},
     overrides::overrides,
     resolve::Resolver,
-    symbols::{MemberId, member_data, member_file, member_signature},
+    symbols::{MemberId, member_file, member_ref, member_signature},
     ty::Ty,
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };
@@ -130,7 +130,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         return Some(InferenceResult::default());
     }
     let file = db.source_file(member_file(db, member)?)?;
-    let data = member_data(db, member)?;
+    let data = member_ref(db, member)?;
     let resolver = Resolver::for_member(db, member)?;
     let self_ty = Ty::Source(member.ty, Resolver::identity_args(db, member.ty));
     let sig = member_signature(db, member);
@@ -603,7 +603,7 @@ impl Ctx<'_> {
                 members
                     .iter()
                     .copied()
-                    .find(|&m| member_data(db, m).is_some_and(|d| d.kind == MemberKind::Property))
+                    .find(|&m| member_ref(db, m).is_some_and(|d| d.kind == MemberKind::Property))
             });
             if let Some(property) = property {
                 self.site(expr, Callee::Member(property), CallKind::Get);
@@ -641,7 +641,7 @@ impl Ctx<'_> {
             let eligible: Vec<MemberId> = members
                 .into_iter()
                 .filter(|&m| {
-                    member_data(db, m).is_some_and(|d| {
+                    member_ref(db, m).is_some_and(|d| {
                         d.kind == MemberKind::Method
                             && !d.modifiers.contains(Modifiers::STATIC)
                             && (in_interface || d.modifiers.contains(Modifiers::PUBLIC))
@@ -1054,7 +1054,7 @@ impl Ctx<'_> {
             .into_iter()
             .flat_map(|(_, m)| m)
             .any(|m| {
-                member_data(self.db, m).is_some_and(|d| {
+                member_ref(self.db, m).is_some_and(|d| {
                     d.modifiers.contains(Modifiers::STATIC)
                         || matches!(d.kind, MemberKind::Constant | MemberKind::EnumMember)
                 })
@@ -1086,7 +1086,7 @@ impl Ctx<'_> {
                 found.groups.retain(|(_, members)| {
                     members
                         .iter()
-                        .any(|&m| member_data(db, m).is_some_and(|d| d.kind == MemberKind::Method))
+                        .any(|&m| member_ref(db, m).is_some_and(|d| d.kind == MemberKind::Method))
                 });
             }
             if !found.groups.is_empty() {
@@ -1419,7 +1419,7 @@ impl Ctx<'_> {
         let Some(&first) = members.first() else {
             return Val::Unknown;
         };
-        let Some(data) = member_data(db, first) else {
+        let Some(data) = member_ref(db, first) else {
             return Val::Unknown;
         };
         let decl_args = match decl_ty {
@@ -1584,7 +1584,7 @@ impl Ctx<'_> {
         members
             .iter()
             .filter_map(|&m| {
-                let data = member_data(db, m)?;
+                let data = member_ref(db, m)?;
                 let sig = member_signature(db, m);
                 let params = sig
                     .params
@@ -2210,7 +2210,7 @@ impl Ctx<'_> {
     ) -> Val {
         let db = self.db;
         let is_ctor = matches!(
-            member_data(db, member).map(|d| d.kind),
+            member_ref(db, member).map(|d| d.kind),
             Some(MemberKind::Constructor)
         );
         let kind = if is_ctor {
@@ -2391,7 +2391,7 @@ impl Ctx<'_> {
             // (C# 10); one whose parameters are all optional is not called.
             let parameterless: Vec<MemberId> = ctors
                 .into_iter()
-                .filter(|&c| member_data(db, c).is_some_and(|d| d.params.is_empty()))
+                .filter(|&c| member_ref(db, c).is_some_and(|d| d.params.is_empty()))
                 .collect();
             if parameterless.is_empty() {
                 return;
@@ -2809,7 +2809,7 @@ fn best_common_type(db: &dyn Db, tys: &[Ty]) -> Ty {
 }
 
 fn is_override(db: &dyn Db, member: MemberId) -> bool {
-    member_data(db, member).is_some_and(|d| d.modifiers.contains(Modifiers::OVERRIDE))
+    member_ref(db, member).is_some_and(|d| d.modifiers.contains(Modifiers::OVERRIDE))
 }
 
 /// Whether `member` is an `override` of a method of the sources.

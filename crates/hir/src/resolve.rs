@@ -18,7 +18,7 @@ use crate::{
     hierarchy::type_bases,
     item_tree::{ItemParent, ItemTree, NamespaceIdx, UsingIdx, UsingKind, file_item_tree},
     library::{KnownType, LibTypeId, LibraryIndex, library_scope},
-    symbols::{MemberId, MemberKey, member_data, member_decl},
+    symbols::{MemberId, MemberKey, member_decl, member_ref},
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };
@@ -773,10 +773,10 @@ fn type_decl_scopes(db: &dyn Db, id: TypeId, decl: TypeDecl) -> Option<Vec<Scope
 #[salsa::tracked(returns(clone))]
 fn member_scopes<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Option<Arc<[Scope]>> {
     let member = key.id(db);
-    let data = member_data(db, member)?;
+    let data = member_ref(db, member)?;
     let mut scopes = type_decl_scopes(db, member.ty, member_decl(db, member)?)?;
     if !data.type_params.is_empty() {
-        scopes.push(Scope::MethodTypeParams(data.type_params));
+        scopes.push(Scope::MethodTypeParams(data.type_params.clone()));
     }
     Some(scopes.into())
 }

@@ -242,7 +242,7 @@ fn member_signature_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Arc<Memb
             explicit_interface: None,
         })
     };
-    let Some(data) = member_data(db, member) else {
+    let Some(data) = member_ref(db, member) else {
         return empty();
     };
     let Some(resolver) = Resolver::for_member(db, member) else {
@@ -313,7 +313,7 @@ fn documentation_id_query<'db>(db: &'db dyn Db, key: SymbolId<'db>) -> SmolStr {
 }
 
 fn member_documentation_id(db: &dyn Db, member: MemberId) -> Option<String> {
-    let data = member_data(db, member)?;
+    let data = member_ref(db, member)?;
     let sig = member_signature(db, member);
     let prefix = match data.kind {
         MemberKind::Method
@@ -339,7 +339,7 @@ fn member_documentation_id(db: &dyn Db, member: MemberId) -> Option<String> {
         out.push_str(&iface.substitute(&by_name).doc_id(db).replace('.', "#"));
         out.push('#');
     }
-    out.push_str(&metadata_name(&data));
+    out.push_str(&metadata_name(data));
     if !data.type_params.is_empty() {
         out.push_str("``");
         out.push_str(&data.type_params.len().to_string());
@@ -387,7 +387,7 @@ fn metadata_name(data: &Member) -> SmolStr {
 pub fn display_name(db: &dyn Db, symbol: Symbol) -> String {
     match symbol {
         Symbol::Type(id) => Ty::Source(id, Resolver::identity_args(db, id)).display(db),
-        Symbol::Member(m) => match member_data(db, m) {
+        Symbol::Member(m) => match member_ref(db, m) {
             Some(data) if data.kind == MemberKind::Indexer => "this".to_owned(),
             Some(data) if data.kind == MemberKind::Destructor => format!("~{}", data.name),
             Some(data) if data.type_params.is_empty() => data.name.to_string(),
@@ -403,7 +403,7 @@ pub fn full_name(db: &dyn Db, symbol: Symbol) -> String {
     match symbol {
         Symbol::Type(id) => Ty::Source(id, Resolver::identity_args(db, id)).full_name(db),
         Symbol::Member(m) => {
-            let Some(data) = member_data(db, m) else {
+            let Some(data) = member_ref(db, m) else {
                 return String::new();
             };
             let mut out = full_name(db, Symbol::Type(m.ty));
@@ -501,19 +501,23 @@ pub fn symbol_kind(db: &dyn Db, symbol: Symbol) -> SymbolKind {
             TypeKind::RecordClass => SymbolKind::Record,
             TypeKind::RecordStruct => SymbolKind::RecordStruct,
         },
-        Symbol::Member(m) => match member_data(db, m).map(|d| d.kind) {
-            Some(MemberKind::Constructor) => SymbolKind::Constructor,
-            Some(MemberKind::Destructor) => SymbolKind::Destructor,
-            Some(MemberKind::Property) => SymbolKind::Property,
-            Some(MemberKind::Indexer) => SymbolKind::Indexer,
-            Some(MemberKind::Event) => SymbolKind::Event,
-            Some(MemberKind::Field) => SymbolKind::Field,
-            Some(MemberKind::Constant) => SymbolKind::Constant,
-            Some(MemberKind::EnumMember) => SymbolKind::EnumMember,
-            Some(MemberKind::Operator) => SymbolKind::Operator,
-            Some(MemberKind::Conversion) => SymbolKind::Conversion,
-            Some(MemberKind::Method) | None => SymbolKind::Method,
-        },
+        Symbol::Member(m) => member_symbol_kind(member_ref(db, m).map(|d| d.kind)),
+    }
+}
+
+fn member_symbol_kind(kind: Option<MemberKind>) -> SymbolKind {
+    match kind {
+        Some(MemberKind::Constructor) => SymbolKind::Constructor,
+        Some(MemberKind::Destructor) => SymbolKind::Destructor,
+        Some(MemberKind::Property) => SymbolKind::Property,
+        Some(MemberKind::Indexer) => SymbolKind::Indexer,
+        Some(MemberKind::Event) => SymbolKind::Event,
+        Some(MemberKind::Field) => SymbolKind::Field,
+        Some(MemberKind::Constant) => SymbolKind::Constant,
+        Some(MemberKind::EnumMember) => SymbolKind::EnumMember,
+        Some(MemberKind::Operator) => SymbolKind::Operator,
+        Some(MemberKind::Conversion) => SymbolKind::Conversion,
+        Some(MemberKind::Method) | None => SymbolKind::Method,
     }
 }
 
@@ -580,8 +584,16 @@ fn symbol_index<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<SymbolIndex> 
                 searchable: true,
             },
         ));
-        for member in type_members(db, id) {
-            let Some(data) = member_data(db, member) else {
+        // The item trees directly, not `member_data`: this reads every member of the project, and the
+        // index is rebuilt on any item-level edit anyway.
+        let table = type_member_table(db, TypeKey::new(db, id));
+        for &member in &table.listed {
+            let loc = table.locs[&member];
+            let Some(file) = db.source_file(loc.file) else {
+                continue;
+            };
+            let tree = file_item_tree(db, file);
+            let Some(data) = tree.member(loc.idx) else {
                 continue;
             };
             let name = match data.kind {
@@ -593,7 +605,7 @@ fn symbol_index<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<SymbolIndex> 
                 name,
                 IndexedSymbol {
                     symbol,
-                    kind: symbol_kind(db, symbol),
+                    kind: member_symbol_kind(Some(data.kind)),
                     searchable: data.origin != MemberOrigin::DefaultConstructor,
                 },
             ));

@@ -13,7 +13,7 @@ use crate::{
     },
     item_tree::{MemberKind, Modifiers},
     resolve::Resolver,
-    symbols::{MemberId, member_data, member_signature},
+    symbols::{MemberId, member_ref, member_signature},
     ty::Ty,
 };
 
@@ -34,7 +34,7 @@ impl Ctx<'_> {
         let members = lookup::extension_block_members(db, self.project, name, &namespaces);
         let mut fitting: Vec<(MemberId, Vec<Ty>)> = Vec::new();
         for member in members {
-            let Some(data) = member_data(db, member) else {
+            let Some(data) = member_ref(db, member) else {
                 continue;
             };
             let Some(block) = &data.extension else {
@@ -62,7 +62,7 @@ impl Ctx<'_> {
             }
         }
         let (first, method_args) = fitting.first().cloned()?;
-        let data = member_data(db, first)?;
+        let data = member_ref(db, first)?;
         match data.kind {
             MemberKind::Method => Some(Val::Group(Group {
                 name: name.clone(),

@@ -12,7 +12,7 @@ use crate::{
     hierarchy::{base_class_of, declared_interfaces_of},
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind},
     library::KnownType,
-    symbols::{MemberId, member_data, type_members},
+    symbols::{MemberId, member_ref, type_members},
     ty::Ty,
 };
 
@@ -28,7 +28,7 @@ fn member_index_query<'db>(
 ) -> Arc<FxHashMap<SmolStr, Vec<MemberId>>> {
     let mut index: FxHashMap<SmolStr, Vec<MemberId>> = FxHashMap::default();
     for member in type_members(db, key.id(db)) {
-        let Some(data) = member_data(db, member) else {
+        let Some(data) = member_ref(db, member) else {
             continue;
         };
         if data.explicit_interface.is_some() {
@@ -103,7 +103,7 @@ pub(crate) fn lookup_members(db: &dyn Db, ty: &Ty, name: &str) -> Found {
                 let members = own_members(db, *id, name);
                 if !members.is_empty() {
                     let only_methods = members.iter().all(|&m| {
-                        member_data(db, m).is_some_and(|d| {
+                        member_ref(db, m).is_some_and(|d| {
                             matches!(
                                 d.kind,
                                 MemberKind::Method
@@ -163,7 +163,7 @@ fn extension_index_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<Exte
                 continue;
             }
             for member in type_members(db, id) {
-                let Some(data) = member_data(db, member) else {
+                let Some(data) = member_ref(db, member) else {
                     continue;
                 };
                 // Members of a C# 14 extension block other than instance methods (which are
@@ -236,7 +236,7 @@ pub(crate) fn extension_block_members(
 /// members only inside their type, protected ones also in derived types. Internal members count as
 /// accessible: code that compiles against them from another project has `InternalsVisibleTo`.
 pub(crate) fn is_accessible(db: &dyn Db, member: MemberId, from: TypeId) -> bool {
-    let Some(data) = member_data(db, member) else {
+    let Some(data) = member_ref(db, member) else {
         return true;
     };
     let m = data.modifiers;

@@ -310,7 +310,7 @@ fn a_new_class_rebuilds_the_symbol_index_of_its_own_project_only() {
             "infer_query ×1",
             "item_source_map ×1",
             "item_tree_with_source_map ×1",
-            "member_data_query ×3",
+            "member_data_query ×1",
             "member_file_query ×3",
             "member_scopes ×1",
             "namespaces ×1",
