@@ -43,8 +43,8 @@ pub use crate::{
     source_analyzer::{declaration_at, resolve_type_at},
     symbols::{
         IndexedSymbol, MemberId, MemberLoc, MemberSignature, Symbol, SymbolIndex, SymbolKind,
-        container_name, display_name, documentation_id, full_name, member_data, member_file,
-        member_loc, member_signature, symbol_indexes, symbol_kind, symbols_named,
+        container_name, display_name, documentation_id, full_name, member_data, member_loc,
+        member_signature, symbol_indexes, symbol_kind, symbols_named,
         symbols_with_documentation_id, type_doc_name, type_members,
     },
     ty::{Ty, TypeParam},

@@ -106,7 +106,7 @@ pub fn member_loc(db: &dyn Db, member: MemberId) -> Option<MemberLoc> {
 
 /// The file a member is declared in: memoized apart from [`member_loc`], so what reads only the
 /// file (a body's inference) is not re-run when the member moves inside it.
-pub fn member_file(db: &dyn Db, member: MemberId) -> Option<FileId> {
+pub(crate) fn member_file(db: &dyn Db, member: MemberId) -> Option<FileId> {
     *member_file_query(db, MemberKey::new(db, member))
 }
 
