@@ -8,10 +8,10 @@ use syntax::TextRange;
 use crate::{
     base_db::{Db, FileId, SourceFile, file_project},
     body::body_source_map,
-    def_map::{TypeDecl, TypeId, def_map},
+    def_map::{TypeDecl, def_map},
     infer::{CallKind, Callee, UnresolvedReason, infer},
     item_tree::file_item_tree,
-    symbols::MemberId,
+    symbols::{MemberId, member_at, member_file},
 };
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,9 +53,12 @@ pub struct CallSites {
 
 /// The call sites of one member's code.
 pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
+    let mut out = CallSites::default();
+    let Some(file) = member_file(db, member) else {
+        return out;
+    };
     let result = infer(db, member);
     let map = body_source_map(db, member);
-    let mut out = CallSites::default();
     for site in &result.sites {
         let Some(range) = map.expr_range(site.expr) else {
             continue;
@@ -64,7 +67,7 @@ pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
             caller: member,
             callee: site.callee.clone(),
             kind: site.kind,
-            file: member.file,
+            file,
             focus_range: range.focus,
             full_range: range.full,
             non_virtual: site.non_virtual,
@@ -92,7 +95,7 @@ pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
             caller: member,
             name: site.name.clone(),
             reason: site.reason,
-            file: member.file,
+            file,
             focus_range: range.focus,
         });
     }
@@ -111,16 +114,10 @@ pub fn file_members(db: &dyn Db, file: FileId) -> Vec<MemberId> {
     let tree = file_item_tree(db, source);
     tree.members
         .iter()
-        .filter_map(|(idx, member)| {
-            let ty = map.type_of_decl(TypeDecl {
-                file,
-                item: member.owner,
-            })?;
-            Some(MemberId {
-                ty: TypeId { project, idx: ty },
-                file,
-                idx,
-            })
+        .filter_map(|(idx, _)| {
+            let item = tree.member_owner(idx)?;
+            let ty = map.type_of_decl(TypeDecl { file, item })?;
+            member_at(db, ty, file, idx)
         })
         .collect()
 }

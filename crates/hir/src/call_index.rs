@@ -18,7 +18,7 @@ use crate::{
     infer::Callee,
     item_tree::MemberKind,
     library::{LibMember, library_index, library_member_kind, library_member_metadata_name},
-    symbols::{SymbolKind, member_data},
+    symbols::{SymbolKind, member_ref},
 };
 
 /// The name the call sites of `callee` carry: a constructor's is its type's, an external member's
@@ -26,12 +26,10 @@ use crate::{
 pub fn callee_site_name(db: &dyn Db, callee: &Callee) -> Option<SmolStr> {
     match callee {
         Callee::Member(m) => {
-            let data = member_data(db, *m)?;
+            let data = member_ref(db, *m)?;
             Some(match data.kind {
-                MemberKind::Constructor => {
-                    def_map(db, m.ty.project).type_def(m.ty.idx).name.clone()
-                }
-                _ => data.name,
+                MemberKind::Constructor => def_map(db, m.ty.project).type_def(m.ty).name.clone(),
+                _ => data.name.clone(),
             })
         }
         Callee::Library(m) => Some(library_site_name(db, *m)),

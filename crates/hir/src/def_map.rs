@@ -5,20 +5,61 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, FileId, ProjectId},
-    item_tree::{ItemRef, ItemTree, Modifiers, TypeIdx, TypeKind, file_item_tree},
+    item_tree::{
+        ItemRef, ItemTree, Modifiers, TypeIdx, TypeKind, TypeParamBound, Variance, file_item_tree,
+    },
 };
 
-/// A type symbol: an index into the def map of the project that declares it. Valid within one
-/// revision; the stable identity is the documentation id.
+/// A type symbol of the sources: the project that declares it and its interned [`TypeName`], so the
+/// same type keeps the same id across revisions whatever is declared before it (rust-analyzer's
+/// stable ids): a query keyed by it, or returning it, is unaffected by an unrelated new type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TypeId {
     pub project: ProjectId,
-    pub idx: u32,
+    name: salsa::Id,
+}
+
+/// What identifies a type declared in the sources: its project, its namespace (that of its
+/// outermost container for a nested type), its containing type, its name and arity. Partial
+/// declarations share it. Immortal, so an id never changes meaning.
+#[salsa::interned(revisions = usize::MAX)]
+struct TypeName<'db> {
+    project: ProjectId,
+    parent: Option<TypeId>,
+    #[returns(ref)]
+    namespace: SmolStr,
+    #[returns(ref)]
+    name: SmolStr,
+    arity: u32,
+}
+
+impl TypeId {
+    fn intern(
+        db: &dyn Db,
+        project: ProjectId,
+        parent: Option<TypeId>,
+        namespace: &str,
+        name: &SmolStr,
+        arity: u32,
+    ) -> TypeId {
+        let key = TypeName::new(
+            db,
+            project,
+            parent,
+            SmolStr::new(namespace),
+            name.clone(),
+            arity,
+        );
+        TypeId {
+            project,
+            name: salsa::plumbing::AsId::as_id(&key),
+        }
+    }
 }
 
 #[salsa::interned(revisions = usize::MAX)]
@@ -29,16 +70,19 @@ pub(crate) struct TypeKey<'db> {
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct DefMap {
-    types: Vec<TypeDef>,
+    /// In declaration order (files in project order).
+    types: Vec<(TypeId, TypeDef)>,
+    /// Where each type is in `types`.
+    positions: FxHashMap<TypeId, u32>,
     /// Keyed by the full namespace name; `""` is the global namespace.
     namespaces: FxHashMap<SmolStr, NamespaceDef>,
     /// Which symbol each type declaration belongs to.
-    decl_owner: FxHashMap<TypeDecl, u32>,
+    decl_owner: FxHashMap<TypeDecl, TypeId>,
 }
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct NamespaceDef {
-    pub types: FxHashMap<(SmolStr, u32), u32>,
+    pub types: FxHashMap<(SmolStr, u32), TypeId>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -49,8 +93,8 @@ pub struct TypeDef {
     pub kind: TypeKind,
     /// The full name of the namespace the type (or its outermost container) is declared in.
     pub namespace: SmolStr,
-    pub parent: Option<u32>,
-    pub nested: FxHashMap<(SmolStr, u32), u32>,
+    pub parent: Option<TypeId>,
+    pub nested: FxHashMap<(SmolStr, u32), TypeId>,
     /// Every declaration, in file order: more than one for a partial type.
     pub decls: Vec<TypeDecl>,
     pub modifiers: Modifiers,
@@ -63,44 +107,26 @@ pub struct TypeDecl {
 }
 
 impl DefMap {
-    pub fn type_def(&self, idx: u32) -> &TypeDef {
-        &self.types[idx as usize]
+    /// The definition of a type of this project (`id` must be one of its types, of this revision).
+    pub fn type_def(&self, id: TypeId) -> &TypeDef {
+        &self.types[self.positions[&id] as usize].1
     }
 
-    pub fn types(&self) -> impl Iterator<Item = (u32, &TypeDef)> {
-        self.types.iter().enumerate().map(|(i, t)| (i as u32, t))
+    /// The definition of `id` if this revision's sources still declare it.
+    pub fn get(&self, id: TypeId) -> Option<&TypeDef> {
+        Some(&self.types[*self.positions.get(&id)? as usize].1)
     }
 
-    pub fn namespace(&self, full_name: &str) -> Option<&NamespaceDef> {
-        self.namespaces.get(full_name)
-    }
-
-    pub fn has_namespace(&self, full_name: &str) -> bool {
-        self.namespaces.contains_key(full_name)
+    pub fn types(&self) -> impl Iterator<Item = (TypeId, &TypeDef)> {
+        self.types.iter().map(|(id, t)| (*id, t))
     }
 
     pub fn namespace_names(&self) -> impl Iterator<Item = &SmolStr> {
         self.namespaces.keys()
     }
 
-    pub fn type_in_namespace(&self, namespace: &str, name: &str, arity: u32) -> Option<u32> {
-        self.namespaces
-            .get(namespace)?
-            .types
-            .get(&(SmolStr::new(name), arity))
-            .copied()
-    }
-
-    pub fn type_of_decl(&self, decl: TypeDecl) -> Option<u32> {
+    pub fn type_of_decl(&self, decl: TypeDecl) -> Option<TypeId> {
         self.decl_owner.get(&decl).copied()
-    }
-
-    pub fn nested_type(&self, parent: u32, name: &str, arity: u32) -> Option<u32> {
-        self.types
-            .get(parent as usize)?
-            .nested
-            .get(&(SmolStr::new(name), arity))
-            .copied()
     }
 }
 
@@ -121,6 +147,8 @@ fn def_map_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<DefMap> {
     let project = key.id(db);
     let graph = db.workspace().graph(db);
     let mut collector = Collector {
+        db,
+        project,
         map: DefMap::default(),
     };
     collector
@@ -139,18 +167,20 @@ fn def_map_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<DefMap> {
     Arc::new(collector.map)
 }
 
-struct Collector {
+struct Collector<'a> {
+    db: &'a dyn Db,
+    project: ProjectId,
     map: DefMap,
 }
 
-impl Collector {
+impl Collector<'_> {
     fn collect_items(
         &mut self,
         tree: &ItemTree,
         file: FileId,
         namespace: &str,
         items: &[ItemRef],
-        parent: Option<u32>,
+        parent: Option<TypeId>,
     ) {
         for item in items {
             match *item {
@@ -177,12 +207,16 @@ impl Collector {
         file: FileId,
         namespace: &str,
         item: TypeIdx,
-        parent: Option<u32>,
+        parent: Option<TypeId>,
     ) {
         let data = &tree.types[item];
         let key = (data.name.clone(), data.arity());
         let existing = match parent {
-            Some(p) => self.map.types[p as usize].nested.get(&key).copied(),
+            Some(p) => self
+                .map
+                .get(p)
+                .and_then(|def| def.nested.get(&key))
+                .copied(),
             None => self
                 .map
                 .namespaces
@@ -190,28 +224,33 @@ impl Collector {
                 .and_then(|ns| ns.types.get(&key))
                 .copied(),
         };
-        let idx = match existing {
-            Some(idx) => {
-                let def = &mut self.map.types[idx as usize];
+        let id = match existing {
+            Some(id) => {
+                let def = &mut self.map.types[self.map.positions[&id] as usize].1;
                 def.decls.push(TypeDecl { file, item });
                 def.modifiers.insert(data.modifiers);
-                idx
+                id
             }
             None => {
-                let idx = self.map.types.len() as u32;
-                self.map.types.push(TypeDef {
-                    name: data.name.clone(),
-                    arity: data.arity(),
-                    kind: data.kind,
-                    namespace: SmolStr::new(namespace),
-                    parent,
-                    nested: FxHashMap::default(),
-                    decls: vec![TypeDecl { file, item }],
-                    modifiers: data.modifiers,
-                });
+                let id = TypeId::intern(self.db, self.project, parent, namespace, &key.0, key.1);
+                self.map.positions.insert(id, self.map.types.len() as u32);
+                self.map.types.push((
+                    id,
+                    TypeDef {
+                        name: data.name.clone(),
+                        arity: data.arity(),
+                        kind: data.kind,
+                        namespace: SmolStr::new(namespace),
+                        parent,
+                        nested: FxHashMap::default(),
+                        decls: vec![TypeDecl { file, item }],
+                        modifiers: data.modifiers,
+                    },
+                ));
                 match parent {
                     Some(p) => {
-                        self.map.types[p as usize].nested.insert(key, idx);
+                        let p = self.map.positions[&p] as usize;
+                        self.map.types[p].1.nested.insert(key, id);
                     }
                     None => {
                         self.map
@@ -219,17 +258,175 @@ impl Collector {
                             .entry(SmolStr::new(namespace))
                             .or_default()
                             .types
-                            .insert(key, idx);
+                            .insert(key, id);
                     }
                 }
-                idx
+                id
             }
         };
-        self.map.decl_owner.insert(TypeDecl { file, item }, idx);
+        self.map.decl_owner.insert(TypeDecl { file, item }, id);
         for &nested in &data.nested {
-            self.collect_type(tree, file, namespace, nested, Some(idx));
+            self.collect_type(tree, file, namespace, nested, Some(id));
         }
     }
+}
+
+/// What bodies and signatures read of a type: everything but where it is declared, so it stays
+/// equal when the declarations around it move.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct TypeHeader {
+    pub(crate) name: SmolStr,
+    pub(crate) arity: u32,
+    pub(crate) kind: TypeKind,
+    /// As in [`TypeDef::namespace`].
+    pub(crate) namespace: SmolStr,
+    pub(crate) parent: Option<TypeId>,
+    pub(crate) modifiers: Modifiers,
+    /// Of the first declaration.
+    pub(crate) type_params: Vec<SmolStr>,
+    /// The variance of each type parameter (`in`/`out` of interfaces and delegates).
+    pub(crate) variances: Vec<Variance>,
+    /// The type parameters its `where` clauses constrain to value types (`T : struct`).
+    pub(crate) value_params: Vec<SmolStr>,
+}
+
+/// The header of a type of the sources, `None` when this revision no longer declares it.
+pub(crate) fn type_header(db: &dyn Db, id: TypeId) -> Option<Arc<TypeHeader>> {
+    type_header_query(db, TypeKey::new(db, id))
+}
+
+#[salsa::tracked(returns(clone))]
+fn type_header_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Option<Arc<TypeHeader>> {
+    let id = key.id(db);
+    let map = def_map(db, id.project);
+    let def = map.get(id)?;
+    let (type_params, variances, value_params) = def
+        .decls
+        .first()
+        .and_then(|decl| {
+            let file = db.source_file(decl.file)?;
+            let item = &file_item_tree(db, file).types[decl.item];
+            Some((
+                item.type_params.clone(),
+                item.variances.clone(),
+                value_type_params(&item.bounds),
+            ))
+        })
+        .unwrap_or_default();
+    Some(Arc::new(TypeHeader {
+        name: def.name.clone(),
+        arity: def.arity,
+        kind: def.kind,
+        namespace: def.namespace.clone(),
+        parent: def.parent,
+        modifiers: def.modifiers,
+        type_params,
+        variances,
+        value_params,
+    }))
+}
+
+/// The type parameters `where` clauses constrain to value types.
+pub(crate) fn value_type_params(bounds: &[TypeParamBound]) -> Vec<SmolStr> {
+    bounds
+        .iter()
+        .filter(|b| b.value_type)
+        .map(|b| b.param.clone())
+        .collect()
+}
+
+/// A type's simple name (empty when this revision no longer declares it).
+pub(crate) fn type_name(db: &dyn Db, id: TypeId) -> SmolStr {
+    type_header(db, id)
+        .map(|h| h.name.clone())
+        .unwrap_or_default()
+}
+
+/// A project's types by simple name: what a body's name lookups read instead of the whole def map,
+/// so a new type re-runs only the bodies that look its name up (the def map changes on every
+/// item-level edit; one name's entries rarely do).
+#[salsa::tracked(returns(clone))]
+fn types_by_name<'db>(
+    db: &'db dyn Db,
+    key: ProjectKey<'db>,
+) -> Arc<FxHashMap<SmolStr, Arc<[NamedType]>>> {
+    let mut out: FxHashMap<SmolStr, Vec<NamedType>> = FxHashMap::default();
+    for (id, def) in def_map(db, key.id(db)).types() {
+        out.entry(def.name.clone()).or_default().push(NamedType {
+            id,
+            parent: def.parent,
+            namespace: def.namespace.clone(),
+            arity: def.arity,
+        });
+    }
+    Arc::new(out.into_iter().map(|(k, v)| (k, v.into())).collect())
+}
+
+/// One type of a name: where it is declared, by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct NamedType {
+    id: TypeId,
+    parent: Option<TypeId>,
+    namespace: SmolStr,
+    arity: u32,
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+struct ProjectName<'db> {
+    project: ProjectId,
+    #[returns(ref)]
+    name: SmolStr,
+}
+
+/// The types of a project named `name`: backdated unless a type of that name is added or removed.
+#[salsa::tracked(returns(clone))]
+fn types_named<'db>(db: &'db dyn Db, key: ProjectName<'db>) -> Option<Arc<[NamedType]>> {
+    types_by_name(db, ProjectKey::new(db, key.project(db)))
+        .get(key.name(db))
+        .cloned()
+}
+
+fn find_named(
+    db: &dyn Db,
+    project: ProjectId,
+    name: &str,
+    matches: impl Fn(&NamedType) -> bool,
+) -> Option<TypeId> {
+    let found = types_named(db, ProjectName::new(db, project, SmolStr::new(name)))?;
+    found.iter().find(|t| matches(t)).map(|t| t.id)
+}
+
+/// The type `namespace.name` of that arity (not nested) of a project, for name lookups in bodies
+/// and signatures.
+pub(crate) fn type_in_namespace(
+    db: &dyn Db,
+    project: ProjectId,
+    namespace: &str,
+    name: &str,
+    arity: u32,
+) -> Option<TypeId> {
+    find_named(db, project, name, |t| {
+        t.parent.is_none() && t.arity == arity && t.namespace == namespace
+    })
+}
+
+/// The type nested in `parent` named `name` of that arity.
+pub(crate) fn nested_type(db: &dyn Db, parent: TypeId, name: &str, arity: u32) -> Option<TypeId> {
+    find_named(db, parent.project, name, |t| {
+        t.parent == Some(parent) && t.arity == arity
+    })
+}
+
+/// The namespaces a project's sources declare (with their outer levels).
+#[salsa::tracked(returns(clone))]
+fn namespaces<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<FxHashSet<SmolStr>> {
+    Arc::new(def_map(db, key.id(db)).namespace_names().cloned().collect())
+}
+
+/// Whether a project's sources declare the namespace `full_name`: backdated unless a namespace is
+/// added or removed.
+pub(crate) fn has_namespace(db: &dyn Db, project: ProjectId, full_name: &str) -> bool {
+    namespaces(db, ProjectKey::new(db, project)).contains(full_name)
 }
 
 /// The projects whose types a project sees: itself first, then its references, transitively (SDK-style

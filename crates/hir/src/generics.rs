@@ -3,10 +3,10 @@
 
 use crate::{
     base_db::Db,
-    def_map::{TypeDecl, TypeId, def_map},
+    def_map::{TypeId, def_map, type_header},
     item_tree::{TypeParamBound, file_item_tree},
     resolve::{Resolver, type_param_names},
-    symbols::{MemberId, member_data},
+    symbols::{MemberId, member_ref},
     ty::{Ty, TypeParam},
 };
 
@@ -14,30 +14,21 @@ use crate::{
 /// containing types'), most specific first as written.
 pub fn type_param_bounds(db: &dyn Db, member: MemberId, param: &TypeParam) -> Vec<Ty> {
     if param.of_method {
-        let Some(data) = member_data(db, member) else {
+        let Some(data) = member_ref(db, member) else {
             return Vec::new();
         };
-        let decl = TypeDecl {
-            file: member.file,
-            item: data.owner,
-        };
-        let Some(resolver) = Resolver::for_member(db, member.ty, decl, member.idx) else {
+        let Some(resolver) = Resolver::for_member(db, member) else {
             return Vec::new();
         };
         return resolve_bounds(&resolver, &data.bounds, &param.name);
     }
     // Type parameters are numbered across the containing types, outermost first.
-    let map = def_map(db, member.ty.project);
-    let mut chain = vec![member.ty.idx];
-    while let Some(parent) = map.type_def(chain[chain.len() - 1]).parent {
+    let mut chain = vec![member.ty];
+    while let Some(parent) = type_header(db, chain[chain.len() - 1]).and_then(|h| h.parent) {
         chain.push(parent);
     }
     let mut first = 0u32;
-    for &idx in chain.iter().rev() {
-        let owner = TypeId {
-            project: member.ty.project,
-            idx,
-        };
+    for &owner in chain.iter().rev() {
         let count = type_param_names(db, owner).len() as u32;
         if param.index < first + count {
             return type_bounds(db, owner, &param.name);
@@ -50,7 +41,7 @@ pub fn type_param_bounds(db: &dyn Db, member: MemberId, param: &TypeParam) -> Ve
 fn type_bounds(db: &dyn Db, owner: TypeId, name: &str) -> Vec<Ty> {
     let map = def_map(db, owner.project);
     // Partial declarations may each repeat the constraints; the first that has them is enough.
-    for &decl in &map.type_def(owner.idx).decls {
+    for &decl in &map.type_def(owner).decls {
         let Some(file) = db.source_file(decl.file) else {
             continue;
         };

@@ -34,7 +34,7 @@ pub fn type_bases(db: &dyn Db, id: TypeId) -> &TypeBases {
 fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
     let id = key.id(db);
     let map = def_map(db, id.project);
-    let def = map.type_def(id.idx);
+    let def = map.type_def(id);
     let mut bases = TypeBases::default();
     let mut explicit_class = None;
     for &decl in &def.decls {
@@ -95,7 +95,7 @@ fn bases_cycle_result<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: TypeKey<'db>)
 /// external types, by the .NET naming convention (`IFoo`).
 fn is_interface(db: &dyn Db, ty: &Ty) -> bool {
     match ty {
-        Ty::Source(id, _) => def_map(db, id.project).type_def(id.idx).kind == TypeKind::Interface,
+        Ty::Source(id, _) => def_map(db, id.project).type_def(*id).kind == TypeKind::Interface,
         Ty::Library(..) | Ty::Unresolved(..) => library::library_kind(db, ty)
             .map(|k| k == metadata::TypeKind::Interface)
             .unwrap_or_else(|| {
@@ -229,8 +229,7 @@ pub fn direct_derived_index(db: &dyn Db) -> Arc<FxHashMap<TypeId, Vec<(TypeId, R
     let graph = db.workspace().graph(db);
     let mut index: FxHashMap<TypeId, Vec<(TypeId, Relation)>> = FxHashMap::default();
     for (project, _) in graph.iter() {
-        for (idx, def) in def_map(db, project).types() {
-            let id = TypeId { project, idx };
+        for (id, def) in def_map(db, project).types() {
             let bases = type_bases(db, id);
             let class_base = bases.base_class.iter().map(|b| (b, Relation::Subclass));
             let relation = if def.kind == TypeKind::Interface {
@@ -262,7 +261,7 @@ pub fn derived_types(db: &dyn Db, id: TypeId) -> Vec<(TypeId, Relation, bool)> {
 fn derived_types_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Vec<(TypeId, Relation, bool)> {
     let id = key.id(db);
     let index = direct_derived_index(db);
-    let root_is_interface = def_map(db, id.project).type_def(id.idx).kind == TypeKind::Interface;
+    let root_is_interface = def_map(db, id.project).type_def(id).kind == TypeKind::Interface;
     let mut out: Vec<(TypeId, Relation, bool)> = Vec::new();
     let mut seen = FxHashSet::default();
     seen.insert(id);

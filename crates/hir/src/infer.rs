@@ -23,14 +23,14 @@ use crate::{
         Arg, ArgModifier, AssignOp, Body, BodyKey, Enumeration, Expr, ExprId, Literal, LocalId,
         LocalKind, Part, RootKind, Stmt, StmtId, body,
     },
-    def_map::{TypeDecl, TypeId, def_map},
+    def_map::{TypeId, nested_type, type_header, type_name},
     generics::type_param_bounds,
     hierarchy::base_class_of,
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind, lower::operator_name},
     library::{KnownType, LibMember},
     overrides::overrides,
     resolve::Resolver,
-    symbols::{MemberId, member_data, member_signature},
+    symbols::{MemberId, member_file, member_ref, member_signature},
     ty::Ty,
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };
@@ -129,13 +129,9 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
     if body.roots.is_empty() {
         return Some(InferenceResult::default());
     }
-    let file = db.source_file(member.file)?;
-    let data = member_data(db, member)?;
-    let decl = TypeDecl {
-        file: member.file,
-        item: data.owner,
-    };
-    let resolver = Resolver::for_member(db, member.ty, decl, member.idx)?;
+    let file = db.source_file(member_file(db, member)?)?;
+    let data = member_ref(db, member)?;
+    let resolver = Resolver::for_member(db, member)?;
     let self_ty = Ty::Source(member.ty, Resolver::identity_args(db, member.ty));
     let sig = member_signature(db, member);
     let project = crate::base_db::file_project(db, file).unwrap_or(member.ty.project);
@@ -607,7 +603,7 @@ impl Ctx<'_> {
                 members
                     .iter()
                     .copied()
-                    .find(|&m| member_data(db, m).is_some_and(|d| d.kind == MemberKind::Property))
+                    .find(|&m| member_ref(db, m).is_some_and(|d| d.kind == MemberKind::Property))
             });
             if let Some(property) = property {
                 self.site(expr, Callee::Member(property), CallKind::Get);
@@ -642,7 +638,7 @@ impl Ctx<'_> {
             let eligible: Vec<MemberId> = members
                 .into_iter()
                 .filter(|&m| {
-                    member_data(db, m).is_some_and(|d| {
+                    member_ref(db, m).is_some_and(|d| {
                         d.kind == MemberKind::Method
                             && !d.modifiers.contains(Modifiers::STATIC)
                             && (in_interface || d.modifiers.contains(Modifiers::PUBLIC))
@@ -1065,7 +1061,7 @@ impl Ctx<'_> {
                 .into_iter()
                 .flat_map(|(_, m)| m)
                 .any(|m| {
-                    member_data(self.db, m).is_some_and(|d| {
+                    member_ref(self.db, m).is_some_and(|d| {
                         d.modifiers.contains(Modifiers::STATIC)
                             || matches!(d.kind, MemberKind::Constant | MemberKind::EnumMember)
                     })
@@ -1084,13 +1080,8 @@ impl Ctx<'_> {
         access: Access,
     ) -> Val {
         let db = self.db;
-        let map = def_map(db, self.owner.project);
-        let mut current = Some(self.owner.idx);
-        while let Some(idx) = current {
-            let id = TypeId {
-                project: self.owner.project,
-                idx,
-            };
+        let mut current = Some(self.owner);
+        while let Some(id) = current {
             let ty = if id == self.owner {
                 self.self_ty.clone()
             } else {
@@ -1103,7 +1094,7 @@ impl Ctx<'_> {
                 found.groups.retain(|(_, members)| {
                     members
                         .iter()
-                        .any(|&m| member_data(db, m).is_some_and(|d| d.kind == MemberKind::Method))
+                        .any(|&m| member_ref(db, m).is_some_and(|d| d.kind == MemberKind::Method))
                 });
             }
             if !found.groups.is_empty() {
@@ -1123,7 +1114,7 @@ impl Ctx<'_> {
             {
                 return val;
             }
-            current = map.type_def(idx).parent;
+            current = type_header(db, id).and_then(|h| h.parent);
         }
         let (_, statics) = self.imports();
         for ty in &statics {
@@ -1330,17 +1321,10 @@ impl Ctx<'_> {
             }
             Val::Type(ty) => {
                 if let Ty::Source(id, args) = &ty {
-                    let map = def_map(db, id.project);
-                    if let Some(nested) = map.nested_type(id.idx, name, type_args.len() as u32) {
+                    if let Some(nested) = nested_type(db, *id, name, type_args.len() as u32) {
                         let mut all = args.clone();
                         all.extend(type_args);
-                        return Val::Type(Ty::Source(
-                            TypeId {
-                                project: id.project,
-                                idx: nested,
-                            },
-                            all,
-                        ));
+                        return Val::Type(Ty::Source(nested, all));
                     }
                     let found = lookup_members(db, &ty, name);
                     if !found.groups.is_empty() {
@@ -1443,7 +1427,7 @@ impl Ctx<'_> {
         let Some(&first) = members.first() else {
             return Val::Unknown;
         };
-        let Some(data) = member_data(db, first) else {
+        let Some(data) = member_ref(db, first) else {
             return Val::Unknown;
         };
         let decl_args = match decl_ty {
@@ -1606,7 +1590,7 @@ impl Ctx<'_> {
         members
             .iter()
             .filter_map(|&m| {
-                let data = member_data(db, m)?;
+                let data = member_ref(db, m)?;
                 let sig = member_signature(db, m);
                 let params = sig
                     .params
@@ -2249,7 +2233,7 @@ impl Ctx<'_> {
     ) -> Val {
         let db = self.db;
         let is_ctor = matches!(
-            member_data(db, member).map(|d| d.kind),
+            member_ref(db, member).map(|d| d.kind),
             Some(MemberKind::Constructor)
         );
         let kind = if is_ctor {
@@ -2430,7 +2414,7 @@ impl Ctx<'_> {
             // (C# 10); one whose parameters are all optional is not called.
             let parameterless: Vec<MemberId> = ctors
                 .into_iter()
-                .filter(|&c| member_data(db, c).is_some_and(|d| d.params.is_empty()))
+                .filter(|&c| member_ref(db, c).is_some_and(|d| d.params.is_empty()))
                 .collect();
             if parameterless.is_empty() {
                 return;
@@ -2452,19 +2436,11 @@ impl Ctx<'_> {
             }
             Resolution::Ambiguous => {
                 self.infer_args_unbound_after(args);
-                self.unresolved(
-                    site,
-                    def_map(db, id.project).type_def(id.idx).name.clone(),
-                    UnresolvedReason::Ambiguous,
-                );
+                self.unresolved(site, type_name(db, *id), UnresolvedReason::Ambiguous);
             }
             Resolution::NoneApplicable => {
                 self.infer_args_unbound_after(args);
-                self.unresolved(
-                    site,
-                    def_map(db, id.project).type_def(id.idx).name.clone(),
-                    UnresolvedReason::NotFound,
-                );
+                self.unresolved(site, type_name(db, *id), UnresolvedReason::NotFound);
             }
         }
     }
@@ -2844,7 +2820,7 @@ fn best_common_type(db: &dyn Db, tys: &[Ty]) -> Ty {
 }
 
 fn is_override(db: &dyn Db, member: MemberId) -> bool {
-    member_data(db, member).is_some_and(|d| d.modifiers.contains(Modifiers::OVERRIDE))
+    member_ref(db, member).is_some_and(|d| d.modifiers.contains(Modifiers::OVERRIDE))
 }
 
 /// Whether `member` is an `override` of a method of the sources.

@@ -28,6 +28,9 @@ pub struct ItemTree {
     pub namespaces: Arena<Namespace>,
     pub types: Arena<TypeItem>,
     pub members: Arena<Member>,
+    /// The type each member is declared in, by member index: apart from [`Member`], so a member's
+    /// data does not change when the types before it in the file move.
+    pub member_owners: Vec<TypeIdx>,
     pub usings: Arena<Using>,
     /// Usings at the top of the file (including `global using`s, which apply to the whole project).
     pub top_usings: Vec<UsingIdx>,
@@ -41,6 +44,13 @@ impl ItemTree {
     /// The member at `idx`, or `None` for an index from another version of the file.
     pub fn member(&self, idx: MemberIdx) -> Option<&Member> {
         ((idx.into_raw().into_u32() as usize) < self.members.len()).then(|| &self.members[idx])
+    }
+
+    /// The type the member at `idx` is declared in.
+    pub fn member_owner(&self, idx: MemberIdx) -> Option<TypeIdx> {
+        self.member_owners
+            .get(idx.into_raw().into_u32() as usize)
+            .copied()
     }
 }
 
@@ -213,7 +223,6 @@ pub enum MemberKind {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Member {
-    pub owner: TypeIdx,
     /// Operators and conversions carry their metadata name (`op_Addition`, `op_Implicit`); indexers
     /// `this`; constructors the type's name.
     pub name: SmolStr,

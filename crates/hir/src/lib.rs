@@ -42,9 +42,10 @@ pub use crate::{
     resolve::{Resolver, project_global_usings},
     source_analyzer::{declaration_at, resolve_type_at},
     symbols::{
-        IndexedSymbol, MemberId, MemberSignature, Symbol, SymbolIndex, SymbolKind, container_name,
-        display_name, documentation_id, full_name, member_data, member_signature, symbol_indexes,
-        symbol_kind, symbols_named, symbols_with_documentation_id, type_doc_name, type_members,
+        IndexedSymbol, MemberId, MemberLoc, MemberSignature, Symbol, SymbolIndex, SymbolKind,
+        container_name, display_name, documentation_id, full_name, member_data, member_loc,
+        member_signature, symbol_indexes, symbol_kind, symbols_named,
+        symbols_with_documentation_id, type_doc_name, type_members,
     },
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, Predefined, TypeRef},

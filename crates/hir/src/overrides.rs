@@ -8,7 +8,7 @@ use crate::{
     hierarchy::{all_interfaces, base_chain},
     infer::{lookup_own_members, type_kind_of},
     item_tree::{Member, MemberKind, Modifiers, TypeKind},
-    symbols::{MemberId, member_data, member_signature},
+    symbols::{MemberId, member_ref, member_signature},
     ty::Ty,
 };
 
@@ -46,12 +46,12 @@ pub fn root_member(db: &dyn Db, member: MemberId) -> MemberId {
 /// framework member that introduced it, by the first framework class of the base chain:
 /// `System.Object.ToString`. The compiler names calls of the override by that member.
 pub fn external_root(db: &dyn Db, member: MemberId) -> Option<String> {
-    let data = member_data(db, member)?;
+    let data = member_ref(db, member)?;
     let root = root_member(db, member);
     let root_data = if root == member {
         data
     } else {
-        member_data(db, root)?
+        member_ref(db, root)?
     };
     if !root_data.modifiers.contains(Modifiers::OVERRIDE) {
         return None;
@@ -67,7 +67,7 @@ pub fn external_root(db: &dyn Db, member: MemberId) -> Option<String> {
 fn overrides_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Overrides> {
     let member = key.member(db);
     let mut out = Overrides::default();
-    let Some(data) = member_data(db, member) else {
+    let Some(data) = member_ref(db, member) else {
         return Arc::new(out);
     };
     if !matches!(
@@ -83,7 +83,7 @@ fn overrides_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Overrides> {
     if data.modifiers.contains(Modifiers::OVERRIDE) {
         for base in base_chain(db, member.ty).0 {
             let Ty::Source(id, args) = &base else { break };
-            if let Some(found) = matching(db, &data, &own, *id, args) {
+            if let Some(found) = matching(db, data, &own, *id, args) {
                 out.overridden.push(found);
                 out.overridden
                     .extend(overrides(db, found).overridden.iter().copied());
@@ -103,8 +103,8 @@ fn overrides_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Overrides> {
             {
                 continue;
             }
-            if let Some(found) = matching(db, &data, &own, *id, args).filter(|&f| {
-                member_data(db, f).is_some_and(|d| d.modifiers.contains(Modifiers::STATIC))
+            if let Some(found) = matching(db, data, &own, *id, args).filter(|&f| {
+                member_ref(db, f).is_some_and(|d| d.modifiers.contains(Modifiers::STATIC))
                     == is_static
             }) {
                 out.implemented.push(found);
@@ -126,7 +126,7 @@ fn matching(
     lookup_own_members(db, id, &data.name)
         .into_iter()
         .find(|&m| {
-            member_data(db, m).is_some_and(|d| {
+            member_ref(db, m).is_some_and(|d| {
                 d.kind == data.kind && d.type_params.len() == data.type_params.len()
             }) && param_ids(db, m, args) == own_params
         })

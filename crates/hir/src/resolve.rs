@@ -11,28 +11,34 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, ProjectId},
-    def_map::{ProjectKey, TypeDecl, TypeId, def_map, visible_projects},
+    def_map::{
+        ProjectKey, TypeDecl, TypeId, has_namespace, nested_type, type_header, type_in_namespace,
+        value_type_params, visible_projects,
+    },
     hierarchy::type_bases,
     item_tree::{
-        ItemParent, ItemTree, MemberIdx, NamespaceIdx, TypeItem, TypeParamBound, UsingKind,
-        Variance, file_item_tree,
+        ItemParent, ItemTree, NamespaceIdx, UsingIdx, UsingKind, Variance, file_item_tree,
     },
     library::{KnownType, LibTypeId, LibraryIndex, library_scope},
+    symbols::{MemberId, MemberKey, member_decl, member_ref},
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };
 
 /// One level of the lexical scope, outermost first in [`Resolver::scopes`].
-#[derive(Debug, Clone)]
-enum Scope {
-    /// The compilation unit: the global namespace, the file's top-level usings and the project's
-    /// global usings.
-    Unit,
-    /// A namespace; `decl` is set on the level of a namespace declaration of this file (whose usings
-    /// apply), and unset on the implied outer levels of a dotted declaration `namespace A.B`.
+///
+/// Position-free (the using directives are copied in, not indices into the item tree), so a member's
+/// scope is equal across edits that do not touch what it sees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// The compilation unit: the global namespace, the file's top-level usings (`usings`) and the
+    /// project's global usings.
+    Unit { usings: Arc<[UsingKind]> },
+    /// A namespace; `usings` is set on the level of a namespace declaration of this file (its using
+    /// directives), and unset on the implied outer levels of a dotted declaration `namespace A.B`.
     Namespace {
         full_name: SmolStr,
-        decl: Option<NamespaceIdx>,
+        usings: Option<Arc<[UsingKind]>>,
     },
     /// Inside a type: its nested types (and inherited ones) and its type parameters, which start at
     /// `param_base` in the combined list of the containers' and its own.
@@ -59,8 +65,7 @@ enum Resolved {
 pub struct Resolver<'db> {
     db: &'db dyn Db,
     project: ProjectId,
-    tree: Arc<ItemTree>,
-    scopes: Vec<Scope>,
+    scopes: Arc<[Scope]>,
     /// The type whose base list is being resolved: its own inherited members are not in scope (they
     /// depend on the very bases being resolved), those of its containers are.
     resolving_bases_of: Option<TypeId>,
@@ -81,84 +86,38 @@ impl<'db> Resolver<'db> {
 
     /// The scope of the members of a type declaration.
     pub fn for_type_decl(db: &'db dyn Db, id: TypeId, decl: TypeDecl) -> Option<Resolver<'db>> {
-        let file = db.source_file(decl.file)?;
-        let tree = file_item_tree(db, file);
-        let mut scopes = vec![Scope::Unit];
-        // The namespace chain of this declaration.
-        let mut item = &tree.types[decl.item];
-        while let ItemParent::Type(outer) = item.parent {
-            item = &tree.types[outer];
-        }
-        if let ItemParent::Namespace(ns) = item.parent {
-            push_namespace_scopes(&tree, ns, &mut scopes);
-        }
-        // The containing types, outermost first.
-        let map = def_map(db, id.project);
-        let mut chain = vec![id.idx];
-        while let Some(p) = map.type_def(chain[chain.len() - 1]).parent {
-            chain.push(p);
-        }
-        let mut param_base = 0u32;
-        for &idx in chain.iter().rev() {
-            let tid = TypeId {
-                project: id.project,
-                idx,
-            };
-            let params = type_param_names(db, tid);
-            let len = params.len() as u32;
-            scopes.push(Scope::Type {
-                id: tid,
-                params,
-                param_base,
-                value_params: first_declaration(db, tid, |item| value_params(&item.bounds)),
-            });
-            param_base += len;
-        }
-        Some(Resolver {
+        Some(Resolver::with_scopes(
             db,
-            project: id.project,
-            tree,
+            id.project,
+            type_decl_scopes(db, id, decl)?.into(),
+        ))
+    }
+
+    fn with_scopes(db: &'db dyn Db, project: ProjectId, scopes: Arc<[Scope]>) -> Resolver<'db> {
+        Resolver {
+            db,
+            project,
             scopes,
             resolving_bases_of: None,
             hidden_usings_from: Cell::new(usize::MAX),
-        })
+        }
     }
 
-    /// The scope of a member's signature: its type's scope plus its own type parameters.
-    pub fn for_member(
-        db: &'db dyn Db,
-        id: TypeId,
-        decl: TypeDecl,
-        member: MemberIdx,
-    ) -> Option<Resolver<'db>> {
-        let mut r = Resolver::for_type_decl(db, id, decl)?;
-        let data = &r.tree.members[member];
-        if !data.type_params.is_empty() {
-            let scope = Scope::MethodTypeParams {
-                params: data.type_params.clone(),
-                value_params: value_params(&data.bounds),
-            };
-            r.scopes.push(scope);
-        }
-        Some(r)
+    /// The scope of a member's signature and body: its type's scope plus its own type parameters.
+    pub fn for_member(db: &'db dyn Db, member: MemberId) -> Option<Resolver<'db>> {
+        let scopes = member_scopes(db, MemberKey::new(db, member))?;
+        Some(Resolver::with_scopes(db, member.ty.project, scopes))
     }
 
     /// Type parameters of the innermost type and its containers, as types (the identity substitution).
     pub fn identity_args(db: &dyn Db, id: TypeId) -> Vec<Ty> {
-        let map = def_map(db, id.project);
-        let mut chain = vec![id.idx];
-        while let Some(p) = map.type_def(chain[chain.len() - 1]).parent {
+        let mut chain = vec![id];
+        while let Some(p) = type_header(db, chain[chain.len() - 1]).and_then(|h| h.parent) {
             chain.push(p);
         }
         let mut args = Vec::new();
-        for &idx in chain.iter().rev() {
-            for name in type_param_names(
-                db,
-                TypeId {
-                    project: id.project,
-                    idx,
-                },
-            ) {
+        for &tid in chain.iter().rev() {
+            for name in type_param_names(db, tid) {
                 let index = args.len() as u32;
                 args.push(Ty::TypeParam(TypeParam {
                     name,
@@ -304,30 +263,23 @@ impl<'db> Resolver<'db> {
                         return Some(Resolved::Type(Ty::Source(nested, args)));
                     }
                 }
-                Scope::Namespace { full_name, decl } => {
+                Scope::Namespace { full_name, usings } => {
                     if let Some(found) = self.lookup_in_namespace(full_name, seg) {
                         return Some(found);
                     }
-                    if let Some(decl) = decl {
-                        let usings = &self.tree.namespaces[*decl].usings;
-                        let kinds: Vec<&UsingKind> =
-                            usings.iter().map(|&u| &self.tree.usings[u].kind).collect();
+                    if let Some(usings) = usings {
+                        let kinds: Vec<&UsingKind> = usings.iter().collect();
                         if let Some(found) = self.lookup_in_usings(level, &kinds, seg) {
                             return Some(found);
                         }
                     }
                 }
-                Scope::Unit => {
+                Scope::Unit { usings } => {
                     if let Some(found) = self.lookup_in_namespace("", seg) {
                         return Some(found);
                     }
                     let globals = project_global_usings(self.db, self.project);
-                    let mut kinds: Vec<&UsingKind> = self
-                        .tree
-                        .top_usings
-                        .iter()
-                        .map(|&u| &self.tree.usings[u].kind)
-                        .collect();
+                    let mut kinds: Vec<&UsingKind> = usings.iter().collect();
                     kinds.extend(globals.iter());
                     if let Some(found) = self.lookup_in_usings(level, &kinds, seg) {
                         return Some(found);
@@ -342,15 +294,8 @@ impl<'db> Resolver<'db> {
     /// nested type and, when found in a base, the base's type arguments (which flow into the nested
     /// type's outer arguments).
     fn member_type(&self, id: TypeId, seg: &PathSegment) -> Option<(TypeId, Option<Vec<Ty>>)> {
-        let map = def_map(self.db, id.project);
-        if let Some(idx) = map.nested_type(id.idx, &seg.name, seg.arity()) {
-            return Some((
-                TypeId {
-                    project: id.project,
-                    idx,
-                },
-                None,
-            ));
+        if let Some(nested) = nested_type(self.db, id, &seg.name, seg.arity()) {
+            return Some((nested, None));
         }
         if self.resolving_bases_of == Some(id) {
             return None;
@@ -362,15 +307,8 @@ impl<'db> Resolver<'db> {
                 break;
             }
             seen.push(base);
-            let base_map = def_map(self.db, base.project);
-            if let Some(idx) = base_map.nested_type(base.idx, &seg.name, seg.arity()) {
-                return Some((
-                    TypeId {
-                        project: base.project,
-                        idx,
-                    },
-                    Some(args),
-                ));
+            if let Some(nested) = nested_type(self.db, base, &seg.name, seg.arity()) {
+                return Some((nested, Some(args)));
             }
             current = type_bases(self.db, base)
                 .base_class
@@ -383,12 +321,8 @@ impl<'db> Resolver<'db> {
     /// A type or namespace named like `seg` directly in namespace `ns`, in any visible project.
     fn lookup_in_namespace(&self, ns: &str, seg: &PathSegment) -> Option<Resolved> {
         for &project in visible_projects(self.db, self.project).iter() {
-            let map = def_map(self.db, project);
-            if let Some(idx) = map.type_in_namespace(ns, &seg.name, seg.arity()) {
-                return Some(Resolved::Type(Ty::Source(
-                    TypeId { project, idx },
-                    self.resolve_args(&seg.args),
-                )));
+            if let Some(id) = type_in_namespace(self.db, project, ns, &seg.name, seg.arity()) {
+                return Some(Resolved::Type(Ty::Source(id, self.resolve_args(&seg.args))));
             }
         }
         if seg.args.is_empty() {
@@ -407,7 +341,7 @@ impl<'db> Resolver<'db> {
     pub(crate) fn namespace_exists(&self, full: &str) -> bool {
         visible_projects(self.db, self.project)
             .iter()
-            .any(|&p| def_map(self.db, p).has_namespace(full))
+            .any(|&p| has_namespace(self.db, p, full))
     }
 
     /// Aliases first, then the types the imported namespaces and static classes bring in; `level` is
@@ -437,10 +371,11 @@ impl<'db> Resolver<'db> {
                 UsingKind::Namespace(path) => {
                     let ns = self.using_namespace(level, path);
                     for &project in visible_projects(self.db, self.project).iter() {
-                        let map = def_map(self.db, project);
-                        if let Some(idx) = map.type_in_namespace(&ns, &seg.name, seg.arity()) {
+                        if let Some(id) =
+                            type_in_namespace(self.db, project, &ns, &seg.name, seg.arity())
+                        {
                             return Some(Resolved::Type(Ty::Source(
-                                TypeId { project, idx },
+                                id,
                                 self.resolve_args(&seg.args),
                             )));
                         }
@@ -471,26 +406,14 @@ impl<'db> Resolver<'db> {
         let globals = project_global_usings(self.db, self.project);
         for (level, scope) in self.scopes.iter().enumerate().rev() {
             let (own, usings): (&str, Vec<&UsingKind>) = match scope {
-                Scope::Namespace { full_name, decl } => (
+                Scope::Namespace { full_name, usings } => (
                     full_name,
-                    decl.map(|d| {
-                        self.tree.namespaces[d]
-                            .usings
-                            .iter()
-                            .map(|&u| &self.tree.usings[u].kind)
-                            .collect()
-                    })
-                    .unwrap_or_default(),
+                    usings
+                        .as_ref()
+                        .map(|u| u.iter().collect())
+                        .unwrap_or_default(),
                 ),
-                Scope::Unit => (
-                    "",
-                    self.tree
-                        .top_usings
-                        .iter()
-                        .map(|&u| &self.tree.usings[u].kind)
-                        .chain(globals.iter())
-                        .collect(),
-                ),
+                Scope::Unit { usings } => ("", usings.iter().chain(globals.iter()).collect()),
                 _ => continue,
             };
             let mut namespaces = vec![SmolStr::new(own)];
@@ -578,18 +501,10 @@ impl<'db> Resolver<'db> {
         for scope in self.scopes.iter().rev() {
             let usings: Vec<&UsingKind> = match scope {
                 Scope::Namespace {
-                    decl: Some(decl), ..
-                } => self.tree.namespaces[*decl]
-                    .usings
-                    .iter()
-                    .map(|&u| &self.tree.usings[u].kind)
-                    .collect(),
-                Scope::Unit => self
-                    .tree
-                    .top_usings
-                    .iter()
-                    .map(|&u| &self.tree.usings[u].kind)
-                    .collect(),
+                    usings: Some(usings),
+                    ..
+                }
+                | Scope::Unit { usings } => usings.iter().collect(),
                 _ => continue,
             };
             let aliases: Vec<&UsingKind> = usings
@@ -619,19 +534,14 @@ impl<'db> Resolver<'db> {
                 }
             }
         };
-        for scope in &self.scopes {
+        for scope in self.scopes.iter() {
             match scope {
                 Scope::Namespace {
-                    decl: Some(decl), ..
-                } => self.tree.namespaces[*decl]
-                    .usings
-                    .iter()
-                    .for_each(|&u| push(&self.tree.usings[u].kind)),
-                Scope::Unit => {
-                    self.tree
-                        .top_usings
-                        .iter()
-                        .for_each(|&u| push(&self.tree.usings[u].kind));
+                    usings: Some(usings),
+                    ..
+                } => usings.iter().for_each(&mut push),
+                Scope::Unit { usings } => {
+                    usings.iter().for_each(&mut push);
                     globals.iter().for_each(&mut push);
                 }
                 _ => {}
@@ -721,7 +631,7 @@ impl<'db> Resolver<'db> {
         for scope in self.scopes.iter().rev() {
             let ns = match scope {
                 Scope::Namespace { full_name, .. } => full_name.as_str(),
-                Scope::Unit => "",
+                Scope::Unit { .. } => "",
                 _ => continue,
             };
             if let Some(found) = self.lookup_in_namespace(ns, first) {
@@ -851,6 +761,67 @@ fn resolved_name(db: &dyn Db, resolved: &Resolved) -> String {
     }
 }
 
+/// The scope levels of a type declaration: the compilation unit, the namespace chain, the
+/// containing types outermost first and the type itself.
+fn type_decl_scopes(db: &dyn Db, id: TypeId, decl: TypeDecl) -> Option<Vec<Scope>> {
+    let file = db.source_file(decl.file)?;
+    let tree = file_item_tree(db, file);
+    let mut scopes = vec![Scope::Unit {
+        usings: usings_of(&tree, &tree.top_usings),
+    }];
+    // The namespace chain of this declaration.
+    let mut item = &tree.types[decl.item];
+    while let ItemParent::Type(outer) = item.parent {
+        item = &tree.types[outer];
+    }
+    if let ItemParent::Namespace(ns) = item.parent {
+        push_namespace_scopes(&tree, ns, &mut scopes);
+    }
+    // The containing types, outermost first.
+    let mut chain = vec![id];
+    while let Some(p) = type_header(db, chain[chain.len() - 1])?.parent {
+        chain.push(p);
+    }
+    let mut param_base = 0u32;
+    for &tid in chain.iter().rev() {
+        let header = type_header(db, tid);
+        let params = type_param_names(db, tid);
+        let len = params.len() as u32;
+        scopes.push(Scope::Type {
+            id: tid,
+            params,
+            param_base,
+            value_params: header.map_or_else(Vec::new, |h| h.value_params.clone()),
+        });
+        param_base += len;
+    }
+    Some(scopes)
+}
+
+/// The scope levels of a member, memoized per member: what its body's names are resolved in.
+/// Reads the member's file's item tree but is equal across edits elsewhere in the file, so the
+/// body's inference is not re-run for them.
+#[salsa::tracked(returns(clone))]
+fn member_scopes<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Option<Arc<[Scope]>> {
+    let member = key.id(db);
+    let data = member_ref(db, member)?;
+    let mut scopes = type_decl_scopes(db, member.ty, member_decl(db, member)?)?;
+    if !data.type_params.is_empty() {
+        scopes.push(Scope::MethodTypeParams {
+            params: data.type_params.clone(),
+            value_params: value_type_params(&data.bounds),
+        });
+    }
+    Some(scopes.into())
+}
+
+fn usings_of(tree: &ItemTree, usings: &[UsingIdx]) -> Arc<[UsingKind]> {
+    usings
+        .iter()
+        .map(|&u| tree.usings[u].kind.clone())
+        .collect()
+}
+
 fn push_namespace_scopes(tree: &ItemTree, ns: NamespaceIdx, scopes: &mut Vec<Scope>) {
     let mut chain = vec![ns];
     while let Some(parent) = tree.namespaces[chain[chain.len() - 1]].parent {
@@ -864,10 +835,11 @@ fn push_namespace_scopes(tree: &ItemTree, ns: NamespaceIdx, scopes: &mut Vec<Sco
                 full.push('.');
             }
             full.push_str(seg);
-            let decl = (i + 1 == segments.len()).then_some(idx);
+            let usings =
+                (i + 1 == segments.len()).then(|| usings_of(tree, &tree.namespaces[idx].usings));
             scopes.push(Scope::Namespace {
                 full_name: SmolStr::new(&full),
-                decl,
+                usings,
             });
         }
     }
@@ -875,32 +847,12 @@ fn push_namespace_scopes(tree: &ItemTree, ns: NamespaceIdx, scopes: &mut Vec<Sco
 
 /// The names of a type's own type parameters (from its first declaration).
 pub(crate) fn type_param_names(db: &dyn Db, id: TypeId) -> Vec<SmolStr> {
-    first_declaration(db, id, |item| item.type_params.clone())
+    type_header(db, id).map_or_else(Vec::new, |h| h.type_params.clone())
 }
 
 /// The variance of each of a type's own type parameters (from its first declaration).
 pub(crate) fn type_param_variances(db: &dyn Db, id: TypeId) -> Vec<Variance> {
-    first_declaration(db, id, |item| item.variances.clone())
-}
-
-/// The type parameters a declaration's `where` clauses constrain to value types.
-fn value_params(bounds: &[TypeParamBound]) -> Vec<SmolStr> {
-    bounds
-        .iter()
-        .filter(|b| b.value_type)
-        .map(|b| b.param.clone())
-        .collect()
-}
-
-fn first_declaration<T: Default>(db: &dyn Db, id: TypeId, read: impl Fn(&TypeItem) -> T) -> T {
-    let map = def_map(db, id.project);
-    let Some(decl) = map.type_def(id.idx).decls.first() else {
-        return T::default();
-    };
-    match db.source_file(decl.file) {
-        Some(file) => read(&file_item_tree(db, file).types[decl.item]),
-        None => T::default(),
-    }
+    type_header(db, id).map_or_else(Vec::new, |h| h.variances.clone())
 }
 
 /// Global usings of a project: those of its `<Using>` items and implicit usings, and every

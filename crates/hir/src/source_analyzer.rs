@@ -8,7 +8,7 @@ use crate::{
     def_map::{TypeDecl, TypeId, def_map},
     item_tree::{MemberOrigin, file_item_tree, item_source_map},
     resolve::Resolver,
-    symbols::{MemberId, Symbol},
+    symbols::{MemberId, Symbol, member_at, member_loc},
     ty::Ty,
     type_ref::TypeRef,
 };
@@ -20,8 +20,8 @@ pub fn declaration_at(db: &dyn Db, file: FileId, offset: TextSize) -> Option<Sym
     // Implied members (a default constructor, a record's properties) share the type's ranges and are
     // never `innermost`: the name there declares the type.
     if let Some((_, Some(member))) = innermost(db, file, offset)
-        && map
-            .member_range(member.idx)
+        && member_loc(db, member)
+            .and_then(|loc| map.member_range(loc.idx))
             .is_some_and(|r| r.name.contains_inclusive(offset))
     {
         return Some(Symbol::Member(member));
@@ -68,15 +68,14 @@ fn innermost(db: &dyn Db, file: FileId, offset: TextSize) -> Option<(TypeId, Opt
             map.member_range(m)
                 .is_some_and(|r| r.full.contains_inclusive(offset))
         })
-        .map(|idx| MemberId { ty, file, idx });
+        .and_then(|idx| member_at(db, ty, file, idx));
     Some((ty, member))
 }
 
 fn type_of_decl(db: &dyn Db, file: FileId, item: crate::item_tree::TypeIdx) -> Option<TypeId> {
     let source = db.source_file(file)?;
     let project = file_project(db, source)?;
-    let idx = def_map(db, project).type_of_decl(TypeDecl { file, item })?;
-    Some(TypeId { project, idx })
+    def_map(db, project).type_of_decl(TypeDecl { file, item })
 }
 
 /// Resolves a type reference written at `offset`, in the scope of the declarations around it.
@@ -88,9 +87,9 @@ pub fn resolve_type_at(
 ) -> Option<Ty> {
     let (ty, member) = innermost(db, file, offset)?;
     let map = def_map(db, ty.project);
-    let decl = *map.type_def(ty.idx).decls.iter().find(|d| d.file == file)?;
+    let decl = *map.type_def(ty).decls.iter().find(|d| d.file == file)?;
     let resolver = match member {
-        Some(m) => Resolver::for_member(db, ty, decl, m.idx)?,
+        Some(m) => Resolver::for_member(db, m)?,
         None => Resolver::for_type_decl(db, ty, decl)?,
     };
     Some(resolver.resolve(type_ref))

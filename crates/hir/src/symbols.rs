@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, FileId, ProjectId},
-    def_map::{ProjectKey, TypeDecl, TypeId, def_map},
+    def_map::{ProjectKey, TypeDecl, TypeId, TypeKey, def_map, type_header},
     item_tree::{
-        Member, MemberIdx, MemberKind, MemberOrigin, Modifiers, ParamModifier, TypeKind,
+        Member, MemberIdx, MemberKind, MemberOrigin, Modifiers, ParamModifier, TypeIdx, TypeKind,
         file_item_tree,
     },
     name_index::NameIndex,
@@ -17,12 +18,41 @@ use crate::{
     ty::Ty,
 };
 
-/// A member: where it is declared (a partial type's members live in different files).
+/// A member of a source type: its type and its interned [`MemberName`] (kind, name and ordinal), so
+/// it keeps its id when members or types are added before it; where it is declared this revision is
+/// [`member_loc`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MemberId {
     pub ty: TypeId,
+    name: salsa::Id,
+}
+
+/// What identifies a member of a source type. Immortal, so an id never changes meaning.
+#[salsa::interned(revisions = usize::MAX)]
+struct MemberName<'db> {
+    ty: TypeId,
+    kind: MemberKind,
+    #[returns(ref)]
+    name: SmolStr,
+    /// Among the type's members of this kind and name, in declaration order: tells overloads apart.
+    ordinal: u32,
+}
+
+/// Where a member is declared in this revision (a partial type's members live in different files).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemberLoc {
     pub file: FileId,
+    /// The type declaration it is a member of.
+    pub decl: TypeIdx,
     pub idx: MemberIdx,
+}
+
+/// A type's members: which [`type_members`] lists, and where every member is.
+#[derive(Debug, PartialEq, Eq)]
+struct TypeMembers {
+    listed: Vec<MemberId>,
+    locs: FxHashMap<MemberId, MemberLoc>,
+    by_loc: FxHashMap<(FileId, MemberIdx), MemberId>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -48,50 +78,122 @@ pub struct MemberSignature {
     pub explicit_interface: Option<Ty>,
 }
 
+/// A member's declaration. Memoized per member, so what reads it (a body's inference) is not re-run
+/// for edits elsewhere in the member's file.
 pub fn member_data(db: &dyn Db, member: MemberId) -> Option<Member> {
-    let file = db.source_file(member.file)?;
-    let tree = file_item_tree(db, file);
-    tree.member(member.idx).cloned()
+    member_ref(db, member).cloned()
+}
+
+/// [`member_data`] without the copy.
+pub(crate) fn member_ref(db: &dyn Db, member: MemberId) -> Option<&Member> {
+    member_data_query(db, MemberKey::new(db, member)).as_ref()
+}
+
+#[salsa::tracked(returns(ref))]
+fn member_data_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Option<Member> {
+    let loc = member_loc(db, key.id(db))?;
+    let file = db.source_file(loc.file)?;
+    file_item_tree(db, file).member(loc.idx).cloned()
+}
+
+/// Where a member is declared, `None` when this revision no longer declares it.
+pub fn member_loc(db: &dyn Db, member: MemberId) -> Option<MemberLoc> {
+    type_member_table(db, TypeKey::new(db, member.ty))
+        .locs
+        .get(&member)
+        .copied()
+}
+
+/// The file a member is declared in: memoized apart from [`member_loc`], so what reads only the
+/// file (a body's inference) is not re-run when the member moves inside it.
+pub(crate) fn member_file(db: &dyn Db, member: MemberId) -> Option<FileId> {
+    *member_file_query(db, MemberKey::new(db, member))
+}
+
+#[salsa::tracked]
+fn member_file_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Option<FileId> {
+    member_loc(db, key.id(db)).map(|loc| loc.file)
+}
+
+/// The member declared at `idx` of `file`'s item tree, a member of `ty`.
+pub(crate) fn member_at(db: &dyn Db, ty: TypeId, file: FileId, idx: MemberIdx) -> Option<MemberId> {
+    type_member_table(db, TypeKey::new(db, ty))
+        .by_loc
+        .get(&(file, idx))
+        .copied()
 }
 
 /// The members of a type across all its declarations, in declaration order. A partial type gets a
 /// default constructor only when none of its declarations has an instance constructor, and then once.
 pub fn type_members(db: &dyn Db, id: TypeId) -> Vec<MemberId> {
+    type_member_table(db, TypeKey::new(db, id)).listed.clone()
+}
+
+#[salsa::tracked(returns(ref))]
+fn type_member_table<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeMembers {
+    let id = key.id(db);
     let map = def_map(db, id.project);
-    let mut out = Vec::new();
+    let mut table = TypeMembers {
+        listed: Vec::new(),
+        locs: FxHashMap::default(),
+        by_loc: FxHashMap::default(),
+    };
+    let mut ordinals: FxHashMap<(MemberKind, SmolStr), u32> = FxHashMap::default();
+    let mut listed = Vec::new();
+    // Only partial members take part in merging: the others are not copied.
+    let mut partials: Vec<(MemberId, Member)> = Vec::new();
     let mut default_ctors = Vec::new();
     let mut has_instance_ctor = false;
-    for decl in &map.type_def(id.idx).decls {
+    for decl in map.get(id).map_or(&[][..], |def| &def.decls) {
         let Some(file) = db.source_file(decl.file) else {
             continue;
         };
         let tree = file_item_tree(db, file);
         for &idx in &tree.types[decl.item].members {
             let member = &tree.members[idx];
-            let id = MemberId {
+            let ordinal = ordinals
+                .entry((member.kind, member.name.clone()))
+                .or_default();
+            let key = MemberName::new(db, id, member.kind, member.name.clone(), *ordinal);
+            *ordinal += 1;
+            let mid = MemberId {
                 ty: id,
-                file: decl.file,
-                idx,
+                name: salsa::plumbing::AsId::as_id(&key),
             };
+            table.locs.insert(
+                mid,
+                MemberLoc {
+                    file: decl.file,
+                    decl: decl.item,
+                    idx,
+                },
+            );
+            table.by_loc.insert((decl.file, idx), mid);
             if member.origin == MemberOrigin::DefaultConstructor {
-                default_ctors.push(id);
+                default_ctors.push(mid);
                 continue;
             }
             has_instance_ctor |= member.kind == MemberKind::Constructor
                 && !member.modifiers.contains(Modifiers::STATIC);
-            out.push(id);
+            listed.push(mid);
+            if member.modifiers.contains(Modifiers::PARTIAL) {
+                partials.push((mid, member.clone()));
+            }
         }
     }
+    let merged_away = defining_partial_halves(&partials);
+    listed.retain(|m| !merged_away.contains(m));
+    table.listed = listed;
     if !has_instance_ctor && let Some(&first) = default_ctors.first() {
-        out.push(first);
+        table.listed.push(first);
     }
-    merge_partial_members(db, out)
+    table
 }
 
 /// A partial method or property (C# 9, 13) is one member declared twice: the defining declaration
-/// (no body) and the implementing one. The implementing declaration stands for both.
-fn merge_partial_members(db: &dyn Db, members: Vec<MemberId>) -> Vec<MemberId> {
-    let data: Vec<Option<Member>> = members.iter().map(|&m| member_data(db, m)).collect();
+/// (no body) and the implementing one. The implementing declaration stands for both: these are the
+/// defining declarations that have an implementing one, among a type's partial members.
+fn defining_partial_halves(partials: &[(MemberId, Member)]) -> Vec<MemberId> {
     let same_signature = |a: &Member, b: &Member| {
         a.kind == b.kind
             && a.name == b.name
@@ -99,36 +201,31 @@ fn merge_partial_members(db: &dyn Db, members: Vec<MemberId>) -> Vec<MemberId> {
             && a.params.len() == b.params.len()
             && a.params.iter().zip(&b.params).all(|(x, y)| x.ty == y.ty)
     };
-    members
+    partials
         .iter()
-        .zip(&data)
         .filter(|(_, d)| {
-            let Some(d) = d else { return true };
-            let defining = d.modifiers.contains(Modifiers::PARTIAL) && !d.has_body;
-            !defining
-                || !data.iter().flatten().any(|other| {
-                    other.modifiers.contains(Modifiers::PARTIAL)
-                        && other.has_body
-                        && same_signature(d, other)
-                })
+            !d.has_body
+                && partials
+                    .iter()
+                    .any(|(_, other)| other.has_body && same_signature(d, other))
         })
-        .map(|(&m, _)| m)
+        .map(|&(m, _)| m)
         .collect()
 }
 
-fn decl_of(db: &dyn Db, member: MemberId) -> Option<TypeDecl> {
-    let file = db.source_file(member.file)?;
-    let tree = file_item_tree(db, file);
+/// The type declaration a member is declared in.
+pub(crate) fn member_decl(db: &dyn Db, member: MemberId) -> Option<TypeDecl> {
+    let loc = member_loc(db, member)?;
     Some(TypeDecl {
-        file: member.file,
-        item: tree.member(member.idx)?.owner,
+        file: loc.file,
+        item: loc.decl,
     })
 }
 
 #[salsa::interned(revisions = usize::MAX)]
-struct MemberKey<'db> {
+pub(crate) struct MemberKey<'db> {
     #[returns(copy)]
-    id: MemberId,
+    pub(crate) id: MemberId,
 }
 
 pub fn member_signature(db: &dyn Db, member: MemberId) -> Arc<MemberSignature> {
@@ -145,10 +242,10 @@ fn member_signature_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Arc<Memb
             explicit_interface: None,
         })
     };
-    let (Some(data), Some(decl)) = (member_data(db, member), decl_of(db, member)) else {
+    let Some(data) = member_ref(db, member) else {
         return empty();
     };
-    let Some(resolver) = Resolver::for_member(db, member.ty, decl, member.idx) else {
+    let Some(resolver) = Resolver::for_member(db, member) else {
         return empty();
     };
     Arc::new(MemberSignature {
@@ -167,19 +264,22 @@ fn member_signature_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Arc<Memb
 
 /// `T:Ns.Outer`1.Inner`
 pub fn type_doc_name(db: &dyn Db, id: TypeId) -> String {
-    let map = def_map(db, id.project);
-    let mut chain = vec![id.idx];
-    while let Some(p) = map.type_def(chain[chain.len() - 1]).parent {
-        chain.push(p);
+    let mut chain = Vec::new();
+    let mut current = Some(id);
+    while let Some(header) = current.and_then(|t| type_header(db, t)) {
+        current = header.parent;
+        chain.push(header);
     }
     let mut out = String::new();
-    let ns = &map.type_def(chain[chain.len() - 1]).namespace;
+    let Some(outermost) = chain.last() else {
+        return out;
+    };
+    let ns = &outermost.namespace;
     if !ns.is_empty() {
         out.push_str(ns);
         out.push('.');
     }
-    for (i, &idx) in chain.iter().rev().enumerate() {
-        let def = map.type_def(idx);
+    for (i, def) in chain.iter().rev().enumerate() {
         if i > 0 {
             out.push('.');
         }
@@ -213,7 +313,7 @@ fn documentation_id_query<'db>(db: &'db dyn Db, key: SymbolId<'db>) -> SmolStr {
 }
 
 fn member_documentation_id(db: &dyn Db, member: MemberId) -> Option<String> {
-    let data = member_data(db, member)?;
+    let data = member_ref(db, member)?;
     let sig = member_signature(db, member);
     let prefix = match data.kind {
         MemberKind::Method
@@ -239,7 +339,7 @@ fn member_documentation_id(db: &dyn Db, member: MemberId) -> Option<String> {
         out.push_str(&iface.substitute(&by_name).doc_id(db).replace('.', "#"));
         out.push('#');
     }
-    out.push_str(&metadata_name(&data));
+    out.push_str(&metadata_name(data));
     if !data.type_params.is_empty() {
         out.push_str("``");
         out.push_str(&data.type_params.len().to_string());
@@ -287,7 +387,7 @@ fn metadata_name(data: &Member) -> SmolStr {
 pub fn display_name(db: &dyn Db, symbol: Symbol) -> String {
     match symbol {
         Symbol::Type(id) => Ty::Source(id, Resolver::identity_args(db, id)).display(db),
-        Symbol::Member(m) => match member_data(db, m) {
+        Symbol::Member(m) => match member_ref(db, m) {
             Some(data) if data.kind == MemberKind::Indexer => "this".to_owned(),
             Some(data) if data.kind == MemberKind::Destructor => format!("~{}", data.name),
             Some(data) if data.type_params.is_empty() => data.name.to_string(),
@@ -303,7 +403,7 @@ pub fn full_name(db: &dyn Db, symbol: Symbol) -> String {
     match symbol {
         Symbol::Type(id) => Ty::Source(id, Resolver::identity_args(db, id)).full_name(db),
         Symbol::Member(m) => {
-            let Some(data) = member_data(db, m) else {
+            let Some(data) = member_ref(db, m) else {
                 return String::new();
             };
             let mut out = full_name(db, Symbol::Type(m.ty));
@@ -357,15 +457,9 @@ pub fn container_name(db: &dyn Db, symbol: Symbol) -> Option<String> {
         Symbol::Member(m) => Some(full_name(db, Symbol::Type(m.ty))),
         Symbol::Type(id) => {
             let map = def_map(db, id.project);
-            let def = map.type_def(id.idx);
+            let def = map.type_def(id);
             match def.parent {
-                Some(p) => Some(full_name(
-                    db,
-                    Symbol::Type(TypeId {
-                        project: id.project,
-                        idx: p,
-                    }),
-                )),
+                Some(p) => Some(full_name(db, Symbol::Type(p))),
                 None if def.namespace.is_empty() => None,
                 None => Some(def.namespace.to_string()),
             }
@@ -398,7 +492,7 @@ pub enum SymbolKind {
 
 pub fn symbol_kind(db: &dyn Db, symbol: Symbol) -> SymbolKind {
     match symbol {
-        Symbol::Type(id) => match def_map(db, id.project).type_def(id.idx).kind {
+        Symbol::Type(id) => match def_map(db, id.project).type_def(id).kind {
             TypeKind::Class => SymbolKind::Class,
             TypeKind::Struct => SymbolKind::Struct,
             TypeKind::Interface => SymbolKind::Interface,
@@ -407,19 +501,23 @@ pub fn symbol_kind(db: &dyn Db, symbol: Symbol) -> SymbolKind {
             TypeKind::RecordClass => SymbolKind::Record,
             TypeKind::RecordStruct => SymbolKind::RecordStruct,
         },
-        Symbol::Member(m) => match member_data(db, m).map(|d| d.kind) {
-            Some(MemberKind::Constructor) => SymbolKind::Constructor,
-            Some(MemberKind::Destructor) => SymbolKind::Destructor,
-            Some(MemberKind::Property) => SymbolKind::Property,
-            Some(MemberKind::Indexer) => SymbolKind::Indexer,
-            Some(MemberKind::Event) => SymbolKind::Event,
-            Some(MemberKind::Field) => SymbolKind::Field,
-            Some(MemberKind::Constant) => SymbolKind::Constant,
-            Some(MemberKind::EnumMember) => SymbolKind::EnumMember,
-            Some(MemberKind::Operator) => SymbolKind::Operator,
-            Some(MemberKind::Conversion) => SymbolKind::Conversion,
-            Some(MemberKind::Method) | None => SymbolKind::Method,
-        },
+        Symbol::Member(m) => member_symbol_kind(member_ref(db, m).map(|d| d.kind)),
+    }
+}
+
+fn member_symbol_kind(kind: Option<MemberKind>) -> SymbolKind {
+    match kind {
+        Some(MemberKind::Constructor) => SymbolKind::Constructor,
+        Some(MemberKind::Destructor) => SymbolKind::Destructor,
+        Some(MemberKind::Property) => SymbolKind::Property,
+        Some(MemberKind::Indexer) => SymbolKind::Indexer,
+        Some(MemberKind::Event) => SymbolKind::Event,
+        Some(MemberKind::Field) => SymbolKind::Field,
+        Some(MemberKind::Constant) => SymbolKind::Constant,
+        Some(MemberKind::EnumMember) => SymbolKind::EnumMember,
+        Some(MemberKind::Operator) => SymbolKind::Operator,
+        Some(MemberKind::Conversion) => SymbolKind::Conversion,
+        Some(MemberKind::Method) | None => SymbolKind::Method,
     }
 }
 
@@ -476,8 +574,7 @@ fn symbol_index<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<SymbolIndex> 
     let project = key.id(db);
     let mut entries = Vec::new();
     let map = def_map(db, project);
-    for (idx, def) in map.types() {
-        let id = TypeId { project, idx };
+    for (id, def) in map.types() {
         let symbol = Symbol::Type(id);
         entries.push((
             def.name.clone(),
@@ -487,8 +584,16 @@ fn symbol_index<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<SymbolIndex> 
                 searchable: true,
             },
         ));
-        for member in type_members(db, id) {
-            let Some(data) = member_data(db, member) else {
+        // The item trees directly, not `member_data`: this reads every member of the project, and the
+        // index is rebuilt on any item-level edit anyway.
+        let table = type_member_table(db, TypeKey::new(db, id));
+        for &member in &table.listed {
+            let loc = table.locs[&member];
+            let Some(file) = db.source_file(loc.file) else {
+                continue;
+            };
+            let tree = file_item_tree(db, file);
+            let Some(data) = tree.member(loc.idx) else {
                 continue;
             };
             let name = match data.kind {
@@ -500,7 +605,7 @@ fn symbol_index<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<SymbolIndex> 
                 name,
                 IndexedSymbol {
                     symbol,
-                    kind: symbol_kind(db, symbol),
+                    kind: member_symbol_kind(Some(data.kind)),
                     searchable: data.origin != MemberOrigin::DefaultConstructor,
                 },
             ));

@@ -6,7 +6,7 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::Db,
-    def_map::{TypeId, def_map},
+    def_map::{TypeId, type_header},
     library::{KnownType, LibTypeId},
     type_ref::Predefined,
 };
@@ -343,18 +343,19 @@ fn write_args(db: &dyn Db, args: &[Ty], style: Style, out: &mut String) {
 }
 
 fn write_source(db: &dyn Db, id: TypeId, args: &[Ty], style: Style, out: &mut String) {
-    let map = def_map(db, id.project);
-    let mut chain = vec![id.idx];
-    while let Some(parent) = map.type_def(chain[chain.len() - 1]).parent {
-        chain.push(parent);
+    let mut chain = Vec::new();
+    let mut current = Some(id);
+    while let Some(header) = current.and_then(|t| type_header(db, t)) {
+        current = header.parent;
+        chain.push(header);
+    }
+    if chain.is_empty() {
+        return;
     }
     chain.reverse();
     let levels: Vec<(&str, usize)> = chain
         .iter()
-        .map(|&t| {
-            let def = map.type_def(t);
-            (def.name.as_str(), def.arity as usize)
-        })
+        .map(|h| (h.name.as_str(), h.arity as usize))
         .collect();
     if style == Style::Display {
         // People write the innermost name with its own arguments only.
@@ -362,7 +363,7 @@ fn write_source(db: &dyn Db, id: TypeId, args: &[Ty], style: Style, out: &mut St
         let first = args.len() - arity.min(args.len());
         write_chain(db, "", &[(last, arity)], args, first, style, out);
     } else {
-        let ns = &map.type_def(chain[0]).namespace;
+        let ns = &chain[0].namespace;
         write_chain(db, ns, &levels, args, 0, style, out);
     }
 }
@@ -409,10 +410,7 @@ fn write_chain(
 /// Whether `T?` means `Nullable<T>`: source structs and enums, and the assemblies' value types.
 pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
     match ty {
-        Ty::Source(id, _) => def_map(db, id.project)
-            .type_def(id.idx)
-            .kind
-            .is_value_type(),
+        Ty::Source(id, _) => type_header(db, *id).is_some_and(|h| h.kind.is_value_type()),
         Ty::Library(..) => matches!(
             crate::library::library_kind(db, ty),
             Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)

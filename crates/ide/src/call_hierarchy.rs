@@ -388,7 +388,7 @@ fn site_name(db: &RootDatabase, member: MemberId, data: &hir::Member) -> Option<
         MemberKind::Indexer | MemberKind::Operator | MemberKind::Conversion => None,
         MemberKind::Constructor => Some(
             def_map(db, member.ty.project)
-                .type_def(member.ty.idx)
+                .type_def(member.ty)
                 .name
                 .to_string(),
         ),

@@ -2,7 +2,7 @@
 //! analysis run for one file or project, with what it produced counted, so a driver can time each
 //! phase over the whole workspace.
 
-use hir::{Db, ProjectId, Symbol, TypeId};
+use hir::{Db, ProjectId, Symbol};
 use smol_str::SmolStr;
 
 use crate::{Analysis, Cancellable, SymbolKey, symbol_info::project_name};
@@ -45,12 +45,9 @@ impl Analysis {
             let name: SmolStr = project_name(db, project);
             hir::def_map(db, project)
                 .types()
-                .map(|(idx, _)| SymbolKey {
+                .map(|(id, _)| SymbolKey {
                     project: name.clone(),
-                    documentation_id: SmolStr::new(hir::documentation_id(
-                        db,
-                        Symbol::Type(TypeId { project, idx }),
-                    )),
+                    documentation_id: SmolStr::new(hir::documentation_id(db, Symbol::Type(id))),
                 })
                 .collect()
         })

@@ -126,7 +126,7 @@ fn declarations(db: &RootDatabase, symbol: Symbol) -> Vec<NavigationTarget> {
     let mut out = Vec::new();
     match symbol {
         Symbol::Type(id) => {
-            for &TypeDecl { file, item } in &def_map(db, id.project).type_def(id.idx).decls {
+            for &TypeDecl { file, item } in &def_map(db, id.project).type_def(id).decls {
                 let Some(source) = db.source_file(file) else {
                     continue;
                 };
@@ -140,11 +140,12 @@ fn declarations(db: &RootDatabase, symbol: Symbol) -> Vec<NavigationTarget> {
             }
         }
         Symbol::Member(m) => {
-            if let Some(source) = db.source_file(m.file)
-                && let Some(range) = item_source_map(db, source).member_range(m.idx)
+            if let Some(loc) = hir::member_loc(db, m)
+                && let Some(source) = db.source_file(loc.file)
+                && let Some(range) = item_source_map(db, source).member_range(loc.idx)
             {
                 out.push(NavigationTarget {
-                    file: m.file,
+                    file: loc.file,
                     full_range: range.full,
                     focus_range: range.name,
                 });

@@ -19,17 +19,18 @@ use crate::{
         MemberOrigin, Modifiers, file_item_tree, item_source_map,
         lower::{element_text, field, identifier_text as identifier, lower_type},
     },
-    symbols::MemberId,
+    symbols::{MemberId, member_loc},
     type_ref::{Predefined, TypeRef},
 };
 
 pub(super) fn lower_member(db: &dyn Db, member: MemberId) -> Option<(Body, BodySourceMap)> {
-    let file = db.source_file(member.file)?;
-    let range = item_source_map(db, file).member_range(member.idx)?;
+    let loc = member_loc(db, member)?;
+    let file = db.source_file(loc.file)?;
+    let range = item_source_map(db, file).member_range(loc.idx)?;
     let root = parse(db, file).syntax_node();
     let tree = file_item_tree(db, file);
-    let data = tree.member(member.idx)?;
-    let owner = &tree.types[data.owner];
+    let data = tree.member(loc.idx)?;
+    let owner = &tree.types[loc.decl];
     let mut ctx = Ctx::default();
     ctx.scopes.push(Vec::new());
     match data.origin {

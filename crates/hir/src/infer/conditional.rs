@@ -11,8 +11,8 @@ use crate::{
     base_db::file_defines,
     body::{Expr, body_source_map},
     infer::{CallKind, Callee, Ctx},
-    item_tree::file_item_tree,
     library::LibMemberKind,
+    symbols::{member_file, member_ref},
 };
 
 impl Ctx<'_> {
@@ -31,7 +31,8 @@ impl Ctx<'_> {
         if conditional.is_empty() {
             return;
         }
-        let Some(file) = self.db.source_file(self.member.file) else {
+        let Some(file) = member_file(self.db, self.member).and_then(|f| self.db.source_file(f))
+        else {
             return;
         };
         let defines = syntax::preprocess(file.text(self.db), file_defines(self.db, file)).defines;
@@ -66,15 +67,8 @@ impl Ctx<'_> {
             Callee::Library(m) if m.kind == LibMemberKind::Method => {
                 self.libraries.method(m.ty, m.idx).conditions.clone()
             }
-            // The item tree directly: cloning each callee's whole member would cost every call.
-            Callee::Member(m) => self
-                .db
-                .source_file(m.file)
-                .and_then(|f| {
-                    file_item_tree(self.db, f)
-                        .member(m.idx)
-                        .map(|d| d.conditions.clone())
-                })
+            Callee::Member(m) => member_ref(self.db, *m)
+                .map(|d| d.conditions.clone())
                 .unwrap_or_default(),
             Callee::Library(_) | Callee::External(_) => Vec::new(),
         }

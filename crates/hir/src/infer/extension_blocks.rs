@@ -7,14 +7,13 @@ use smol_str::SmolStr;
 
 use crate::{
     body::ExprId,
-    def_map::TypeDecl,
     infer::{
         Access, Callee, Ctx, Group, Val, lookup,
         overload::{Conv, conv, unify},
     },
     item_tree::{MemberKind, Modifiers},
     resolve::Resolver,
-    symbols::{MemberId, member_data, member_signature},
+    symbols::{MemberId, member_ref, member_signature},
     ty::Ty,
 };
 
@@ -35,7 +34,7 @@ impl Ctx<'_> {
         let members = lookup::extension_block_members(db, self.project, name, &namespaces);
         let mut fitting: Vec<(MemberId, Vec<Ty>)> = Vec::new();
         for member in members {
-            let Some(data) = member_data(db, member) else {
+            let Some(data) = member_ref(db, member) else {
                 continue;
             };
             let Some(block) = &data.extension else {
@@ -45,11 +44,7 @@ impl Ctx<'_> {
             if is_static != receiver.is_none() {
                 continue;
             }
-            let decl = TypeDecl {
-                file: member.file,
-                item: data.owner,
-            };
-            let Some(resolver) = Resolver::for_member(db, member.ty, decl, member.idx) else {
+            let Some(resolver) = Resolver::for_member(db, member) else {
                 continue;
             };
             let declared = resolver.resolve(&block.receiver.ty);
@@ -67,7 +62,7 @@ impl Ctx<'_> {
             }
         }
         let (first, method_args) = fitting.first().cloned()?;
-        let data = member_data(db, first)?;
+        let data = member_ref(db, first)?;
         match data.kind {
             MemberKind::Method => Some(Val::Group(Group {
                 name: name.clone(),

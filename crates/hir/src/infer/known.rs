@@ -58,7 +58,7 @@ pub(crate) fn delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
         Ty::Nullable(inner) => delegate_shape(db, inner),
         Ty::Source(id, args) => {
             let map = crate::def_map::def_map(db, id.project);
-            let def = map.type_def(id.idx);
+            let def = map.type_def(*id);
             if def.kind != TypeKind::Delegate {
                 return None;
             }

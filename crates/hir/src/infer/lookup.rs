@@ -8,11 +8,11 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, ProjectId},
-    def_map::{ProjectKey, TypeId, TypeKey, def_map, visible_projects},
+    def_map::{ProjectKey, TypeId, TypeKey, def_map, type_header, visible_projects},
     hierarchy::{base_class_of, declared_interfaces_of},
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind},
     library::KnownType,
-    symbols::{MemberId, member_data, type_members},
+    symbols::{MemberId, member_ref, type_members},
     ty::Ty,
 };
 
@@ -28,7 +28,7 @@ fn member_index_query<'db>(
 ) -> Arc<FxHashMap<SmolStr, Vec<MemberId>>> {
     let mut index: FxHashMap<SmolStr, Vec<MemberId>> = FxHashMap::default();
     for member in type_members(db, key.id(db)) {
-        let Some(data) = member_data(db, member) else {
+        let Some(data) = member_ref(db, member) else {
             continue;
         };
         if data.explicit_interface.is_some() {
@@ -46,14 +46,30 @@ fn member_index_query<'db>(
 }
 
 pub(crate) fn own_members(db: &dyn Db, id: TypeId, name: &str) -> Vec<MemberId> {
-    member_index_query(db, TypeKey::new(db, id))
-        .get(name)
-        .cloned()
+    own_members_named(db, TypeMemberName::new(db, id, SmolStr::new(name)))
+        .as_deref()
+        .map(<[MemberId]>::to_vec)
         .unwrap_or_default()
 }
 
+#[salsa::interned(revisions = usize::MAX)]
+struct TypeMemberName<'db> {
+    ty: TypeId,
+    #[returns(ref)]
+    name: SmolStr,
+}
+
+/// A type's own members of one name: what a body's member lookups read instead of the whole
+/// index, so a member added to a type re-runs only the bodies that look its name up there.
+#[salsa::tracked(returns(ref))]
+fn own_members_named<'db>(db: &'db dyn Db, key: TypeMemberName<'db>) -> Option<Arc<[MemberId]>> {
+    member_index_query(db, TypeKey::new(db, key.ty(db)))
+        .get(key.name(db))
+        .map(|members| members.as_slice().into())
+}
+
 pub(crate) fn type_kind(db: &dyn Db, id: TypeId) -> TypeKind {
-    def_map(db, id.project).type_def(id.idx).kind
+    type_header(db, id).map_or(TypeKind::Class, |h| h.kind)
 }
 
 /// Members named `name` found from a type, grouped by the type they were found in (most derived
@@ -87,7 +103,7 @@ pub(crate) fn lookup_members(db: &dyn Db, ty: &Ty, name: &str) -> Found {
                 let members = own_members(db, *id, name);
                 if !members.is_empty() {
                     let only_methods = members.iter().all(|&m| {
-                        member_data(db, m).is_some_and(|d| {
+                        member_ref(db, m).is_some_and(|d| {
                             matches!(
                                 d.kind,
                                 MemberKind::Method
@@ -138,7 +154,7 @@ fn extension_index_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<Exte
     let mut index = ExtensionIndex::default();
     for &project in visible_projects(db, key.id(db)).iter() {
         let map = def_map(db, project);
-        for (idx, def) in map.types() {
+        for (id, def) in map.types() {
             if def.parent.is_some()
                 || def.arity > 0
                 || def.kind != TypeKind::Class
@@ -146,8 +162,8 @@ fn extension_index_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<Exte
             {
                 continue;
             }
-            for member in type_members(db, TypeId { project, idx }) {
-                let Some(data) = member_data(db, member) else {
+            for member in type_members(db, id) {
+                let Some(data) = member_ref(db, member) else {
                     continue;
                 };
                 // Members of a C# 14 extension block other than instance methods (which are
@@ -220,7 +236,7 @@ pub(crate) fn extension_block_members(
 /// members only inside their type, protected ones also in derived types. Internal members count as
 /// accessible: code that compiles against them from another project has `InternalsVisibleTo`.
 pub(crate) fn is_accessible(db: &dyn Db, member: MemberId, from: TypeId) -> bool {
-    let Some(data) = member_data(db, member) else {
+    let Some(data) = member_ref(db, member) else {
         return true;
     };
     let m = data.modifiers;
@@ -253,13 +269,9 @@ pub(crate) fn is_accessible(db: &dyn Db, member: MemberId, from: TypeId) -> bool
 
 /// `id` and the types it is nested in, innermost first.
 fn containing_types(db: &dyn Db, id: TypeId) -> Vec<TypeId> {
-    let map = def_map(db, id.project);
     let mut out = vec![id];
-    while let Some(parent) = map.type_def(out[out.len() - 1].idx).parent {
-        out.push(TypeId {
-            project: id.project,
-            idx: parent,
-        });
+    while let Some(parent) = type_header(db, out[out.len() - 1]).and_then(|h| h.parent) {
+        out.push(parent);
     }
     out
 }

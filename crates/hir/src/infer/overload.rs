@@ -12,7 +12,7 @@ use crate::{
     infer::{known, lookup::own_members},
     item_tree::{ParamModifier, Variance},
     library::{KnownType, LibMember},
-    symbols::{MemberId, member_data, member_signature},
+    symbols::{MemberId, member_ref, member_signature},
     ty::{Ty, TypeParam},
 };
 
@@ -503,7 +503,7 @@ fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> b
             });
         }
     };
-    let Some(data) = member_data(db, member) else {
+    let Some(data) = member_ref(db, member) else {
         return true;
     };
     data.type_params.iter().enumerate().all(|(i, name)| {

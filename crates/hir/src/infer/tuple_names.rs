@@ -16,7 +16,7 @@ use super::{Callee, Ctx};
 use metadata::TypeSig;
 
 use crate::{
-    body::Expr, body::ExprId, library::LibMemberKind, symbols::member_data, ty::Ty,
+    body::Expr, body::ExprId, library::LibMemberKind, symbols::member_ref, ty::Ty,
     type_ref::TypeRef,
 };
 
@@ -91,7 +91,7 @@ impl Ctx<'_> {
     fn bound_member_type(&self, expr: ExprId) -> Option<TypeRef> {
         let site = self.result.sites.iter().rev().find(|s| s.expr == expr)?;
         match site.callee {
-            Callee::Member(member) => member_data(self.db, member)?.ty,
+            Callee::Member(member) => member_ref(self.db, member)?.ty.clone(),
             Callee::Library(_) | Callee::External(_) => None,
         }
     }

@@ -151,7 +151,6 @@ impl Ctx {
             has_default: false,
         };
         let main = Member {
-            owner: program,
             name: SmolStr::new_static("<Main>$"),
             kind: MemberKind::Method,
             type_params: Vec::new(),
@@ -316,7 +315,6 @@ impl Ctx {
         let item = &self.tree.types[owner];
         let kind = item.kind;
         let implied = |name: SmolStr, kind: MemberKind, origin: MemberOrigin| Member {
-            owner,
             name,
             kind,
             type_params: Vec::new(),
@@ -415,7 +413,7 @@ impl Ctx {
                 SyntaxKind::ERROR => self.lower_members(&child, owner),
                 SyntaxKind::EXTENSION_DECLARATION => self.lower_extension_block(&child, owner),
                 _ => {
-                    if let Some(member) = lower_member(&child, owner) {
+                    if let Some(member) = lower_member(&child) {
                         let name = field(&child, Field::Name)
                             .map_or(child.text_range(), |n| n.text_range());
                         self.push_member(owner, member, child.text_range(), name);
@@ -447,9 +445,10 @@ impl Ctx {
             receiver,
             type_params: block_type_params.len(),
         };
-        for (_, member) in self.tree.members.iter_mut().skip(first) {
+        let owners = &self.tree.member_owners;
+        for (idx, member) in self.tree.members.iter_mut().skip(first) {
             // A nested type (an error in a block) keeps its members to itself.
-            if member.owner != owner {
+            if owners[idx.into_raw().into_u32() as usize] != owner {
                 continue;
             }
             member
@@ -476,6 +475,7 @@ impl Ctx {
         name: TextRange,
     ) -> MemberIdx {
         let idx = self.tree.members.alloc(member);
+        self.tree.member_owners.push(owner);
         self.map.members.push(ItemRange { full, name });
         self.tree.types[owner].members.push(idx);
         idx
@@ -507,7 +507,6 @@ impl Ctx {
                 MemberKind::Field
             };
             let member = Member {
-                owner,
                 name: identifier_text(&name_el),
                 kind,
                 type_params: Vec::new(),
@@ -557,9 +556,8 @@ fn conditions(node: &SyntaxNode) -> Vec<SmolStr> {
         .collect()
 }
 
-fn lower_member(node: &SyntaxNode, owner: TypeIdx) -> Option<Member> {
+fn lower_member(node: &SyntaxNode) -> Option<Member> {
     let mut member = Member {
-        owner,
         name: field(node, Field::Name)
             .map(|n| identifier_text(&n))
             .unwrap_or_default(),

@@ -13,7 +13,7 @@ use crate::{
         library_signature, library_type, library_type_ty,
     },
     overrides::{overrides, root_member},
-    symbols::{MemberId, member_data, member_signature},
+    symbols::{MemberId, member_ref, member_signature},
     ty::Ty,
 };
 
@@ -134,7 +134,7 @@ fn collect_library_bases(db: &dyn Db, member: LibMember, out: &mut Vec<LibMember
 /// overrides (an override of an override of `Stream.Write` is one of `Stream.Write`).
 pub fn library_members_filled_by(db: &dyn Db, member: MemberId) -> Vec<LibMember> {
     let mut out = Vec::new();
-    let Some(data) = member_data(db, member) else {
+    let Some(data) = member_ref(db, member) else {
         return out;
     };
     let (kind, name) = match data.kind {
@@ -169,7 +169,7 @@ pub fn library_members_filled_by(db: &dyn Db, member: MemberId) -> Vec<LibMember
     };
     // The slot the source chain of overrides fills comes from the first library class above it.
     let root = root_member(db, member);
-    if member_data(db, root).is_some_and(|d| d.modifiers.contains(Modifiers::OVERRIDE)) {
+    if member_ref(db, root).is_some_and(|d| d.modifiers.contains(Modifiers::OVERRIDE)) {
         let shape = shape_of(root);
         let external = base_chain(db, root.ty)
             .0

@@ -23,8 +23,7 @@ fn library_derived_index(db: &dyn hir::Db) -> Arc<HashMap<LibType, Vec<(TypeId, 
     let graph = db.workspace().graph(db);
     let mut index: HashMap<LibType, Vec<(TypeId, Relation)>> = HashMap::new();
     for (project, _) in graph.iter() {
-        for (idx, def) in def_map(db, project).types() {
-            let id = TypeId { project, idx };
+        for (id, def) in def_map(db, project).types() {
             let bases = type_bases(db, id);
             let relation = if def.kind == hir::TypeKind::Interface {
                 Relation::DerivedInterface

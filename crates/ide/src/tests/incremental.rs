@@ -113,8 +113,6 @@ fn adding_a_class_reruns_what_depends_on_it() {
         },
         expect![[r#"
             [
-                "all_interfaces_query",
-                "base_chain_query",
                 "def_map_query",
                 "derived_types_query",
                 "direct_derived_index",
@@ -122,10 +120,15 @@ fn adding_a_class_reruns_what_depends_on_it() {
                 "file_item_tree",
                 "item_source_map",
                 "item_tree_with_source_map",
-                "member_signature_query",
+                "member_data_query",
+                "member_scopes",
                 "parse",
                 "symbol_index",
                 "type_bases_query",
+                "type_header_query",
+                "type_member_table",
+                "types_by_name",
+                "types_named",
             ]
         "#]],
     );
@@ -301,20 +304,182 @@ fn a_new_class_rebuilds_the_symbol_index_of_its_own_project_only() {
             "body_query ×3",
             "body_with_source_map_query ×3",
             "def_map_query ×1",
-            "documentation_id_query ×2",
             "file_call_sites_query ×2",
             "file_item_tree ×1",
             "file_sites_by_name ×1",
-            "infer_query ×4",
+            "infer_query ×1",
             "item_source_map ×1",
             "item_tree_with_source_map ×1",
-            "member_signature_query ×2",
+            "member_data_query ×1",
+            "member_file_query ×3",
+            "member_scopes ×1",
+            "namespaces ×1",
             "parse ×1",
             "sites_named_query ×1",
             "symbol_index ×1",
             "type_bases_query ×2",
+            "type_header_query ×2",
+            "type_member_table ×3",
+            "types_by_name ×1",
+            "types_named ×2",
             "word_index ×1",
         ]
     "#]]
     .assert_debug_eq(&log);
+}
+
+/// Two projects: bodies that mention `Circle`'s members, one that names a type not declared yet
+/// (`Square`), one a member not declared yet (`Circle.Perimeter`), and one that mentions nothing of
+/// the sources.
+const BODIES_FIXTURE: &str = r#"
+//- /Geo/Shapes.cs project:Geo
+namespace Geo
+{
+    public class Shape { public virtual double Area() { return 0; } }
+    public class Circle : Shape
+    {
+        public double R;
+        public override double Area() { return 3.14 * R * R; }
+    }
+}
+//- /Geo/Use.cs project:Geo
+namespace Geo
+{
+    class Painter { double Paint(Shape s) { return s.Area(); } }
+    class Maker { object Make() { return new Square(); } }
+    class Plain { int Run() { int x = 1; return x + 1; } }
+}
+//- /App/Main.cs project:App references:Geo
+namespace App
+{
+    class Program
+    {
+        double Main(Geo.Circle c) { return c.Area(); }
+        double Around(Geo.Circle c) { return c.Perimeter(); }
+    }
+}
+"#;
+
+/// The seven bodies of [`BODIES_FIXTURE`].
+const BODIES: [&str; 7] = [
+    "M:Geo.Shape.Area",
+    "M:Geo.Circle.Area",
+    "M:Geo.Painter.Paint(Geo.Shape)",
+    "M:Geo.Maker.Make",
+    "M:Geo.Plain.Run",
+    "M:App.Program.Main(Geo.Circle)",
+    "M:App.Program.Around(Geo.Circle)",
+];
+
+/// Binds every body of [`BODIES_FIXTURE`] (their outgoing calls), applies `edit` to the file at
+/// `path`, binds them again and returns how many times each query ran for the second round.
+fn body_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Vec<String> {
+    let fixture = Fixture::parse(BODIES_FIXTURE);
+    let mut host = AnalysisHost::with_event_log();
+    host.apply_change(fixture.change());
+    let bind_all = |host: &AnalysisHost| {
+        let analysis = host.analysis();
+        for doc_id in BODIES {
+            let symbol = analysis
+                .symbols_by_documentation_id(doc_id)
+                .unwrap()
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| panic!("no {doc_id}"));
+            analysis
+                .outgoing_calls(&symbol.key, 1, 100)
+                .unwrap()
+                .expect("a member");
+        }
+    };
+    bind_all(&host);
+    host.take_event_log();
+    let file = fixture
+        .files
+        .iter()
+        .find(|f| f.path == path)
+        .expect("a file");
+    let edited = edit(&file.text);
+    assert_ne!(edited, file.text, "the edit changed nothing");
+    host.apply_change(Change {
+        files: vec![(file.id, Some(Arc::from(edited)))],
+        project_graph: None,
+        libraries: None,
+    });
+    bind_all(&host);
+    let mut counts = std::collections::BTreeMap::<String, usize>::new();
+    for event in host.take_event_log() {
+        let name = event.split('(').next().unwrap_or(&event).to_owned();
+        *counts.entry(name).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .map(|(name, n)| format!("{name} ×{n}"))
+        .collect()
+}
+
+/// How many bodies were bound again (`infer_query` runs) in a log of [`body_queries_rerun_after`].
+fn bodies_reinferred(log: &[String]) -> usize {
+    log.iter()
+        .find_map(|line| line.strip_prefix("infer_query ×"))
+        .map_or(0, |n| n.parse().unwrap())
+}
+
+/// Only `Plain.Run` is bound again; a second body here would mean a body's inference reads another
+/// body or the file's text.
+#[test]
+fn a_body_edit_reinfers_that_body_only() {
+    let log = body_queries_rerun_after("/Geo/Use.cs", |text| text.replace("x + 1", "x + 2"));
+    expect![[r#"
+        1
+    "#]]
+    .assert_debug_eq(&bodies_reinferred(&log));
+}
+
+/// `Maker.Make` names `Square`, so it is bound again; the other five bodies mention nothing the new
+/// class changes (a higher count would mean they read the whole def map or the whole item tree of
+/// their file).
+#[test]
+fn a_class_appended_to_a_file_reinfers_only_the_bodies_naming_it() {
+    let log = body_queries_rerun_after("/Geo/Shapes.cs", |text| {
+        format!("{text}namespace Geo {{ public class Square : Shape {{ }} }}\n")
+    });
+    expect![[r#"
+        1
+    "#]]
+    .assert_debug_eq(&bodies_reinferred(&log));
+}
+
+/// The same class inserted above every other type of the file: the ids of the types and members
+/// declared after it do not move, so again only `Maker.Make` is bound again (a higher count would
+/// mean an id is a position in the file).
+#[test]
+fn a_class_inserted_at_the_top_of_a_file_reinfers_only_the_bodies_naming_it() {
+    let log = body_queries_rerun_after("/Geo/Shapes.cs", |text| {
+        text.replace(
+            "namespace Geo\n{",
+            "namespace Geo\n{\n    public class Square : Shape { }",
+        )
+    });
+    expect![[r#"
+        1
+    "#]]
+    .assert_debug_eq(&bodies_reinferred(&log));
+}
+
+/// A method added to `Circle`: only `Program.Around`, which calls `c.Perimeter()`, is bound again.
+/// `Circle.Area` (reads `R`) and `Program.Main` (calls `c.Area()`) look up other names of the same
+/// type (a higher count would mean member lookup reads the type's whole member index, or positions).
+#[test]
+fn a_member_added_to_a_type_reinfers_only_the_bodies_naming_it() {
+    let log = body_queries_rerun_after("/Geo/Shapes.cs", |text| {
+        text.replace(
+            "public double R;",
+            "public double R;\n        public double Perimeter() { return 2 * R; }",
+        )
+    });
+    expect![[r#"
+        1
+    "#]]
+    .assert_debug_eq(&bodies_reinferred(&log));
 }
