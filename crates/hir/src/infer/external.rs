@@ -149,10 +149,13 @@ impl Ctx<'_> {
                 .map(|&m| library_candidate(db, decl, m, false))
                 .filter(|c| overload::fits_type_args(c, type_args))
                 .collect();
-            let resolution =
-                overload::resolve_overloads_with(db, &candidates, infos, type_args, &mut |e, p| {
-                    self.speculative_lambda(e, p)
-                });
+            let resolution = overload::resolve_overloads_with(
+                &self.sdb.clone(),
+                &candidates,
+                infos,
+                type_args,
+                &mut |e, p| self.speculative_lambda(e, p),
+            );
             match resolution {
                 Resolution::Bound(applied) => {
                     let CandMember::Library(member) = candidates[applied.index].member else {
@@ -262,7 +265,9 @@ impl Ctx<'_> {
                 .iter()
                 .map(|&m| library_candidate(db, decl, m, false))
                 .collect();
-            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &infos, &[]) {
+            if let Resolution::Bound(applied) =
+                resolve_overloads(&self.sdb, &candidates, &infos, &[])
+            {
                 let CandMember::Library(member) = candidates[applied.index].member else {
                     continue;
                 };
@@ -292,7 +297,7 @@ impl Ctx<'_> {
             .iter()
             .map(|&m| library_candidate(db, ty, m, false))
             .collect();
-        match resolve_overloads(db, &candidates, infos, &[]) {
+        match resolve_overloads(&self.sdb, &candidates, infos, &[]) {
             Resolution::Bound(applied) => {
                 let CandMember::Library(member) = candidates[applied.index].member else {
                     return false;

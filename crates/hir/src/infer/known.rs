@@ -10,7 +10,7 @@ use crate::{
     def_map::TypeDecl,
     infer::overload::{Conv, supertypes},
     item_tree::TypeKind,
-    library::KnownType,
+    library::{KnownType, ScopedDb},
     resolve::Resolver,
     ty::Ty,
 };
@@ -52,10 +52,11 @@ pub(crate) fn numeric_conv(db: &dyn Db, from: &Ty, to: &Ty) -> Option<Conv> {
 }
 
 /// The parameter types and return type of a delegate type.
-pub(crate) fn delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
+pub(crate) fn delegate_shape(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
+    let db = sdb.db();
     match ty {
         // `event EventHandler<T>? Changed`: the annotation does not change the shape.
-        Ty::Nullable(inner) => delegate_shape(db, inner),
+        Ty::Nullable(inner) => delegate_shape(sdb, inner),
         Ty::Source(id, args) => {
             let map = crate::def_map::def_map(db, id.project);
             let def = map.type_def(id.idx);
@@ -81,23 +82,24 @@ pub(crate) fn delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
         Ty::Library(..) => {
             // `Expression<Func<..>>` converts from a lambda as its delegate does (a language rule).
             if let Some([delegate]) = ty.known_args(db, KnownType::Expression) {
-                return delegate_shape(db, delegate);
+                return delegate_shape(sdb, delegate);
             }
-            crate::library::library_delegate_shape(db, ty)
+            crate::library::library_delegate_shape(sdb, ty)
         }
         _ => None,
     }
 }
 
 /// The element type `foreach` sees.
-pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
+pub(crate) fn element_type(sdb: &ScopedDb<'_>, ty: &Ty) -> Ty {
+    let db = sdb.db();
     match ty {
         Ty::Array(elem, _) => return (**elem).clone(),
         _ if ty.is_known(db, KnownType::String) => return Ty::known(db, KnownType::Char),
         Ty::Unknown => return Ty::Unknown,
         _ => {}
     }
-    for sup in supertypes(db, ty).0 {
+    for sup in supertypes(sdb, ty).0 {
         for generic in [KnownType::IEnumerableOfT, KnownType::IAsyncEnumerableOfT] {
             if let Some([element]) = sup.known_args(db, generic) {
                 return element.clone();

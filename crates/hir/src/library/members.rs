@@ -7,7 +7,9 @@ use smol_str::SmolStr;
 use crate::{
     base_db::Db,
     item_tree::ParamModifier,
-    library::{LibType, LibraryDefs, LibraryTy, library_base, library_defs, library_interfaces},
+    library::{
+        LibType, LibraryDefs, LibraryTy, ScopedDb, library_base, library_defs, library_interfaces,
+    },
     ty::Ty,
 };
 
@@ -252,9 +254,10 @@ fn modifier(p: &Param) -> ParamModifier {
 }
 
 /// The parameter types and return type of a library delegate type (those of its `Invoke`).
-pub(crate) fn library_delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
-    let index = library_defs(db);
-    let id = index.type_of(db, ty)?;
+pub(crate) fn library_delegate_shape(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
+    let db = sdb.db();
+    let index = sdb.libs();
+    let id = sdb.library_type(ty)?;
     let def = index.type_def(id);
     if def.kind != TypeKind::Delegate {
         return None;
@@ -277,11 +280,12 @@ pub(crate) fn library_delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, T
 /// that mentions a type parameter the binder cannot substitute keeps the candidate, as an argument it
 /// could not type does.
 pub(crate) fn library_constraints_hold(
-    db: &dyn Db,
+    sdb: &ScopedDb<'_>,
     member: LibMember,
     method_args: &[Ty],
     converts: &dyn Fn(&Ty, &Ty) -> bool,
 ) -> bool {
+    let db = sdb.db();
     if member.kind != LibMemberKind::Method {
         return true;
     }
@@ -299,7 +303,7 @@ pub(crate) fn library_constraints_hold(
             | Ty::Unresolved(..)
             | Ty::Nullable(_)
             | Ty::Tuple(_) => {
-                Some(crate::ty::is_value_type(db, arg) && !matches!(arg, Ty::Nullable(_)))
+                Some(crate::ty::is_value_type(sdb, arg) && !matches!(arg, Ty::Nullable(_)))
             }
             Ty::Array(..) => Some(false),
             _ => None,

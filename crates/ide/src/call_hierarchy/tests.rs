@@ -2025,3 +2025,4 @@ mod conditional;
 mod deconstruction;
 mod fixture_assemblies;
 mod framework;
+mod library_versions;
