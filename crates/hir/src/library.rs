@@ -168,7 +168,7 @@ impl LibraryDefs {
     }
 
     pub fn method(&self, id: LibType, idx: u32) -> &Method {
-        &self.type_def(id).methods[idx as usize]
+        &self.type_def(id).methods()[idx as usize]
     }
 
     /// The definition `id` names in this set of assemblies.
@@ -265,7 +265,7 @@ impl LibraryIndex {
                     ns = ns.rsplit_once('.').map_or("", |(outer, _)| outer);
                 }
                 if def.is_extension_container && def.declaring.is_none() {
-                    for (m, method) in def.methods.iter().enumerate() {
+                    for (m, method) in def.methods().iter().enumerate() {
                         if method.is_extension && method.is_static && !method.params.is_empty() {
                             index
                                 .extensions

@@ -243,7 +243,7 @@ fn full_names_match_references() {
     );
     // `MakeInner` returns `Outer<T>.Inner`: the reference spells the TypeDef's own full name.
     let outer = asm.types.iter().find(|t| t.name == "Outer").unwrap();
-    let metadata::TypeSig::Named(ret) = &outer.methods[0].ret else {
+    let metadata::TypeSig::Named(ret) = &outer.methods()[0].ret else {
         panic!("not named")
     };
     assert!(names.contains(&ret.full_name));

@@ -327,14 +327,14 @@ fn external_type_name<'a>(db: &'a dyn crate::base_db::Db, ty: &'a Ty) -> &'a str
 fn member_is_static(index: &crate::library::LibraryIndex, m: LibMember) -> bool {
     let def = index.type_def(m.ty);
     match m.kind {
-        LibMemberKind::Method => def.methods[m.idx as usize].is_static,
-        LibMemberKind::Property => def.properties[m.idx as usize].is_static,
+        LibMemberKind::Method => def.methods()[m.idx as usize].is_static,
+        LibMemberKind::Property => def.properties()[m.idx as usize].is_static,
         // Constants are static members.
         LibMemberKind::Field => {
-            let f = &def.fields[m.idx as usize];
+            let f = &def.fields()[m.idx as usize];
             f.is_static || f.is_literal
         }
-        LibMemberKind::Event => def.events[m.idx as usize].is_static,
+        LibMemberKind::Event => def.events()[m.idx as usize].is_static,
     }
 }
 

@@ -108,15 +108,15 @@ impl Ctx<'_> {
         let ty = self.libraries.type_def(member.ty);
         let (sig, names) = match member.kind {
             LibMemberKind::Method => {
-                let m = ty.methods.get(member.idx as usize)?;
+                let m = ty.methods().get(member.idx as usize)?;
                 (&m.ret, &m.ret_tuple_names)
             }
             LibMemberKind::Property => {
-                let p = ty.properties.get(member.idx as usize)?;
+                let p = ty.properties().get(member.idx as usize)?;
                 (&p.ty, &p.tuple_names)
             }
             LibMemberKind::Field => {
-                let f = ty.fields.get(member.idx as usize)?;
+                let f = ty.fields().get(member.idx as usize)?;
                 (&f.ty, &f.tuple_names)
             }
             LibMemberKind::Event => return None,

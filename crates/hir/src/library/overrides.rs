@@ -62,16 +62,16 @@ fn slot_method(def: &TypeDef, member: LibMember) -> Option<&Method> {
     let idx = match member.kind {
         LibMemberKind::Method => Some(member.idx),
         LibMemberKind::Property => {
-            let p = &def.properties[member.idx as usize];
+            let p = &def.properties()[member.idx as usize];
             p.getter.or(p.setter)
         }
         LibMemberKind::Event => {
-            let e = &def.events[member.idx as usize];
+            let e = &def.events()[member.idx as usize];
             e.adder.or(e.remover)
         }
         LibMemberKind::Field => None,
     }?;
-    def.methods.get(idx as usize)
+    def.methods().get(idx as usize)
 }
 
 /// The first member of `groups` (as [`library_members`] gives them) of the shape `shape`.
