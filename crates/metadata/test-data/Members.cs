@@ -125,4 +125,11 @@ namespace Fixtures.Members
         public static (int a, int b) Field;
         public static (string key, object value) Property => (null, null);
     }
+
+    /// A conditional virtual method: calls of its overrides are omitted like its own (§22.5.3.2).
+    public class Logger
+    {
+        [System.Diagnostics.Conditional("TRACE")]
+        public virtual void Log(string message) { }
+    }
 }

@@ -228,6 +228,10 @@ fn members() {
               method 2 public static valuetype [mscorlib]System.ValueTuple`2<int, string> [TupleElementNames(count, _)] Pair(valuetype [mscorlib]System.ValueTuple`2<bool, valuetype [mscorlib]System.ValueTuple`2<int, int>> [TupleElementNames(ok, at, x, y)] input)
               method 3 public static specialname valuetype [mscorlib]System.ValueTuple`2<string, object> [TupleElementNames(key, value)] get_Property()
               property static valuetype [mscorlib]System.ValueTuple`2<string, object> [TupleElementNames(key, value)] Property get=3
+            type 9 public class Fixtures.Members.Logger
+              : [mscorlib]System.Object
+              method 0 public virtual newslot [Conditional(TRACE)] void Log(string message)
+              method 1 public specialname void .ctor()
         "#]],
     );
 }

@@ -54,3 +54,41 @@ class C
         "#]],
     );
 }
+
+#[test]
+fn a_call_of_an_override_of_a_conditional_library_method_is_omitted() {
+    let fixture = |defines: &str| {
+        format!(
+            r#"
+//- /Test.cs assemblies:Members{defines}
+using Fixtures.Members;
+class MyLogger : Logger
+{{
+    public override void Log(string message) {{ }}
+}}
+class C
+{{
+    string Text() => "";
+    void M$0(MyLogger logger)
+    {{
+        logger.Log(Text());
+    }}
+}}
+"#
+        )
+    };
+    check_outgoing(
+        &fixture(""),
+        expect![[r#"
+            coverage 0/0/0/0
+        "#]],
+    );
+    check_outgoing(
+        &fixture(" defines:TRACE"),
+        expect![[r#"
+            M:C.Text [Call]
+            M:MyLogger.Log(System.String) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
