@@ -1215,9 +1215,19 @@ impl Ctx<'_> {
                 // A `T` stays the receiver of extension methods: it converts to its bounds, not
                 // only to the one whose members are looked up below.
                 let written = ty.clone();
+                // `Nullable<T>`'s own members (its overrides of `object`'s among them: the
+                // compiler calls `object`'s, not `T`'s) are looked up on it.
                 let ty = match ty {
                     Ty::Nullable(inner)
-                        if !matches!(name.as_str(), "Value" | "HasValue" | "GetValueOrDefault") =>
+                        if !matches!(
+                            name.as_str(),
+                            "Value"
+                                | "HasValue"
+                                | "GetValueOrDefault"
+                                | "ToString"
+                                | "GetHashCode"
+                                | "Equals"
+                        ) =>
                     {
                         *inner
                     }

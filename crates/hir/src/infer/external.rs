@@ -13,7 +13,10 @@ use crate::{
             self, ArgInfo, CandMember, Candidate, ParamInfo, Resolution, resolve_overloads,
         },
     },
-    library::{LibMember, LibMemberKind, library_indexers, library_members, library_signature},
+    library::{
+        KnownType, LibMember, LibMemberKind, library_indexers, library_member_bases,
+        library_members, library_signature,
+    },
     ty::Ty,
 };
 
@@ -166,8 +169,11 @@ impl Ctx<'_> {
                         .into_iter()
                         .map(|p| p.1)
                         .collect();
+                    let (decl, member) = self
+                        .devirtualized(group.receiver.as_ref(), member)
+                        .unwrap_or((decl.clone(), member));
                     let val = self.bound_library_call(
-                        callee, decl, member, declared, applied, type_args, args, infos,
+                        callee, &decl, member, declared, applied, type_args, args, infos,
                     );
                     return LibraryBinding::Bound(val);
                 }
@@ -176,6 +182,38 @@ impl Ctx<'_> {
             }
         }
         LibraryBinding::NoneApplicable
+    }
+
+    /// The override a call of `member` on a value of `receiver`'s type runs, with the type declaring
+    /// it, when the compiler calls it directly: lookup finds `object`'s `ToString` for
+    /// `c.ToString()`, but on the special structs ([`KnownType::DEVIRTUALIZED`]) Roslyn emits
+    /// `call System.Char::ToString()`.
+    fn devirtualized(&self, receiver: Option<&Ty>, member: LibMember) -> Option<(Ty, LibMember)> {
+        let receiver = receiver?;
+        receiver.which_known(self.db, &KnownType::DEVIRTUALIZED)?;
+        let own = self.sdb.library_type(receiver)?;
+        if own == member.ty || member.kind != LibMemberKind::Method {
+            return None;
+        }
+        let method = self.libraries.method(member.ty, member.idx);
+        if !method.is_virtual {
+            return None;
+        }
+        let methods = self.libraries.type_def(own).methods();
+        let found = (0..methods.len() as u32)
+            .map(|idx| LibMember {
+                ty: own,
+                kind: LibMemberKind::Method,
+                idx,
+            })
+            .find(|m| {
+                let m_def = &methods[m.idx as usize];
+                m_def.name == method.name
+                    && m_def.is_virtual
+                    && !m_def.is_new_slot
+                    && library_member_bases(self.db, *m).contains(&member)
+            })?;
+        Some((receiver.clone(), found))
     }
 
     /// Records the call of a bound library method and types its arguments and result.
