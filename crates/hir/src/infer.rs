@@ -160,6 +160,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         implicit_receivers: Vec::new(),
         implicit_call_params: None,
         local_tuple_names: ArenaMap::default(),
+        tuple_inits: ArenaMap::default(),
         library_fields: rustc_hash::FxHashMap::default(),
     };
     for (_, stmt) in body.stmts.iter() {
@@ -344,6 +345,9 @@ struct Ctx<'a> {
     implicit_call_params: Option<Vec<Ty>>,
     /// The element names of `var` locals holding named tuples (see [`tuple_names`]).
     local_tuple_names: ArenaMap<LocalId, tuple_names::TupleNames>,
+    /// The initializers of `var` locals holding tuples: the names nested in their elements are
+    /// the initializer's (see [`tuple_names`]).
+    tuple_inits: ArenaMap<LocalId, ExprId>,
     /// The library fields member accesses read (a field makes no call site), for the tuple
     /// element names their signatures give.
     library_fields: rustc_hash::FxHashMap<ExprId, crate::library::LibMember>,
@@ -442,9 +446,13 @@ impl Ctx<'_> {
                     (None, None) => Ty::Unknown,
                 };
                 if self.body.locals[*local].ty.is_none()
-                    && let Some(names) = init.and_then(|e| self.tuple_names(e))
+                    && let Some(init) = *init
+                    && matches!(ty, Ty::Tuple(_))
                 {
-                    self.local_tuple_names.insert(*local, names);
+                    if let Some(names) = self.tuple_names(init) {
+                        self.local_tuple_names.insert(*local, names);
+                    }
+                    self.tuple_inits.insert(*local, init);
                 }
                 self.local_tys.insert(*local, ty);
             }

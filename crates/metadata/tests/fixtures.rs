@@ -227,6 +227,7 @@ fn members() {
               method 1 public static [Conditional(TRACE, VERBOSE)] void Traced()
               method 2 public static valuetype [mscorlib]System.ValueTuple`2<int, string> [TupleElementNames(count, _)] Pair(valuetype [mscorlib]System.ValueTuple`2<bool, valuetype [mscorlib]System.ValueTuple`2<int, int>> [TupleElementNames(ok, at, x, y)] input)
               method 3 public static specialname valuetype [mscorlib]System.ValueTuple`2<string, object> [TupleElementNames(key, value)] get_Property()
+              method 4 public static valuetype [mscorlib]System.ValueTuple`3<bool, valuetype [mscorlib]System.ValueTuple`2<int, string>, valuetype [mscorlib]System.ValueTuple`2<long, valuetype [mscorlib]System.ValueTuple`2<char, byte>>> [TupleElementNames(ok, at, deep, x, y, l, inner, c, b)] Nested()
               property static valuetype [mscorlib]System.ValueTuple`2<string, object> [TupleElementNames(key, value)] Property get=3
             type 9 public class Fixtures.Members.Logger
               : [mscorlib]System.Object

@@ -19,15 +19,22 @@ class C
         var pair = Attributed.Pair((true, (1, 2)));
         var count = pair.count.CompareTo(0);
         var b = Attributed.Field.b.CompareTo(0);
+        var nested = Attributed.Nested();
+        var y = nested.at.y.Length;
+        var c = Attributed.Nested().deep.inner.c.IsSurrogate();
+        var l = nested.Item3.l.CompareTo(0L);
     }
 }
 "#,
         expect![[r#"
             external Fixtures.Members.Attributed.Property [Get]
-            external System.String.Length [Get]
+            external System.String.Length [Get, Get]
             external Fixtures.Members.Attributed.Pair [Call]
             external System.Int32.CompareTo [Call, Call]
-            coverage 5/5/0/0
+            external Fixtures.Members.Attributed.Nested [Call, Call]
+            external System.Char.IsSurrogate [Call]
+            external System.Int64.CompareTo [Call]
+            coverage 10/10/0/0
         "#]],
     );
 }
