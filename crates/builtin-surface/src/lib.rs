@@ -8,7 +8,8 @@
 //!   and .NET 5+ projects.
 //!
 //! Loaders use them only where a project's own framework assemblies were not found; each is decoded
-//! once per process and shared.
+//! once per process and shared: its types at once, its members' section inflated on a thread of
+//! its own and each type's members decoded when first read (`metadata::surface`).
 
 use std::sync::{Arc, OnceLock};
 
@@ -55,7 +56,16 @@ pub fn assemblies(flavor: Flavor) -> Arc<[Arc<Assembly>]> {
         Flavor::NetCore => &NETCORE,
     };
     cell.get_or_init(|| match metadata::surface::decode(flavor.encoded()) {
-        Ok(all) => all.into_iter().map(Arc::new).collect(),
+        Ok(all) => {
+            let all: Arc<[Arc<Assembly>]> = all.into_iter().map(Arc::new).collect();
+            // The types are what indexes and the first answers read; the members' section
+            // inflates beside them, before most bodies ask for a member.
+            let members = all.clone();
+            std::thread::spawn(move || {
+                metadata::surface::inflate_members(members.iter().map(|a| &**a))
+            });
+            all
+        }
         // The data is generated and checked by a test: a decode failure is a build defect, and an
         // empty surface only makes answers less complete.
         Err(_) => Arc::from(Vec::new()),

@@ -8,7 +8,7 @@ use crate::{
     base_db::Db,
     def_map::{TypeId, TypeKey, def_map},
     item_tree::{TypeKind, file_item_tree},
-    library::{self, KnownType},
+    library::{self, KnownType, ScopedDb},
     resolve::Resolver,
     ty::Ty,
 };
@@ -37,6 +37,7 @@ fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
     let def = map.type_def(id);
     let mut bases = TypeBases::default();
     let mut explicit_class = None;
+    let sdb = ScopedDb::project(db, id.project);
     for &decl in &def.decls {
         let Some(file) = db.source_file(decl.file) else {
             continue;
@@ -59,7 +60,7 @@ fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
             }
             let is_class_slot =
                 i == 0 && matches!(def.kind, TypeKind::Class | TypeKind::RecordClass);
-            if is_class_slot && !is_interface(db, &ty) {
+            if is_class_slot && !is_interface(&sdb, &ty) {
                 // Each part of a partial class may repeat the base class; it is never an
                 // interface (the first one counts where parts disagree, which does not compile).
                 explicit_class.get_or_insert(ty);
@@ -91,12 +92,13 @@ fn bases_cycle_result<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: TypeKey<'db>)
     TypeBases::default()
 }
 
-/// Whether a base-list entry names an interface: known for source and well-known types; for other
-/// external types, by the .NET naming convention (`IFoo`).
-fn is_interface(db: &dyn Db, ty: &Ty) -> bool {
+/// Whether a base-list entry names an interface: known for source types and those of the
+/// project's assemblies; for a type no assembly declares, by the .NET naming convention (`IFoo`).
+fn is_interface(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+    let db = sdb.db();
     match ty {
         Ty::Source(id, _) => def_map(db, id.project).type_def(*id).kind == TypeKind::Interface,
-        Ty::Library(..) | Ty::Unresolved(..) => library::library_kind(db, ty)
+        Ty::Library(..) | Ty::Unresolved(..) => library::library_kind(sdb, ty)
             .map(|k| k == metadata::TypeKind::Interface)
             .unwrap_or_else(|| {
                 let name = ty.written_name(db).map_or("", |(n, _)| n);
@@ -108,34 +110,39 @@ fn is_interface(db: &dyn Db, ty: &Ty) -> bool {
     }
 }
 
-/// The direct base class of a (possibly constructed) type, with its arguments substituted.
-pub fn base_class_of(db: &dyn Db, ty: &Ty) -> Option<Ty> {
+/// The direct base class of a (possibly constructed) type, with its arguments substituted; a
+/// library type's as the assemblies `sdb`'s project sees declare it.
+pub fn base_class_of(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<Ty> {
+    let db = sdb.db();
     match ty {
         Ty::Source(id, args) => type_bases(db, *id)
             .base_class
             .as_ref()
             .map(|b| b.substitute(args)),
-        Ty::Library(..) => library::library_base(db, &library::library_defs(db), ty),
+        Ty::Library(..) => library::library_base(db, sdb.libs(), ty),
         _ => None,
     }
 }
 
-/// The interfaces a (possibly constructed) type declares directly.
-pub fn declared_interfaces_of(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
+/// The interfaces a (possibly constructed) type declares directly (a library type's, as the
+/// assemblies `sdb`'s project sees declare them).
+pub fn declared_interfaces_of(sdb: &ScopedDb<'_>, ty: &Ty) -> Vec<Ty> {
+    let db = sdb.db();
     match ty {
         Ty::Source(id, args) => type_bases(db, *id)
             .interfaces
             .iter()
             .map(|i| i.substitute(args))
             .collect(),
-        Ty::Library(..) => library::library_interfaces(db, &library::library_defs(db), ty),
+        Ty::Library(..) => library::library_interfaces(db, sdb.libs(), ty),
         _ => Vec::new(),
     }
 }
 
 /// The base-class chain of a type, nearest first, and whether it ran into a cycle (invalid code such
-/// as `class A : B {}  class B : A {}`, which must terminate and be reported). Memoized: hierarchies
-/// and override searches ask for the same chains again and again.
+/// as `class A : B {}  class B : A {}`, which must terminate and be reported); library bases as the
+/// type's project sees them. Memoized: hierarchies and override searches ask for the same chains
+/// again and again.
 pub fn base_chain(db: &dyn Db, id: TypeId) -> (Vec<Ty>, bool) {
     base_chain_query(db, TypeKey::new(db, id)).clone()
 }
@@ -143,11 +150,12 @@ pub fn base_chain(db: &dyn Db, id: TypeId) -> (Vec<Ty>, bool) {
 #[salsa::tracked(returns(ref))]
 fn base_chain_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> (Vec<Ty>, bool) {
     let id = key.id(db);
+    let sdb = ScopedDb::project(db, id.project);
     let mut chain = Vec::new();
     let mut seen = FxHashSet::default();
     seen.insert(id);
     let mut current = Ty::Source(id, Resolver::identity_args(db, id));
-    while let Some(base) = base_class_of(db, &current) {
+    while let Some(base) = base_class_of(&sdb, &current) {
         if let Some(base_id) = base.as_source()
             && !seen.insert(base_id)
         {
@@ -163,7 +171,8 @@ fn base_chain_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> (Vec<Ty>, bool) 
 }
 
 /// Every interface a type implements, transitively through its bases and interface inheritance, in
-/// breadth-first order, each with whether the type itself declares it. Memoized.
+/// breadth-first order, each with whether the type itself declares it (library interfaces as the
+/// type's project sees them). Memoized.
 pub fn all_interfaces(db: &dyn Db, id: TypeId) -> Vec<(Ty, bool)> {
     all_interfaces_query(db, TypeKey::new(db, id)).clone()
 }
@@ -171,11 +180,12 @@ pub fn all_interfaces(db: &dyn Db, id: TypeId) -> Vec<(Ty, bool)> {
 #[salsa::tracked(returns(ref))]
 fn all_interfaces_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Vec<(Ty, bool)> {
     let id = key.id(db);
+    let sdb = ScopedDb::project(db, id.project);
     let this = Ty::Source(id, Resolver::identity_args(db, id));
-    let declared = declared_interfaces_of(db, &this);
+    let declared = declared_interfaces_of(&sdb, &this);
     let mut queue: Vec<Ty> = declared.clone();
     for base in base_chain(db, id).0 {
-        queue.extend(declared_interfaces_of(db, &base));
+        queue.extend(declared_interfaces_of(&sdb, &base));
     }
     let mut out: Vec<(Ty, bool)> = Vec::new();
     let mut i = 0;
@@ -188,7 +198,7 @@ fn all_interfaces_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Vec<(Ty, boo
         {
             continue;
         }
-        queue.extend(declared_interfaces_of(db, &iface));
+        queue.extend(declared_interfaces_of(&sdb, &iface));
         let here = declared.contains(&iface);
         out.push((iface, here));
     }
@@ -198,8 +208,9 @@ fn all_interfaces_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Vec<(Ty, boo
 /// Whether a type's interfaces lead back to itself (`interface I : J {}  interface J : I {}`, which
 /// does not compile): the hierarchy is reported cyclic, like a cycle of base classes.
 pub fn interfaces_cycle_back(db: &dyn Db, id: TypeId) -> bool {
+    let sdb = ScopedDb::project(db, id.project);
     let this = Ty::Source(id, Resolver::identity_args(db, id));
-    let mut queue = declared_interfaces_of(db, &this);
+    let mut queue = declared_interfaces_of(&sdb, &this);
     let mut seen = FxHashSet::default();
     while let Some(iface) = queue.pop() {
         let Some(iface_id) = iface.as_source() else {
@@ -209,7 +220,7 @@ pub fn interfaces_cycle_back(db: &dyn Db, id: TypeId) -> bool {
             return true;
         }
         if seen.insert(iface_id) {
-            queue.extend(declared_interfaces_of(db, &iface));
+            queue.extend(declared_interfaces_of(&sdb, &iface));
         }
     }
     false

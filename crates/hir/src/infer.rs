@@ -144,6 +144,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         member,
         project,
         libraries: crate::library::library_scope(db, project),
+        sdb: crate::library::ScopedDb::project(db, project),
         imports: None,
         local_tys: ArenaMap::default(),
         frames: Vec::new(),
@@ -155,6 +156,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         implicit_receivers: Vec::new(),
         implicit_call_params: None,
         local_tuple_names: ArenaMap::default(),
+        tuple_inits: ArenaMap::default(),
         library_fields: rustc_hash::FxHashMap::default(),
     };
     for (_, stmt) in body.stmts.iter() {
@@ -319,6 +321,8 @@ struct Ctx<'a> {
     project: ProjectId,
     /// What the project sees of the libraries (`library_scope`).
     libraries: Arc<crate::library::LibraryIndex>,
+    /// The database as the project asks it, for conversions and hierarchies of library types.
+    sdb: crate::library::ScopedDb<'a>,
     imports: Option<Vec<(Vec<SmolStr>, Vec<Ty>)>>,
     local_tys: ArenaMap<LocalId, Ty>,
     frames: Vec<Frame>,
@@ -337,6 +341,9 @@ struct Ctx<'a> {
     implicit_call_params: Option<Vec<Ty>>,
     /// The element names of `var` locals holding named tuples (see [`tuple_names`]).
     local_tuple_names: ArenaMap<LocalId, tuple_names::TupleNames>,
+    /// The initializers of `var` locals holding tuples: the names nested in their elements are
+    /// the initializer's (see [`tuple_names`]).
+    tuple_inits: ArenaMap<LocalId, ExprId>,
     /// The library fields member accesses read (a field makes no call site), for the tuple
     /// element names their signatures give.
     library_fields: rustc_hash::FxHashMap<ExprId, crate::library::LibMember>,
@@ -435,9 +442,13 @@ impl Ctx<'_> {
                     (None, None) => Ty::Unknown,
                 };
                 if self.body.locals[*local].ty.is_none()
-                    && let Some(names) = init.and_then(|e| self.tuple_names(e))
+                    && let Some(init) = *init
+                    && matches!(ty, Ty::Tuple(_))
                 {
-                    self.local_tuple_names.insert(*local, names);
+                    if let Some(names) = self.tuple_names(init) {
+                        self.local_tuple_names.insert(*local, names);
+                    }
+                    self.tuple_inits.insert(*local, init);
                 }
                 self.local_tys.insert(*local, ty);
             }
@@ -451,7 +462,7 @@ impl Ctx<'_> {
                 let source_ty = self.infer_expr(*source, None);
                 let elem = enumeration
                     .and_then(|e| self.bind_enumeration(*source, &source_ty, e))
-                    .unwrap_or_else(|| known::element_type(self.db, &source_ty));
+                    .unwrap_or_else(|| known::element_type(&self.sdb, &source_ty));
                 if let Some(local) = *local
                     && self.body.locals[local].ty.is_none()
                 {
@@ -517,7 +528,7 @@ impl Ctx<'_> {
             Ty::TypeParam(p) => type_param_bounds(db, self.member, p)
                 .into_iter()
                 .find(|b| matches!(b, Ty::Source(..)))?,
-            Ty::Nullable(inner) if !overload::is_value_type(db, inner) => (**inner).clone(),
+            Ty::Nullable(inner) if !overload::is_value_type(&self.sdb, inner) => (**inner).clone(),
             other => other.clone(),
         };
         if !matches!(ty, Ty::Source(..)) {
@@ -545,7 +556,7 @@ impl Ctx<'_> {
                     Some((KnownType::IEnumerable, KnownType::IEnumerator)),
                 )
             };
-            let supertypes = overload::supertypes(db, &ty).0;
+            let supertypes = overload::supertypes(&self.sdb, &ty).0;
             let (interface, enumerator) = supertypes
                 .iter()
                 .find_map(|t| Some((t, generic.1.ty(db, t.known_args(db, generic.0)?.to_vec()))))
@@ -583,7 +594,7 @@ impl Ctx<'_> {
         if let Some((_, step)) = self.pattern_method(&enumerator, move_next) {
             self.site(sites.move_next, Callee::Member(step), CallKind::Call);
         }
-        let found = lookup_members(db, &enumerator, "Current");
+        let found = lookup_members(&self.sdb, &enumerator, "Current");
         let (current_ty, current) = found.groups.first()?;
         let current = *current.first()?;
         self.site(sites.current, Callee::Member(current), CallKind::Get);
@@ -595,10 +606,10 @@ impl Ctx<'_> {
     fn list_pattern_calls(&mut self, expr: ExprId, tested: &Ty) -> Ty {
         let db = self.db;
         if !matches!(tested, Ty::Source(..)) {
-            return known::element_type(db, tested);
+            return known::element_type(&self.sdb, tested);
         }
         for name in ["Length", "Count"] {
-            let found = lookup_members(db, tested, name);
+            let found = lookup_members(&self.sdb, tested, name);
             let property = found.groups.first().and_then(|(_, members)| {
                 members
                     .iter()
@@ -614,10 +625,11 @@ impl Ctx<'_> {
             ArgTy::Known(Ty::known(db, KnownType::Int32)),
             ParamModifier::None,
         )];
-        for (decl_ty, members) in lookup_members(db, tested, "this").groups {
+        for (decl_ty, members) in lookup_members(&self.sdb, tested, "this").groups {
             let members = self.accessible(&members);
             let candidates = self.candidates(&decl_ty, &members, false);
-            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &index, &[])
+            if let Resolution::Bound(applied) =
+                resolve_overloads(&self.sdb, &candidates, &index, &[])
                 && let CandMember::Source(indexer) = candidates[applied.index].member
             {
                 self.site(expr, Callee::Member(indexer), CallKind::Get);
@@ -631,7 +643,7 @@ impl Ctx<'_> {
     /// constructed type that declares it.
     fn pattern_method(&self, ty: &Ty, name: &str) -> Option<(Ty, MemberId)> {
         let db = self.db;
-        for (decl_ty, members) in lookup_members(db, ty, name).groups {
+        for (decl_ty, members) in lookup_members(&self.sdb, ty, name).groups {
             let in_interface = decl_ty
                 .as_source()
                 .is_some_and(|id| type_kind(db, id) == TypeKind::Interface);
@@ -646,7 +658,7 @@ impl Ctx<'_> {
                 })
                 .collect();
             let candidates = self.candidates(&decl_ty, &eligible, false);
-            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &[], &[])
+            if let Resolution::Bound(applied) = resolve_overloads(&self.sdb, &candidates, &[], &[])
                 && let CandMember::Source(member) = candidates[applied.index].member
             {
                 return Some((decl_ty, member));
@@ -864,12 +876,12 @@ impl Ctx<'_> {
                     }
                 }
                 self.implicit_receivers.pop();
-                Val::Value(best_common_type(db, &values))
+                Val::Value(best_common_type(&self.sdb, &values))
             }
             Expr::ImplicitReceiver => Val::Value(self.implicit_receiver()),
             Expr::CtorInitializer { is_base, args } => {
                 let target = if *is_base {
-                    base_class_of(db, &self.self_ty)
+                    base_class_of(&self.sdb, &self.self_ty)
                 } else {
                     Some(self.self_ty.clone())
                 };
@@ -882,7 +894,7 @@ impl Ctx<'_> {
             Expr::ImplicitBaseCtor => {
                 // Only a source base class is a call worth reporting: `System.Object()` is every
                 // class's.
-                if let Some(base @ Ty::Source(..)) = base_class_of(db, &self.self_ty) {
+                if let Some(base @ Ty::Source(..)) = base_class_of(&self.sdb, &self.self_ty) {
                     self.bind_ctor(expr, &base, &[]);
                 }
                 Val::Unknown
@@ -900,7 +912,7 @@ impl Ctx<'_> {
                     .iter()
                     .map(|&e| self.infer_expr(e, elem.as_ref()))
                     .collect();
-                let elem = elem.unwrap_or_else(|| best_common_type(db, &tys));
+                let elem = elem.unwrap_or_else(|| best_common_type(&self.sdb, &tys));
                 Val::Value(Ty::Array(Box::new(elem), 1))
             }
             Expr::AnonymousObject { members } => {
@@ -987,13 +999,13 @@ impl Ctx<'_> {
                 Val::Value(self.awaited(&ty))
             }
             Expr::Lambda { .. } => {
-                let shape = expected.and_then(|t| known::delegate_shape(db, t));
+                let shape = expected.and_then(|t| known::delegate_shape(&self.sdb, t));
                 let (params, ret) = shape.map_or((Vec::new(), None), |(p, r)| (p, Some(r)));
                 self.infer_lambda(expr, &params, ret);
                 Val::Unknown
             }
             Expr::This => Val::Value(self.self_ty.clone()),
-            Expr::Base => base_class_of(db, &self.self_ty).map_or(Val::Unknown, Val::Value),
+            Expr::Base => base_class_of(&self.sdb, &self.self_ty).map_or(Val::Unknown, Val::Value),
             Expr::TypeOf(_) => Val::Value(Ty::known(db, KnownType::Type)),
             Expr::Default(ty) => match ty {
                 Some(t) => Val::Value(self.resolver.resolve(t)),
@@ -1041,7 +1053,7 @@ impl Ctx<'_> {
         if !matches!(ty, Ty::Source(..) | Ty::Library(..)) {
             return None;
         }
-        let found = lookup_members(self.db, &self.self_ty, name);
+        let found = lookup_members(&self.sdb, &self.self_ty, name);
         let (_, members) = found.groups.first()?;
         let member_ty = member_signature(self.db, *members.first()?).ty.clone()?;
         if member_ty != ty {
@@ -1056,7 +1068,7 @@ impl Ctx<'_> {
                 .flat_map(|(_, m)| m)
                 .any(|m| external::member_is_static(&index, m))
         } else {
-            lookup_members(self.db, &ty, member)
+            lookup_members(&self.sdb, &ty, member)
                 .groups
                 .into_iter()
                 .flat_map(|(_, m)| m)
@@ -1087,7 +1099,7 @@ impl Ctx<'_> {
             } else {
                 Ty::Source(id, Resolver::identity_args(db, id))
             };
-            let mut found = lookup_members(db, &ty, name);
+            let mut found = lookup_members(&self.sdb, &ty, name);
             // A name with type arguments is a generic method or type (C# §12.8.4): a property of
             // that name (`ResultPredicates<T>.None` beside a `ResultPredicates` property) is not it.
             if !type_args.is_empty() {
@@ -1118,7 +1130,7 @@ impl Ctx<'_> {
         }
         let (_, statics) = self.imports();
         for ty in &statics {
-            let found = lookup_members(db, ty, name);
+            let found = lookup_members(&self.sdb, ty, name);
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, None, found, type_args, access);
             }
@@ -1210,9 +1222,19 @@ impl Ctx<'_> {
                 // A `T` stays the receiver of extension methods: it converts to its bounds, not
                 // only to the one whose members are looked up below.
                 let written = ty.clone();
+                // `Nullable<T>`'s own members (its overrides of `object`'s among them: the
+                // compiler calls `object`'s, not `T`'s) are looked up on it.
                 let ty = match ty {
                     Ty::Nullable(inner)
-                        if !matches!(name.as_str(), "Value" | "HasValue" | "GetValueOrDefault") =>
+                        if !matches!(
+                            name.as_str(),
+                            "Value"
+                                | "HasValue"
+                                | "GetValueOrDefault"
+                                | "ToString"
+                                | "GetHashCode"
+                                | "Equals"
+                        ) =>
                     {
                         *inner
                     }
@@ -1223,7 +1245,7 @@ impl Ctx<'_> {
                         let bounds = type_param_bounds(db, self.member, &p);
                         let source = bounds
                             .iter()
-                            .find(|b| !lookup_members(db, b, name).groups.is_empty());
+                            .find(|b| !lookup_members(&self.sdb, b, name).groups.is_empty());
                         match source {
                             Some(bound) => bound.clone(),
                             None => bounds
@@ -1256,7 +1278,7 @@ impl Ctx<'_> {
                     self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
                     return Val::Unknown;
                 }
-                let found = lookup_members(db, &ty, name);
+                let found = lookup_members(&self.sdb, &ty, name);
                 if !found.groups.is_empty() {
                     return self.member_val(expr, name, Some(ty), found, type_args, access);
                 }
@@ -1307,7 +1329,7 @@ impl Ctx<'_> {
                 let bounds = type_param_bounds(db, self.member, &p);
                 let bound = bounds
                     .iter()
-                    .find(|b| !lookup_members(db, b, name).groups.is_empty())
+                    .find(|b| !lookup_members(&self.sdb, b, name).groups.is_empty())
                     .or_else(|| {
                         bounds
                             .iter()
@@ -1326,7 +1348,7 @@ impl Ctx<'_> {
                         all.extend(type_args);
                         return Val::Type(Ty::Source(nested, all));
                     }
-                    let found = lookup_members(db, &ty, name);
+                    let found = lookup_members(&self.sdb, &ty, name);
                     if !found.groups.is_empty() {
                         return self.member_val(expr, name, None, found, type_args, access);
                     }
@@ -1536,7 +1558,7 @@ impl Ctx<'_> {
             .iter()
             .flat_map(|(_, m)| m.iter().copied())
             .collect();
-        let shape = expected.and_then(|t| known::delegate_shape(self.db, t));
+        let shape = expected.and_then(|t| known::delegate_shape(&self.sdb, t));
         let fitting: Vec<MemberId> = match &shape {
             Some((params, _)) => members
                 .iter()
@@ -1562,7 +1584,7 @@ impl Ctx<'_> {
             params.is_none_or(|params| {
                 sig.params.len() == params.len()
                     && sig.params.iter().zip(params).all(|((_, to, _, _), from)| {
-                        overload::conv(db, from, to) >= overload::Conv::Unknown
+                        overload::conv(&self.sdb, from, to) >= overload::Conv::Unknown
                     })
             })
         };
@@ -1723,7 +1745,8 @@ impl Ctx<'_> {
                     // `(t, args) => entryAction()` with `Action entryAction`: the delegate's result.
                     Expr::Local(local) => match &self.body.locals[*local].ty {
                         Some(declared) => {
-                            match known::delegate_shape(self.db, &self.resolver.resolve(declared)) {
+                            match known::delegate_shape(&self.sdb, &self.resolver.resolve(declared))
+                            {
                                 Some((_, ret)) if ret.is_known(self.db, KnownType::Void) => {
                                     LambdaReturn::Void
                                 }
@@ -1785,7 +1808,7 @@ impl Ctx<'_> {
     }
 
     fn simple_name_return(&self, name: &SmolStr) -> LambdaReturn {
-        let found = lookup_members(self.db, &self.self_ty, name);
+        let found = lookup_members(&self.sdb, &self.self_ty, name);
         let methods: Vec<MemberId> = found
             .groups
             .iter()
@@ -1829,17 +1852,17 @@ impl Ctx<'_> {
                 .unwrap_or(Ty::Unknown);
             match &self.body.exprs[arg.expr] {
                 Expr::Lambda { .. } => {
-                    let (params, ret) = known::delegate_shape(self.db, &param)
+                    let (params, ret) = known::delegate_shape(&self.sdb, &param)
                         .map_or((Vec::new(), None), |(p, r)| (p, Some(r)));
                     let result = self.infer_lambda(arg.expr, &params, ret.clone());
                     if let (Some(ret), Some(result)) = (
                         param_tys
                             .get(i)
-                            .and_then(|p| known::delegate_shape(self.db, p))
+                            .and_then(|p| known::delegate_shape(&self.sdb, p))
                             .map(|s| s.1),
                         result.filter(|r| !r.is_known(self.db, KnownType::Void)),
                     ) {
-                        unify(self.db, &ret, &result, method_args);
+                        unify(&self.sdb, &ret, &result, method_args);
                     }
                 }
                 Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
@@ -1926,7 +1949,6 @@ impl Ctx<'_> {
     }
 
     fn infer_invoke(&mut self, callee: ExprId, args: &[Arg]) -> Val {
-        let db = self.db;
         if let Expr::Local(local) = &self.body.exprs[callee]
             && self.body.locals[*local].kind == LocalKind::LocalFunction
         {
@@ -1951,7 +1973,7 @@ impl Ctx<'_> {
         if group.name == "Invoke"
             && group.levels.is_empty()
             && let Some(receiver) = &group.receiver
-            && known::delegate_shape(db, receiver).is_some()
+            && known::delegate_shape(&self.sdb, receiver).is_some()
         {
             let receiver = receiver.clone();
             return self.delegate_invoke(callee, &receiver, args);
@@ -2012,10 +2034,13 @@ impl Ctx<'_> {
                 .into_iter()
                 .filter(|c| overload::fits_type_args(c, &type_args))
                 .collect();
-            let resolution =
-                resolve_overloads_with(db, &candidates, infos, &type_args, &mut |e, p| {
-                    self.speculative_lambda(e, p)
-                });
+            let resolution = resolve_overloads_with(
+                &self.sdb.clone(),
+                &candidates,
+                infos,
+                &type_args,
+                &mut |e, p| self.speculative_lambda(e, p),
+            );
             match resolution {
                 Resolution::Bound(applied) => {
                     // The receiver's type may override the chosen method: the call is to that, as
@@ -2084,10 +2109,13 @@ impl Ctx<'_> {
                     ..ArgInfo::implicit(ArgTy::Known(receiver.clone()), ParamModifier::None)
                 }];
                 all.extend(infos.iter().cloned());
-                let resolution =
-                    resolve_overloads_with(db, &candidates, &all, &type_args, &mut |e, p| {
-                        self.speculative_lambda(e, p)
-                    });
+                let resolution = resolve_overloads_with(
+                    &self.sdb.clone(),
+                    &candidates,
+                    &all,
+                    &type_args,
+                    &mut |e, p| self.speculative_lambda(e, p),
+                );
                 match resolution {
                     Resolution::Bound(mut applied) => {
                         applied.arg_params.remove(0);
@@ -2191,7 +2219,7 @@ impl Ctx<'_> {
                 matches!(this.ty, Ty::TypeParam(_))
                     || bounds
                         .iter()
-                        .any(|b| overload::conv(self.db, b, &this.ty) != overload::Conv::No)
+                        .any(|b| overload::conv(&self.sdb, b, &this.ty) != overload::Conv::No)
             })
         });
     }
@@ -2340,7 +2368,7 @@ impl Ctx<'_> {
 
     fn delegate_invoke(&mut self, site: ExprId, ty: &Ty, args: &[Arg]) -> Val {
         let db = self.db;
-        let Some((params, ret)) = known::delegate_shape(db, ty) else {
+        let Some((params, ret)) = known::delegate_shape(&self.sdb, ty) else {
             self.infer_args_unbound(args);
             if *ty != Ty::Unknown {
                 self.unresolved(
@@ -2384,7 +2412,7 @@ impl Ctx<'_> {
         // argument, a lambda or method group, to the delegate type (§12.8.17.6); no constructor
         // of the delegate's takes it as written.
         if let [arg] = args
-            && known::delegate_shape(db, ty).is_some()
+            && known::delegate_shape(&self.sdb, ty).is_some()
         {
             self.infer_expr(arg.expr, Some(ty));
             self.external_ctor_site(site, ty);
@@ -2425,7 +2453,7 @@ impl Ctx<'_> {
         };
         let ctors = self.accessible(&ctors);
         let candidates = self.candidates(ty, &ctors, false);
-        match resolve_overloads(db, &candidates, &infos, &[]) {
+        match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
                 let CandMember::Source(member) = candidates[applied.index].member else {
                     return;
@@ -2518,12 +2546,12 @@ impl Ctx<'_> {
                 Val::Value(elem)
             }
             Ty::Source(..) => {
-                let found = lookup_members(db, &receiver_ty, "this");
+                let found = lookup_members(&self.sdb, &receiver_ty, "this");
                 let infos = self.arg_infos(args);
                 for (decl_ty, members) in &found.groups {
                     let members = self.accessible(members);
                     let candidates = self.candidates(decl_ty, &members, false);
-                    match resolve_overloads(db, &candidates, &infos, &[]) {
+                    match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
                         Resolution::Bound(applied) => {
                             let CandMember::Source(member) = candidates[applied.index].member
                             else {
@@ -2611,7 +2639,7 @@ impl Ctx<'_> {
         let unknown = vec![Ty::Unknown; arity];
         let name = SmolStr::new_static("Deconstruct");
         let receiver = match value {
-            Ty::Nullable(inner) if !overload::is_value_type(self.db, inner) => (**inner).clone(),
+            Ty::Nullable(inner) if !overload::is_value_type(&self.sdb, inner) => (**inner).clone(),
             other => other.clone(),
         };
         let Val::Group(group) = self.member_of(
@@ -2648,7 +2676,9 @@ impl Ctx<'_> {
         let rhs_ty = self.infer_expr(rhs, Some(&lhs_ty).filter(|t| **t != Ty::Unknown));
         match op {
             AssignOp::Plain => self.coerce(rhs, &rhs_ty, &lhs_ty),
-            AssignOp::Add | AssignOp::Sub if known::delegate_shape(self.db, &lhs_ty).is_none() => {
+            AssignOp::Add | AssignOp::Sub
+                if known::delegate_shape(&self.sdb, &lhs_ty).is_none() =>
+            {
                 let name = if op == AssignOp::Add {
                     "op_Addition"
                 } else {
@@ -2730,7 +2760,7 @@ impl Ctx<'_> {
                 continue;
             }
             seen.push(*id);
-            for (decl_ty, found) in lookup_members(db, ty, name).groups {
+            for (decl_ty, found) in lookup_members(&self.sdb, ty, name).groups {
                 members.extend(found.into_iter().map(|m| (decl_ty.clone(), m)));
             }
         }
@@ -2752,7 +2782,7 @@ impl Ctx<'_> {
             .iter()
             .flat_map(|(decl_ty, m)| self.candidates(decl_ty, &[*m], false))
             .collect();
-        match resolve_overloads(db, &candidates, &infos, &[]) {
+        match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
                 let CandMember::Source(member) = candidates[applied.index].member else {
                     return None;
@@ -2772,7 +2802,7 @@ impl Ctx<'_> {
     fn coerce(&mut self, expr: ExprId, from: &Ty, to: &Ty) {
         if *from == Ty::Unknown
             || *to == Ty::Unknown
-            || conv(self.db, from, to) >= overload::Conv::Unknown
+            || conv(&self.sdb, from, to) >= overload::Conv::Unknown
         {
             return;
         }
@@ -2783,7 +2813,7 @@ impl Ctx<'_> {
         if from == to || *from == Ty::Unknown {
             return;
         }
-        if let Some(op) = overload::user_conversion(self.db, from, to, explicit) {
+        if let Some(op) = overload::user_conversion(&self.sdb, from, to, explicit) {
             self.site(expr, Callee::Member(op), CallKind::Operator);
         }
     }
@@ -2804,7 +2834,7 @@ fn declared_type(db: &dyn Db, member: MemberId, decl_ty: &Ty) -> Ty {
 
 /// The element type of `new[] { .. }` (C# §12.6.3.15): of the elements' types, the one all the
 /// others convert to; `null` elements have none.
-fn best_common_type(db: &dyn Db, tys: &[Ty]) -> Ty {
+fn best_common_type(sdb: &crate::library::ScopedDb<'_>, tys: &[Ty]) -> Ty {
     let typed: Vec<&Ty> = tys
         .iter()
         .filter(|t| **t != Ty::Unknown && !is_null(t))
@@ -2814,7 +2844,7 @@ fn best_common_type(db: &dyn Db, tys: &[Ty]) -> Ty {
         .find(|candidate| {
             typed
                 .iter()
-                .all(|t| conv(db, t, candidate) >= overload::Conv::Implicit)
+                .all(|t| conv(sdb, t, candidate) >= overload::Conv::Implicit)
         })
         .map_or(Ty::Unknown, |t| (*t).clone())
 }

@@ -8,10 +8,10 @@
 //! lookup, member lookup, extension methods and constructors are that scope's answers. Two projects
 //! referencing different versions of a package each bind to their own; a type met in another
 //! project's signature is the same type in both (as the compiler retargets referenced compilations
-//! to the referencing one's assemblies). What conversions and hierarchies read of a library type
-//! (its kind, base class, interfaces) comes from the workspace's definitions ([`library_defs`]):
-//! they are asked without a project, and differ between versions of a type only in contrived
-//! cases.
+//! to the referencing one's assemblies). Conversions and hierarchies read a library type's kind,
+//! base class, interfaces and delegate shape in the scope of the project asking ([`ScopedDb`]): two
+//! versions of a type with different bases convert differently. Only navigation from a library
+//! type itself, which no project asks, reads the workspace's definitions ([`library_defs`]).
 
 mod convert;
 mod hierarchy;
@@ -168,7 +168,7 @@ impl LibraryDefs {
     }
 
     pub fn method(&self, id: LibType, idx: u32) -> &Method {
-        &self.type_def(id).methods[idx as usize]
+        &self.type_def(id).methods()[idx as usize]
     }
 
     /// The definition `id` names in this set of assemblies.
@@ -203,7 +203,7 @@ impl std::fmt::Debug for LibraryDefs {
 /// by their C# name, the namespaces they live in and their extension methods. Built once per
 /// distinct set (`library_scope`).
 pub struct LibraryIndex {
-    defs: LibraryDefs,
+    defs: Arc<LibraryDefs>,
     /// By C# full name (nesting with `.`, no arity suffix) and the count of all generic parameters.
     types: FxHashMap<(SmolStr, u32), (LibTypeId, LibType)>,
     /// Every namespace that holds a type, with all its prefixes (`System`, `System.Collections`).
@@ -239,7 +239,7 @@ impl std::fmt::Debug for LibraryIndex {
 impl LibraryIndex {
     fn new(db: &dyn Db, assemblies: Arc<[Arc<Assembly>]>, members: Arc<[u32]>) -> LibraryIndex {
         let mut index = LibraryIndex {
-            defs: LibraryDefs::new(db, assemblies.clone(), members.clone()),
+            defs: Arc::new(LibraryDefs::new(db, assemblies.clone(), members.clone())),
             types: FxHashMap::default(),
             namespaces: FxHashSet::default(),
             extensions: FxHashMap::default(),
@@ -265,7 +265,7 @@ impl LibraryIndex {
                     ns = ns.rsplit_once('.').map_or("", |(outer, _)| outer);
                 }
                 if def.is_extension_container && def.declaring.is_none() {
-                    for (m, method) in def.methods.iter().enumerate() {
+                    for (m, method) in def.methods().iter().enumerate() {
                         if method.is_extension && method.is_static && !method.params.is_empty() {
                             index
                                 .extensions
@@ -412,15 +412,14 @@ pub(crate) fn named<'t>(
 }
 
 /// The library type a type names, as the workspace's assemblies declare it (the first declaring
-/// it). What does not depend on the version a project references (a type's kind, the shape of
-/// its name, its base types for conversions) is read through this view; member lookup for a body
-/// goes through its project's [`library_scope`].
+/// it): for what does not depend on the version a project references (the shape of its name, its
+/// identity). What a project's code means goes through its [`ScopedDb`].
 pub(crate) fn library_type(db: &dyn Db, ty: &Ty) -> Option<LibType> {
     library_defs(db).type_of(db, ty)
 }
 
 /// The workspace's definitions (every assembly, the first declaring a name winning), without the
-/// name tables navigation's [`library_index`] adds: binding reads only these.
+/// name tables navigation's [`library_index`] adds.
 #[salsa::tracked(returns(clone))]
 pub(crate) fn library_defs(db: &dyn Db) -> Arc<LibraryDefs> {
     let assemblies = db.libraries().assemblies(db).clone();
@@ -428,19 +427,61 @@ pub(crate) fn library_defs(db: &dyn Db) -> Arc<LibraryDefs> {
     Arc::new(LibraryDefs::new(db, assemblies, all))
 }
 
+/// The database as one project asks it: with the library definitions that project sees
+/// ([`library_scope`]). Conversions, hierarchies, value types and delegate shapes of library types
+/// are read through one, so that two projects referencing two versions of an assembly each get
+/// their own answer; the definitions are one index per set of assemblies, shared by the projects
+/// on it.
+#[derive(Clone)]
+pub struct ScopedDb<'a> {
+    db: &'a dyn Db,
+    libs: Arc<LibraryDefs>,
+}
+
+impl<'a> ScopedDb<'a> {
+    /// What `project`'s code sees.
+    pub fn project(db: &'a dyn Db, project: ProjectId) -> ScopedDb<'a> {
+        ScopedDb {
+            db,
+            libs: library_scope(db, project).defs.clone(),
+        }
+    }
+
+    /// The workspace's definitions, for questions no project asks (a library type's own hierarchy,
+    /// how a type is written).
+    pub fn workspace(db: &'a dyn Db) -> ScopedDb<'a> {
+        ScopedDb {
+            db,
+            libs: library_defs(db),
+        }
+    }
+
+    pub fn db(&self) -> &'a dyn Db {
+        self.db
+    }
+
+    pub(crate) fn libs(&self) -> &LibraryDefs {
+        &self.libs
+    }
+
+    /// The definition of the library type `ty` names in the assemblies the project sees.
+    pub(crate) fn library_type(&self, ty: &Ty) -> Option<LibType> {
+        self.libs.type_of(self.db, ty)
+    }
+}
+
 /// The variance of each generic parameter of a library type (containers' parameters included, as
 /// metadata lists them).
-pub(crate) fn library_variances(db: &dyn Db, ty: &Ty) -> Option<Vec<metadata::Variance>> {
-    let id = library_type(db, ty)?;
-    let defs = library_defs(db);
-    let def = defs.type_def(id);
+pub(crate) fn library_variances(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<Vec<metadata::Variance>> {
+    let id = sdb.library_type(ty)?;
+    let def = sdb.libs.type_def(id);
     Some(def.generic_params.iter().map(|p| p.variance).collect())
 }
 
-/// What kind of type an assembly says `ty` is.
-pub(crate) fn library_kind(db: &dyn Db, ty: &Ty) -> Option<TypeKind> {
-    let id = library_type(db, ty)?;
-    Some(library_defs(db).type_def(id).kind)
+/// What kind of type `ty` is in the assemblies `sdb`'s project sees.
+pub(crate) fn library_kind(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<TypeKind> {
+    let id = sdb.library_type(ty)?;
+    Some(sdb.libs.type_def(id).kind)
 }
 
 /// The direct base class of a library type in `scope`, with `ty`'s type arguments substituted.

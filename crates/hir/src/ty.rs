@@ -7,7 +7,7 @@ use smol_str::SmolStr;
 use crate::{
     base_db::Db,
     def_map::{TypeId, type_header},
-    library::{KnownType, LibTypeId},
+    library::{KnownType, LibTypeId, ScopedDb},
     type_ref::Predefined,
 };
 
@@ -243,7 +243,8 @@ fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
         }
         Ty::Nullable(inner) => {
             if style == Style::DocId {
-                if is_value_type(db, inner) {
+                // An id names the type whichever project declares the member.
+                if is_value_type(&ScopedDb::workspace(db), inner) {
                     out.push_str("System.Nullable{");
                     write_ty(db, inner, style, out);
                     out.push('}');
@@ -408,11 +409,12 @@ fn write_chain(
 }
 
 /// Whether `T?` means `Nullable<T>`: source structs and enums, and the assemblies' value types.
-pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
+pub(crate) fn is_value_type(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+    let db = sdb.db();
     match ty {
         Ty::Source(id, _) => type_header(db, *id).is_some_and(|h| h.kind.is_value_type()),
         Ty::Library(..) => matches!(
-            crate::library::library_kind(db, ty),
+            crate::library::library_kind(sdb, ty),
             Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)
         ),
         Ty::Tuple(_) => true,

@@ -82,7 +82,7 @@ fn type_def(out: &mut String, asm: &Assembly, index: usize, ty: &TypeDef) {
     if ty.is_extension_container {
         out.push_str("  [Extension]\n");
     }
-    for f in &ty.fields {
+    for f in ty.fields() {
         let mut line = format!("  field {}", visibility(f.visibility));
         for (on, word) in [
             (f.is_static && !f.is_literal, "static"),
@@ -106,10 +106,10 @@ fn type_def(out: &mut String, asm: &Assembly, index: usize, ty: &TypeDef) {
         }
         out.push('\n');
     }
-    for (i, m) in ty.methods.iter().enumerate() {
+    for (i, m) in ty.methods().iter().enumerate() {
         method(out, &cx, i, m);
     }
-    for p in &ty.properties {
+    for p in ty.properties() {
         let stat = if p.is_static { "static " } else { "" };
         let _ = write!(
             out,
@@ -125,7 +125,7 @@ fn type_def(out: &mut String, asm: &Assembly, index: usize, ty: &TypeDef) {
         accessor(out, "set", p.setter);
         out.push('\n');
     }
-    for e in &ty.events {
+    for e in ty.events() {
         let stat = if e.is_static { "static " } else { "" };
         let _ = write!(out, "  event {stat}{} {}", cx.sig(&e.ty), e.name);
         accessor(out, "add", e.adder);

@@ -27,6 +27,7 @@ pub mod dump;
 mod error;
 mod image;
 mod lower;
+mod members;
 pub mod model;
 mod pe;
 mod signature;

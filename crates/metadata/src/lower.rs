@@ -227,10 +227,12 @@ impl<'i, 'a> Types<'i, 'a> {
             generic_params,
             base,
             interfaces,
-            properties: accessors.properties(row)?,
-            events: accessors.events(row)?,
-            methods,
-            fields,
+            members: Members::new(TypeMembers {
+                properties: accessors.properties(row)?,
+                events: accessors.events(row)?,
+                methods,
+                fields,
+            }),
             default_member: image.attributes.default_member(row).cloned(),
             is_extension_container: image
                 .attributes

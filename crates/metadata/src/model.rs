@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 
+pub use crate::members::{Members, TypeMembers};
+
 /// One assembly: its identity, references, visible types and type forwarders.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Assembly {
@@ -56,13 +58,9 @@ pub struct TypeDef {
     pub base: Option<TypeSig>,
     /// As InterfaceImpl lists them (directly declared ones; metadata usually flattens inherited ones in).
     pub interfaces: Vec<TypeSig>,
-    /// Visible methods: constructors (`.ctor`; `.cctor` is dropped), operators, accessors included,
-    /// plus explicit interface implementations (private and virtual, `Visibility::Private`).
-    pub methods: Vec<Method>,
-    pub properties: Vec<Property>,
-    pub events: Vec<Event>,
-    /// Enum members are literal fields; `value__` is dropped.
-    pub fields: Vec<Field>,
+    /// Methods, properties, events and fields (see [`TypeMembers`]); a stored surface's are decoded
+    /// when first read.
+    pub members: Members,
     /// `[DefaultMember]`: the indexer's name, usually "Item".
     pub default_member: Option<SmolStr>,
     /// Has `[Extension]`: declares extension methods.
@@ -70,6 +68,25 @@ pub struct TypeDef {
 }
 
 impl TypeDef {
+    /// Visible methods: constructors (`.ctor`; `.cctor` is dropped), operators, accessors included,
+    /// plus explicit interface implementations (private and virtual, `Visibility::Private`).
+    pub fn methods(&self) -> &[Method] {
+        &self.members.get().methods
+    }
+
+    pub fn properties(&self) -> &[Property] {
+        &self.members.get().properties
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.members.get().events
+    }
+
+    /// Enum members are literal fields; `value__` is dropped.
+    pub fn fields(&self) -> &[Field] {
+        &self.members.get().fields
+    }
+
     /// The metadata full name, as `NamedType::full_name` spells it: "Ns.Outer`1+Inner".
     pub fn full_name(&self, asm: &Assembly) -> SmolStr {
         let own = self.metadata_name();

@@ -124,5 +124,13 @@ namespace Fixtures.Members
         public static (int count, string) Pair((bool ok, (int x, int y) at) input) => (0, "");
         public static (int a, int b) Field;
         public static (string key, object value) Property => (null, null);
+        public static (bool ok, (int x, string y) at, (long l, (char c, byte b) inner) deep) Nested() => default;
+    }
+
+    /// A conditional virtual method: calls of its overrides are omitted like its own (§22.5.3.2).
+    public class Logger
+    {
+        [System.Diagnostics.Conditional("TRACE")]
+        public virtual void Log(string message) { }
     }
 }

@@ -227,7 +227,12 @@ fn members() {
               method 1 public static [Conditional(TRACE, VERBOSE)] void Traced()
               method 2 public static valuetype [mscorlib]System.ValueTuple`2<int, string> [TupleElementNames(count, _)] Pair(valuetype [mscorlib]System.ValueTuple`2<bool, valuetype [mscorlib]System.ValueTuple`2<int, int>> [TupleElementNames(ok, at, x, y)] input)
               method 3 public static specialname valuetype [mscorlib]System.ValueTuple`2<string, object> [TupleElementNames(key, value)] get_Property()
+              method 4 public static valuetype [mscorlib]System.ValueTuple`3<bool, valuetype [mscorlib]System.ValueTuple`2<int, string>, valuetype [mscorlib]System.ValueTuple`2<long, valuetype [mscorlib]System.ValueTuple`2<char, byte>>> [TupleElementNames(ok, at, deep, x, y, l, inner, c, b)] Nested()
               property static valuetype [mscorlib]System.ValueTuple`2<string, object> [TupleElementNames(key, value)] Property get=3
+            type 9 public class Fixtures.Members.Logger
+              : [mscorlib]System.Object
+              method 0 public virtual newslot [Conditional(TRACE)] void Log(string message)
+              method 1 public specialname void .ctor()
         "#]],
     );
 }
@@ -243,7 +248,7 @@ fn full_names_match_references() {
     );
     // `MakeInner` returns `Outer<T>.Inner`: the reference spells the TypeDef's own full name.
     let outer = asm.types.iter().find(|t| t.name == "Outer").unwrap();
-    let metadata::TypeSig::Named(ret) = &outer.methods[0].ret else {
+    let metadata::TypeSig::Named(ret) = &outer.methods()[0].ret else {
         panic!("not named")
     };
     assert!(names.contains(&ret.full_name));

@@ -76,15 +76,19 @@ fn reads_the_framework_reference_assemblies() {
         );
     }
     assert_eq!(list.default_member.as_deref(), Some("Item"));
-    let count = list.properties.iter().find(|p| p.name == "Count").unwrap();
+    let count = list
+        .properties()
+        .iter()
+        .find(|p| p.name == "Count")
+        .unwrap();
     assert_eq!(
-        list.methods[count.getter.unwrap() as usize].name,
+        list.methods()[count.getter.unwrap() as usize].name,
         "get_Count"
     );
 
     let string = find(mscorlib, "System.String");
     let is_null_or_white_space = string
-        .methods
+        .methods()
         .iter()
         .find(|m| m.name == "IsNullOrWhiteSpace")
         .unwrap();
@@ -95,7 +99,7 @@ fn reads_the_framework_reference_assemblies() {
     assert_eq!(nullable.kind, metadata::TypeKind::Struct);
     assert!(nullable.generic_params[0].value_type);
     let overloads = nullable
-        .methods
+        .methods()
         .iter()
         .filter(|m| m.name == "GetValueOrDefault")
         .count();
@@ -130,7 +134,7 @@ fn reads_the_framework_reference_assemblies() {
     assert!(enumerable.is_extension_container);
     assert!(
         enumerable
-            .methods
+            .methods()
             .iter()
             .any(|m| m.name == "Where" && m.is_extension)
     );

@@ -46,3 +46,17 @@ fn rejects_foreign_or_damaged_bytes() {
     flipped[mid] ^= 0x55;
     assert!(decode(&flipped).is_err());
 }
+
+#[test]
+fn a_decoded_surface_encodes_to_the_same_bytes() {
+    // Members decode lazily: a model read back writes what it was read from, untouched or not.
+    let bytes = metadata::surface::encode(&fixtures());
+    let decoded = metadata::surface::decode(&bytes).unwrap();
+    assert_eq!(metadata::surface::encode(&decoded), bytes);
+    let _ = decoded[1]
+        .types
+        .iter()
+        .map(|t| t.methods().len())
+        .sum::<usize>();
+    assert_eq!(metadata::surface::encode(&decoded), bytes);
+}

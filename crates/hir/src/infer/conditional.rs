@@ -4,6 +4,11 @@
 //! code in an inactive `#if` region, such a call makes no edges: its sites, and every site inside it,
 //! leave the result and its whole range is listed in [`InferenceResult::omitted`], so that coverage
 //! audits count it as accounted for.
+//!
+//! An override cannot be marked itself (CS0243) but inherits what it overrides (§22.5.3.2): a call
+//! of an override is omitted unless a symbol of some method along its chain of overridden methods,
+//! in the sources or in an assembly, is defined, as Roslyn's `CallsAreOmitted` walks
+//! `OverriddenMethod`.
 
 use smol_str::SmolStr;
 
@@ -11,8 +16,10 @@ use crate::{
     base_db::file_defines,
     body::{Expr, body_source_map},
     infer::{CallKind, Callee, Ctx},
-    library::LibMemberKind,
-    symbols::{member_file, member_ref},
+    item_tree::Modifiers,
+    library::{LibMember, LibMemberKind, library_member_bases, library_members_filled_by},
+    overrides::overrides,
+    symbols::{MemberId, member_file, member_ref},
 };
 
 impl Ctx<'_> {
@@ -61,16 +68,52 @@ impl Ctx<'_> {
         self.result.synthesized.retain(|&e| !inside(e));
     }
 
-    /// The `[Conditional]` symbols of a callee, empty when it is not conditional.
+    /// The `[Conditional]` symbols of a callee and of the methods it overrides, empty when it is
+    /// not conditional.
     fn conditions(&self, callee: &Callee) -> Vec<SmolStr> {
         match callee {
             Callee::Library(m) if m.kind == LibMemberKind::Method => {
-                self.libraries.method(m.ty, m.idx).conditions.clone()
+                let method = self.libraries.method(m.ty, m.idx);
+                let mut symbols = method.conditions.clone();
+                // Metadata marks an override as a virtual method reusing its base's slot.
+                if method.is_virtual && !method.is_new_slot {
+                    for base in library_member_bases(self.db, *m) {
+                        symbols.extend(self.library_conditions(base));
+                    }
+                }
+                symbols
             }
-            Callee::Member(m) => member_ref(self.db, *m)
-                .map(|d| d.conditions.clone())
-                .unwrap_or_default(),
+            Callee::Member(m) => {
+                let (mut symbols, is_override) = self.source_conditions(*m);
+                if is_override {
+                    for &base in &overrides(self.db, *m).overridden {
+                        symbols.extend(self.source_conditions(base).0);
+                    }
+                    for base in library_members_filled_by(self.db, *m) {
+                        symbols.extend(self.library_conditions(base));
+                    }
+                }
+                symbols
+            }
             Callee::Library(_) | Callee::External(_) => Vec::new(),
+        }
+    }
+
+    /// A source method's own symbols and whether it is an override.
+    fn source_conditions(&self, m: MemberId) -> (Vec<SmolStr>, bool) {
+        member_ref(self.db, m)
+            .map(|d| {
+                let is_override = d.modifiers.contains(Modifiers::OVERRIDE);
+                (d.conditions.clone(), is_override)
+            })
+            .unwrap_or_default()
+    }
+
+    /// A library method's own symbols (an interface member it implements has none: CS0582).
+    fn library_conditions(&self, m: LibMember) -> Vec<SmolStr> {
+        match m.kind {
+            LibMemberKind::Method => self.libraries.method(m.ty, m.idx).conditions.clone(),
+            _ => Vec::new(),
         }
     }
 }

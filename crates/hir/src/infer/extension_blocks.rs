@@ -51,10 +51,10 @@ impl Ctx<'_> {
             // The block's type parameters are the member's first ones: infer them from the
             // receiver.
             let mut method_args = vec![Ty::Unknown; data.type_params.len()];
-            unify(db, &declared, ty, &mut method_args);
+            unify(&self.sdb, &declared, ty, &mut method_args);
             let receiver_ty = declared.substitute_method(&method_args);
             let fits = match receiver {
-                Some(value) => conv(db, value, &receiver_ty) >= Conv::Implicit,
+                Some(value) => conv(&self.sdb, value, &receiver_ty) >= Conv::Implicit,
                 None => receiver_ty == *ty,
             };
             if fits {

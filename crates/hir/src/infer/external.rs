@@ -13,7 +13,10 @@ use crate::{
             self, ArgInfo, CandMember, Candidate, ParamInfo, Resolution, resolve_overloads,
         },
     },
-    library::{LibMember, LibMemberKind, library_indexers, library_members, library_signature},
+    library::{
+        KnownType, LibMember, LibMemberKind, library_indexers, library_member_bases,
+        library_members, library_signature,
+    },
     ty::Ty,
 };
 
@@ -149,10 +152,13 @@ impl Ctx<'_> {
                 .map(|&m| library_candidate(db, decl, m, false))
                 .filter(|c| overload::fits_type_args(c, type_args))
                 .collect();
-            let resolution =
-                overload::resolve_overloads_with(db, &candidates, infos, type_args, &mut |e, p| {
-                    self.speculative_lambda(e, p)
-                });
+            let resolution = overload::resolve_overloads_with(
+                &self.sdb.clone(),
+                &candidates,
+                infos,
+                type_args,
+                &mut |e, p| self.speculative_lambda(e, p),
+            );
             match resolution {
                 Resolution::Bound(applied) => {
                     let CandMember::Library(member) = candidates[applied.index].member else {
@@ -163,8 +169,11 @@ impl Ctx<'_> {
                         .into_iter()
                         .map(|p| p.1)
                         .collect();
+                    let (decl, member) = self
+                        .devirtualized(group.receiver.as_ref(), member)
+                        .unwrap_or((decl.clone(), member));
                     let val = self.bound_library_call(
-                        callee, decl, member, declared, applied, type_args, args, infos,
+                        callee, &decl, member, declared, applied, type_args, args, infos,
                     );
                     return LibraryBinding::Bound(val);
                 }
@@ -173,6 +182,38 @@ impl Ctx<'_> {
             }
         }
         LibraryBinding::NoneApplicable
+    }
+
+    /// The override a call of `member` on a value of `receiver`'s type runs, with the type declaring
+    /// it, when the compiler calls it directly: lookup finds `object`'s `ToString` for
+    /// `c.ToString()`, but on the special structs ([`KnownType::DEVIRTUALIZED`]) Roslyn emits
+    /// `call System.Char::ToString()`.
+    fn devirtualized(&self, receiver: Option<&Ty>, member: LibMember) -> Option<(Ty, LibMember)> {
+        let receiver = receiver?;
+        receiver.which_known(self.db, &KnownType::DEVIRTUALIZED)?;
+        let own = self.sdb.library_type(receiver)?;
+        if own == member.ty || member.kind != LibMemberKind::Method {
+            return None;
+        }
+        let method = self.libraries.method(member.ty, member.idx);
+        if !method.is_virtual {
+            return None;
+        }
+        let methods = self.libraries.type_def(own).methods();
+        let found = (0..methods.len() as u32)
+            .map(|idx| LibMember {
+                ty: own,
+                kind: LibMemberKind::Method,
+                idx,
+            })
+            .find(|m| {
+                let m_def = &methods[m.idx as usize];
+                m_def.name == method.name
+                    && m_def.is_virtual
+                    && !m_def.is_new_slot
+                    && library_member_bases(self.db, *m).contains(&member)
+            })?;
+        Some((receiver.clone(), found))
     }
 
     /// Records the call of a bound library method and types its arguments and result.
@@ -262,7 +303,9 @@ impl Ctx<'_> {
                 .iter()
                 .map(|&m| library_candidate(db, decl, m, false))
                 .collect();
-            if let Resolution::Bound(applied) = resolve_overloads(db, &candidates, &infos, &[]) {
+            if let Resolution::Bound(applied) =
+                resolve_overloads(&self.sdb, &candidates, &infos, &[])
+            {
                 let CandMember::Library(member) = candidates[applied.index].member else {
                     continue;
                 };
@@ -292,7 +335,7 @@ impl Ctx<'_> {
             .iter()
             .map(|&m| library_candidate(db, ty, m, false))
             .collect();
-        match resolve_overloads(db, &candidates, infos, &[]) {
+        match resolve_overloads(&self.sdb, &candidates, infos, &[]) {
             Resolution::Bound(applied) => {
                 let CandMember::Library(member) = candidates[applied.index].member else {
                     return false;
@@ -322,14 +365,14 @@ fn external_type_name<'a>(db: &'a dyn crate::base_db::Db, ty: &'a Ty) -> &'a str
 pub(super) fn member_is_static(index: &crate::library::LibraryIndex, m: LibMember) -> bool {
     let def = index.type_def(m.ty);
     match m.kind {
-        LibMemberKind::Method => def.methods[m.idx as usize].is_static,
-        LibMemberKind::Property => def.properties[m.idx as usize].is_static,
+        LibMemberKind::Method => def.methods()[m.idx as usize].is_static,
+        LibMemberKind::Property => def.properties()[m.idx as usize].is_static,
         // Constants are static members.
         LibMemberKind::Field => {
-            let f = &def.fields[m.idx as usize];
+            let f = &def.fields()[m.idx as usize];
             f.is_static || f.is_literal
         }
-        LibMemberKind::Event => def.events[m.idx as usize].is_static,
+        LibMemberKind::Event => def.events()[m.idx as usize].is_static,
     }
 }
 

@@ -10,7 +10,7 @@ use crate::{
     def_map::TypeDecl,
     infer::overload::{Conv, supertypes},
     item_tree::TypeKind,
-    library::KnownType,
+    library::{KnownType, ScopedDb},
     resolve::Resolver,
     ty::Ty,
 };
@@ -52,10 +52,11 @@ pub(crate) fn numeric_conv(db: &dyn Db, from: &Ty, to: &Ty) -> Option<Conv> {
 }
 
 /// The parameter types and return type of a delegate type.
-pub(crate) fn delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
+pub(crate) fn delegate_shape(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
+    let db = sdb.db();
     match ty {
         // `event EventHandler<T>? Changed`: the annotation does not change the shape.
-        Ty::Nullable(inner) => delegate_shape(db, inner),
+        Ty::Nullable(inner) => delegate_shape(sdb, inner),
         Ty::Source(id, args) => {
             let map = crate::def_map::def_map(db, id.project);
             let def = map.type_def(*id);
@@ -81,16 +82,17 @@ pub(crate) fn delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
         Ty::Library(..) => {
             // `Expression<Func<..>>` converts from a lambda as its delegate does (a language rule).
             if let Some([delegate]) = ty.known_args(db, KnownType::Expression) {
-                return delegate_shape(db, delegate);
+                return delegate_shape(sdb, delegate);
             }
-            crate::library::library_delegate_shape(db, ty)
+            crate::library::library_delegate_shape(sdb, ty)
         }
         _ => None,
     }
 }
 
 /// The element type `foreach` sees.
-pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
+pub(crate) fn element_type(sdb: &ScopedDb<'_>, ty: &Ty) -> Ty {
+    let db = sdb.db();
     match ty {
         Ty::Array(elem, _) => return (**elem).clone(),
         _ if ty.is_known(db, KnownType::String) => return Ty::known(db, KnownType::Char),
@@ -98,11 +100,11 @@ pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
         _ => {}
     }
     if let Ty::Library(..) = ty
-        && let Some(element) = library_enumerated(db, ty)
+        && let Some(element) = library_enumerated(sdb, ty)
     {
         return element;
     }
-    for sup in supertypes(db, ty).0 {
+    for sup in supertypes(sdb, ty).0 {
         for generic in [KnownType::IEnumerableOfT, KnownType::IAsyncEnumerableOfT] {
             if let Some([element]) = sup.known_args(db, generic) {
                 return element.clone();
@@ -116,16 +118,17 @@ pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
 /// instance `GetEnumerator()` returns, found as member lookup finds it (an `IList` reaches
 /// `IEnumerable.GetEnumerator()`, whose `Current` is `object`; a `StringCollection`'s enumerator
 /// gives `string`).
-fn library_enumerated(db: &dyn Db, ty: &Ty) -> Option<Ty> {
-    use crate::library::{LibMemberKind, library_defs, library_members, library_signature};
-    let defs = library_defs(db);
+fn library_enumerated(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<Ty> {
+    let db = sdb.db();
+    use crate::library::{LibMemberKind, library_members, library_signature};
+    let defs = sdb.libs();
     let is_parameterless_instance = |m: &crate::library::LibMember| {
         m.kind == LibMemberKind::Method && {
             let method = defs.method(m.ty, m.idx);
             !method.is_static && method.params.is_empty()
         }
     };
-    let (decl, get_enumerator) = library_members(db, &defs, ty, "GetEnumerator")
+    let (decl, get_enumerator) = library_members(db, defs, ty, "GetEnumerator")
         .into_iter()
         .find_map(|(decl, members)| {
             let m = members.into_iter().find(is_parameterless_instance)?;
@@ -135,7 +138,7 @@ fn library_enumerated(db: &dyn Db, ty: &Ty) -> Option<Ty> {
     if let Some([element]) = enumerator.known_args(db, KnownType::IEnumeratorOfT) {
         return Some(element.clone());
     }
-    let (decl, current) = library_members(db, &defs, &enumerator, "Current")
+    let (decl, current) = library_members(db, defs, &enumerator, "Current")
         .into_iter()
         .find_map(|(decl, members)| {
             let m = members

@@ -11,7 +11,7 @@ use crate::{
     def_map::{ProjectKey, TypeId, TypeKey, def_map, type_header, visible_projects},
     hierarchy::{base_class_of, declared_interfaces_of},
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind},
-    library::KnownType,
+    library::{KnownType, ScopedDb},
     symbols::{MemberId, member_ref, type_members},
     ty::Ty,
 };
@@ -82,7 +82,8 @@ pub(crate) struct Found {
     pub(crate) external: Option<Ty>,
 }
 
-pub(crate) fn lookup_members(db: &dyn Db, ty: &Ty, name: &str) -> Found {
+pub(crate) fn lookup_members(sdb: &ScopedDb<'_>, ty: &Ty, name: &str) -> Found {
+    let db = sdb.db();
     let mut found = Found {
         groups: Vec::new(),
         external: None,
@@ -129,8 +130,8 @@ pub(crate) fn lookup_members(db: &dyn Db, ty: &Ty, name: &str) -> Found {
         // Interfaces search their base interfaces; classes their base class (an interface member is
         // reached through the class that implements it).
         if is_interface {
-            queue.extend(declared_interfaces_of(db, &current));
-        } else if let Some(base) = base_class_of(db, &current) {
+            queue.extend(declared_interfaces_of(sdb, &current));
+        } else if let Some(base) = base_class_of(sdb, &current) {
             queue.push(base);
         }
     }
@@ -277,11 +278,11 @@ fn containing_types(db: &dyn Db, id: TypeId) -> Vec<TypeId> {
 }
 
 fn derives_from(db: &dyn Db, id: TypeId, base: TypeId) -> bool {
-    let mut current = Ty::Source(id, Vec::new());
+    let mut current = id;
     for _ in 0..64 {
-        match base_class_of(db, &current) {
+        match crate::hierarchy::type_bases(db, current).base_class {
             Some(Ty::Source(b, _)) if b == base => return true,
-            Some(next @ Ty::Source(..)) => current = next,
+            Some(Ty::Source(next, _)) => current = next,
             _ => return false,
         }
     }

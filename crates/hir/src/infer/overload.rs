@@ -11,7 +11,7 @@ use crate::{
     hierarchy::{base_class_of, declared_interfaces_of},
     infer::{known, lookup::own_members},
     item_tree::{ParamModifier, Variance},
-    library::{KnownType, LibMember},
+    library::{KnownType, LibMember, ScopedDb},
     symbols::{MemberId, member_ref, member_signature},
     ty::{Ty, TypeParam},
 };
@@ -146,17 +146,17 @@ pub(crate) type LambdaTyper<'a> = dyn FnMut(ExprId, &[Ty]) -> Option<Ty> + 'a;
 /// `type_args` are the method type arguments written at the call (`Succeed<A, B>(..)`), or empty when
 /// they are to be inferred.
 pub(crate) fn resolve_overloads(
-    db: &dyn Db,
+    sdb: &ScopedDb<'_>,
     candidates: &[Candidate],
     args: &[ArgInfo],
     type_args: &[Ty],
 ) -> Resolution {
-    resolve_overloads_with(db, candidates, args, type_args, &mut |_, _| None)
+    resolve_overloads_with(sdb, candidates, args, type_args, &mut |_, _| None)
 }
 
 /// [`resolve_overloads`], typing lambda bodies where inference needs their result.
 pub(crate) fn resolve_overloads_with(
-    db: &dyn Db,
+    sdb: &ScopedDb<'_>,
     candidates: &[Candidate],
     args: &[ArgInfo],
     type_args: &[Ty],
@@ -165,7 +165,7 @@ pub(crate) fn resolve_overloads_with(
     let applicable: Vec<Applied> = candidates
         .iter()
         .enumerate()
-        .filter_map(|(i, c)| applicable(db, i, c, args, type_args, lambdas))
+        .filter_map(|(i, c)| applicable(sdb, i, c, args, type_args, lambdas))
         .collect();
     match applicable.len() {
         0 => Resolution::NoneApplicable,
@@ -177,7 +177,7 @@ pub(crate) fn resolve_overloads_with(
                     let b = &applicable[j];
                     i == j
                         || better(
-                            db,
+                            sdb,
                             a,
                             b,
                             (&candidates[a.index], &candidates[b.index]),
@@ -217,13 +217,14 @@ pub(crate) fn mentions_method_param(ty: &Ty, index: u32) -> bool {
 }
 
 fn applicable(
-    db: &dyn Db,
+    sdb: &ScopedDb<'_>,
     index: usize,
     cand: &Candidate,
     args: &[ArgInfo],
     type_args: &[Ty],
     lambdas: &mut LambdaTyper<'_>,
 ) -> Option<Applied> {
+    let db = sdb.db();
     let params = &cand.params;
     let has_params_array = params
         .last()
@@ -270,12 +271,12 @@ fn applicable(
         }
         let param_ty = param_type(&params[slot], expanded && slot == params.len() - 1);
         match &arg.ty {
-            ArgTy::Known(ty) => unify(db, &param_ty, ty, &mut method_args),
+            ArgTy::Known(ty) => unify(sdb, &param_ty, ty, &mut method_args),
             // Explicit parameter type inference (§12.6.3.8).
             ArgTy::Lambda(_, _, Some(explicit)) => {
-                if let Some((params, _)) = known::delegate_shape(db, &param_ty) {
+                if let Some((params, _)) = known::delegate_shape(sdb, &param_ty) {
                     for (p, e) in params.iter().zip(explicit) {
-                        unify(db, p, e, &mut method_args);
+                        unify(sdb, p, e, &mut method_args);
                     }
                 }
             }
@@ -287,7 +288,7 @@ fn applicable(
             .iter()
             .map(|&slot| param_type(&params[slot], expanded && slot == params.len() - 1))
             .collect();
-        if !infer_from_lambdas(db, args, &declared, &mut method_args, lambdas) {
+        if !infer_from_lambdas(sdb, args, &declared, &mut method_args, lambdas) {
             return None;
         }
         // A type argument no argument can give stays unfixed and inference fails (§12.6.3.12):
@@ -298,7 +299,7 @@ fn applicable(
             !args
                 .iter()
                 .zip(&declared)
-                .any(|(a, d)| could_infer(db, a, d, i))
+                .any(|(a, d)| could_infer(sdb, a, d, i))
         };
         if (0..method_args.len() as u32)
             .any(|i| method_args[i as usize] == Ty::Unknown && unfixable(i))
@@ -306,7 +307,7 @@ fn applicable(
             return None;
         }
     }
-    if !satisfies_constraints(db, cand, &method_args) {
+    if !satisfies_constraints(sdb, cand, &method_args) {
         return None;
     }
     let mut arg_params = Vec::with_capacity(args.len());
@@ -323,7 +324,7 @@ fn applicable(
         // A `params` array in normal form takes an array; a single non-array argument means the
         // expanded form.
         let arg_conv = match &arg.ty {
-            ArgTy::Known(ty) => match argument_conv(db, arg, ty, &param_ty) {
+            ArgTy::Known(ty) => match argument_conv(sdb, arg, ty, &param_ty) {
                 Conv::No
                     if arg
                         .int_constant
@@ -334,27 +335,27 @@ fn applicable(
                 c => c,
             },
             ArgTy::Lambda(n, returns, explicit) => {
-                match (explicit, known::delegate_shape(db, &param_ty)) {
+                match (explicit, known::delegate_shape(sdb, &param_ty)) {
                     // Explicit parameter types must be the delegate's (§10.7.1).
                     (Some(explicit), Some((params, _)))
                         if params.len() == explicit.len()
                             && params.iter().zip(explicit).any(|(p, e)| {
                                 !mentions_unknown(p)
                                     && !super::has_method_param(p)
-                                    && strip_annotation(db, p) != strip_annotation(db, e)
+                                    && strip_annotation(sdb, p) != strip_annotation(sdb, e)
                             }) =>
                     {
                         Conv::No
                     }
-                    _ => match lambda_conv(db, &param_ty, *n, *returns) {
-                        Conv::Implicit if !body_converts(db, arg.expr, &param_ty, lambdas) => {
+                    _ => match lambda_conv(sdb, &param_ty, *n, *returns) {
+                        Conv::Implicit if !body_converts(sdb, arg.expr, &param_ty, lambdas) => {
                             Conv::No
                         }
                         c => c,
                     },
                 }
             }
-            ArgTy::MethodGroup(methods) => method_group_conv(db, &param_ty, methods),
+            ArgTy::MethodGroup(methods) => method_group_conv(sdb, &param_ty, methods),
             ArgTy::Unknown => Conv::Unknown,
         };
         // In a method without type parameters of its own, a type parameter in a parameter type is
@@ -376,7 +377,7 @@ fn applicable(
                 let elem = param_type(param, true);
                 let c = match &arg.ty {
                     ArgTy::Known(ty) => {
-                        argument_conv(db, arg, ty, &elem.substitute_method(&method_args))
+                        argument_conv(sdb, arg, ty, &elem.substitute_method(&method_args))
                     }
                     _ => Conv::Unknown,
                 };
@@ -407,7 +408,7 @@ fn applicable(
 /// `false` when inference definitely failed: a type argument stays unfixed although every argument
 /// it depends on was typed (`Run<T>(Func<Task<T>>)` given a lambda returning a plain `Task`).
 fn infer_from_lambdas(
-    db: &dyn Db,
+    sdb: &ScopedDb<'_>,
     args: &[ArgInfo],
     declared: &[Ty],
     method_args: &mut [Ty],
@@ -431,7 +432,7 @@ fn infer_from_lambdas(
             if typed[i] {
                 continue;
             }
-            let Some((params, ret)) = known::delegate_shape(db, &declared[i]) else {
+            let Some((params, ret)) = known::delegate_shape(sdb, &declared[i]) else {
                 continue;
             };
             if params.iter().any(|p| unfixed(p, method_args)) || !unfixed(&ret, method_args) {
@@ -447,8 +448,8 @@ fn infer_from_lambdas(
                 }
                 // A lambda whose body gives no value has no return type to infer from
                 // (§12.6.3.7): `ContinueWith(t => registration.Dispose())` is no `Func<Task, TResult>`.
-                if !result.is_known(db, KnownType::Void) {
-                    unify(db, &ret, &result, method_args);
+                if !result.is_known(sdb.db(), KnownType::Void) {
+                    unify(sdb, &ret, &result, method_args);
                 }
                 progress = true;
             }
@@ -478,7 +479,7 @@ fn infer_from_lambdas(
 /// tell about keeps the candidate.
 /// Whether an argument can give method type parameter `i` its type, through the parameter type
 /// `declared` it goes to (§12.6.3.6-7: lambdas and method groups by output types only).
-fn could_infer(db: &dyn Db, arg: &ArgInfo, declared: &Ty, i: u32) -> bool {
+fn could_infer(sdb: &ScopedDb<'_>, arg: &ArgInfo, declared: &Ty, i: u32) -> bool {
     if !mentions_method_param(declared, i) {
         return false;
     }
@@ -486,7 +487,7 @@ fn could_infer(db: &dyn Db, arg: &ArgInfo, declared: &Ty, i: u32) -> bool {
         ArgTy::Known(ty) => !is_null(ty),
         ArgTy::Lambda(_, _, Some(_)) | ArgTy::Unknown => true,
         ArgTy::Lambda(_, _, None) | ArgTy::MethodGroup(_) => {
-            match known::delegate_shape(db, declared) {
+            match known::delegate_shape(sdb, declared) {
                 Some((_, ret)) => mentions_method_param(&ret, i),
                 None => true,
             }
@@ -494,12 +495,13 @@ fn could_infer(db: &dyn Db, arg: &ArgInfo, declared: &Ty, i: u32) -> bool {
     }
 }
 
-fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> bool {
+fn satisfies_constraints(sdb: &ScopedDb<'_>, cand: &Candidate, method_args: &[Ty]) -> bool {
+    let db = sdb.db();
     let member = match cand.member {
         CandMember::Source(member) => member,
         CandMember::Library(member) => {
-            return crate::library::library_constraints_hold(db, member, method_args, &|a, b| {
-                conv(db, a, b) != Conv::No
+            return crate::library::library_constraints_hold(sdb, member, method_args, &|a, b| {
+                conv(sdb, a, b) != Conv::No
             });
         }
     };
@@ -519,7 +521,7 @@ fn satisfies_constraints(db: &dyn Db, cand: &Candidate, method_args: &[Ty]) -> b
             .iter()
             .map(|bound| bound.substitute_method(method_args))
             .filter(|bound| !bound.is_open())
-            .all(|bound| conv(db, arg, &bound) != Conv::No)
+            .all(|bound| conv(sdb, arg, &bound) != Conv::No)
     })
 }
 
@@ -552,8 +554,9 @@ fn param_type(param: &ParamInfo, expanded: bool) -> Ty {
     }
 }
 
-fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> Conv {
-    match known::delegate_shape(db, param_ty) {
+fn lambda_conv(sdb: &ScopedDb<'_>, param_ty: &Ty, n: usize, returns: LambdaReturn) -> Conv {
+    let db = sdb.db();
+    match known::delegate_shape(sdb, param_ty) {
         Some((params, ret)) if params.len() == n => {
             let void = ret.is_known(db, KnownType::Void);
             let task = |generic: bool| {
@@ -574,8 +577,7 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> C
         None => match param_ty {
             Ty::Source(..) | Ty::Array(..) | Ty::Tuple(_) => Conv::No,
             Ty::Library(..)
-                if known::is_predefined(db, param_ty)
-                    || crate::library::library_type(db, param_ty).is_some() =>
+                if known::is_predefined(db, param_ty) || sdb.library_type(param_ty).is_some() =>
             {
                 Conv::No
             }
@@ -584,8 +586,8 @@ fn lambda_conv(db: &dyn Db, param_ty: &Ty, n: usize, returns: LambdaReturn) -> C
     }
 }
 
-fn method_group_conv(db: &dyn Db, param_ty: &Ty, methods: &[Vec<Ty>]) -> Conv {
-    match known::delegate_shape(db, param_ty) {
+fn method_group_conv(sdb: &ScopedDb<'_>, param_ty: &Ty, methods: &[Vec<Ty>]) -> Conv {
+    match known::delegate_shape(sdb, param_ty) {
         Some((params, _)) => {
             // Each delegate parameter must convert to the method's (identity or, for reference
             // types, contravariantly): `Select(Token.Value)` takes `Value(string)` as a
@@ -595,7 +597,7 @@ fn method_group_conv(db: &dyn Db, param_ty: &Ty, methods: &[Vec<Ty>]) -> Conv {
                     && params
                         .iter()
                         .zip(method)
-                        .all(|(d, p)| conv(db, d, p) != Conv::No)
+                        .all(|(d, p)| conv(sdb, d, p) != Conv::No)
             };
             if methods.iter().any(takes) {
                 Conv::Unknown
@@ -604,14 +606,15 @@ fn method_group_conv(db: &dyn Db, param_ty: &Ty, methods: &[Vec<Ty>]) -> Conv {
             }
         }
         // Only a delegate type takes a method group; an unknown type may be one.
-        None => lambda_conv(db, param_ty, usize::MAX, LambdaReturn::Unknown),
+        None => lambda_conv(sdb, param_ty, usize::MAX, LambdaReturn::Unknown),
     }
 }
 
 /// For a lambda whose body has a value, a delegate with a return type beats a void one (C# §12.6.4.5).
-fn better_lambda_target(db: &dyn Db, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
+fn better_lambda_target(sdb: &ScopedDb<'_>, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
+    let db = sdb.db();
     let returns_value = |ty: &Ty| {
-        known::delegate_shape(db, ty).is_some_and(|(_, ret)| !ret.is_known(db, KnownType::Void))
+        known::delegate_shape(sdb, ty).is_some_and(|(_, ret)| !ret.is_known(db, KnownType::Void))
     };
     matches!(arg, ArgTy::Lambda(_, LambdaReturn::ExpressionValue, _))
         && returns_value(a)
@@ -622,12 +625,13 @@ fn better_lambda_target(db: &dyn Db, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
 /// return types are known (§10.7.1): `obj => !(obj is string)` is a `Func<object, bool>`, not a
 /// `Func<object, IEnumerable>`. Without the facts it does.
 fn body_converts(
-    db: &dyn Db,
+    sdb: &ScopedDb<'_>,
     lambda: Option<ExprId>,
     delegate: &Ty,
     lambdas: &mut LambdaTyper<'_>,
 ) -> bool {
-    let (Some(lambda), Some((params, ret))) = (lambda, known::delegate_shape(db, delegate)) else {
+    let db = sdb.db();
+    let (Some(lambda), Some((params, ret))) = (lambda, known::delegate_shape(sdb, delegate)) else {
         return true;
     };
     let void = Ty::known(db, KnownType::Void);
@@ -639,10 +643,9 @@ fn body_converts(
         // A library type may declare a conversion the binder does not apply
         // (`DateTimeOffset` from `DateTime`): it does not say no then.
         Some(body) => {
-            conv(db, &body, &ret) != Conv::No
+            conv(sdb, &body, &ret) != Conv::No
                 || [&body, &ret].iter().any(|t| {
-                    let index = crate::library::library_defs(db);
-                    !crate::library::library_members(db, &index, t, "op_Implicit").is_empty()
+                    !crate::library::library_members(db, sdb.libs(), t, "op_Implicit").is_empty()
                 })
         }
         None => true,
@@ -653,15 +656,18 @@ fn body_converts(
 /// is the better conversion target from the type the lambda's body returns (C# §12.6.4.5):
 /// `Sum(p => p.OnHand)` with an `int` body takes `Func<T, int>` over `Func<T, long>`.
 fn better_lambda_return(
-    db: &dyn Db,
+    sdb: &ScopedDb<'_>,
     lambda: ExprId,
     a: &Ty,
     b: &Ty,
     lambdas: &mut LambdaTyper<'_>,
 ) -> Option<std::cmp::Ordering> {
+    let db = sdb.db();
     use std::cmp::Ordering;
-    let ((params_a, ya), (params_b, yb)) =
-        (known::delegate_shape(db, a)?, known::delegate_shape(db, b)?);
+    let ((params_a, ya), (params_b, yb)) = (
+        known::delegate_shape(sdb, a)?,
+        known::delegate_shape(sdb, b)?,
+    );
     let void = Ty::known(db, KnownType::Void);
     if params_a != params_b
         || ya == void
@@ -672,14 +678,14 @@ fn better_lambda_return(
         return None;
     }
     let body = lambdas(lambda, &params_a)?;
-    let (xa, xb) = (conv(db, &body, &ya), conv(db, &body, &yb));
+    let (xa, xb) = (conv(sdb, &body, &ya), conv(sdb, &body, &yb));
     Some(match (xa, xb) {
         (Conv::Exact, x) if x != Conv::Exact => Ordering::Greater,
         (x, Conv::Exact) if x != Conv::Exact => Ordering::Less,
         (Conv::Implicit, Conv::Implicit) => {
             match (
-                conv(db, &ya, &yb) >= Conv::Implicit,
-                conv(db, &yb, &ya) >= Conv::Implicit,
+                conv(sdb, &ya, &yb) >= Conv::Implicit,
+                conv(sdb, &yb, &ya) >= Conv::Implicit,
             ) {
                 (true, false) => Ordering::Greater,
                 (false, true) => Ordering::Less,
@@ -702,26 +708,27 @@ fn mentions_unknown(ty: &Ty) -> bool {
 /// Whether `a` is a better function member than `b` for these arguments (C# §12.6.4.3, simplified:
 /// no better conversion target through unknown types).
 fn better(
-    db: &dyn Db,
+    sdb: &ScopedDb<'_>,
     a: &Applied,
     b: &Applied,
     (ca, cb): (&Candidate, &Candidate),
     args: &[ArgInfo],
     lambdas: &mut LambdaTyper<'_>,
 ) -> bool {
+    let db = sdb.db();
     let mut strictly = false;
     for (i, arg) in args.iter().enumerate() {
         let (pa, pb) = (
-            &strip_annotation(db, &a.arg_params[i]),
-            &strip_annotation(db, &b.arg_params[i]),
+            &strip_annotation(sdb, &a.arg_params[i]),
+            &strip_annotation(sdb, &b.arg_params[i]),
         );
         if pa == pb {
             continue;
         }
         let (xa, xb) = (a.convs[i], b.convs[i]);
-        let order = if better_lambda_target(db, &arg.ty, pa, pb) {
+        let order = if better_lambda_target(sdb, &arg.ty, pa, pb) {
             std::cmp::Ordering::Greater
-        } else if better_lambda_target(db, &arg.ty, pb, pa) {
+        } else if better_lambda_target(sdb, &arg.ty, pb, pa) {
             std::cmp::Ordering::Less
         } else if xa == Conv::Exact && xb != Conv::Exact {
             std::cmp::Ordering::Greater
@@ -734,8 +741,8 @@ fn better(
             // Neither conversion is an identity: the better target decides, whether the argument
             // gets there by a standard or a user-defined conversion (§12.6.4.5), so a `HelpText`
             // with `implicit operator string` picks `Write(string)` over `Write(object)`.
-            let ab = conv(db, pa, pb);
-            let ba = conv(db, pb, pa);
+            let ab = conv(sdb, pa, pb);
+            let ba = conv(sdb, pb, pa);
             match (ab >= Conv::Implicit, ba >= Conv::Implicit) {
                 (true, false) => std::cmp::Ordering::Greater,
                 (false, true) => std::cmp::Ordering::Less,
@@ -748,7 +755,7 @@ fn better(
                 _ => return false,
             }
         } else if let (ArgTy::Lambda(..), Some(expr)) = (&arg.ty, arg.expr)
-            && let Some(order) = better_lambda_return(db, expr, pa, pb, lambdas)
+            && let Some(order) = better_lambda_return(sdb, expr, pa, pb, lambdas)
         {
             order
         } else {
@@ -845,7 +852,7 @@ fn better_numeric(db: &dyn Db, a: &Ty, b: &Ty) -> bool {
 }
 
 /// Binds the method type parameters in `param` from the argument type.
-pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
+pub(crate) fn unify(sdb: &ScopedDb<'_>, param: &Ty, arg: &Ty, out: &mut [Ty]) {
     match (param, arg) {
         (
             Ty::TypeParam(TypeParam {
@@ -863,28 +870,28 @@ pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
             }
         }
         (Ty::Array(p, _), Ty::Array(a, _)) | (Ty::Nullable(p), Ty::Nullable(a)) => {
-            unify(db, p, a, out)
+            unify(sdb, p, a, out)
         }
         (Ty::Source(pid, pargs), Ty::Source(aid, aargs)) if pid == aid => {
             pargs
                 .iter()
                 .zip(aargs)
-                .for_each(|(p, a)| unify(db, p, a, out));
+                .for_each(|(p, a)| unify(sdb, p, a, out));
         }
         (Ty::Library(pn, pargs), Ty::Library(an, aargs)) if pn == an => {
             pargs
                 .iter()
                 .zip(aargs)
-                .for_each(|(p, a)| unify(db, p, a, out));
+                .for_each(|(p, a)| unify(sdb, p, a, out));
         }
         (Ty::Unresolved(pn, pargs), Ty::Unresolved(an, aargs)) if pn == an => {
             pargs
                 .iter()
                 .zip(aargs)
-                .for_each(|(p, a)| unify(db, p, a, out));
+                .for_each(|(p, a)| unify(sdb, p, a, out));
         }
         (Ty::Tuple(ps), Ty::Tuple(as_)) => {
-            ps.iter().zip(as_).for_each(|(p, a)| unify(db, p, a, out))
+            ps.iter().zip(as_).for_each(|(p, a)| unify(sdb, p, a, out))
         }
         (
             Ty::Library(_, pargs) | Ty::Unresolved(_, pargs) | Ty::Source(_, pargs),
@@ -892,7 +899,7 @@ pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
         ) if !pargs.is_empty() => {
             // `IEnumerable<T>` from `List<Product>`, `ICommand<T>` from `Lookup : ICommand<Answer>`:
             // through the argument's supertypes.
-            for sup in supertypes(db, arg).0 {
+            for sup in supertypes(sdb, arg).0 {
                 let sargs = match (param, &sup) {
                     (Ty::Library(pn, _), Ty::Library(sn, sargs)) if pn == sn => sargs,
                     (Ty::Unresolved(pn, _), Ty::Unresolved(sn, sargs)) if pn == sn => sargs,
@@ -902,7 +909,7 @@ pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
                 pargs
                     .iter()
                     .zip(sargs)
-                    .for_each(|(p, a)| unify(db, p, a, out));
+                    .for_each(|(p, a)| unify(sdb, p, a, out));
                 return;
             }
         }
@@ -912,7 +919,8 @@ pub(crate) fn unify(db: &dyn Db, param: &Ty, arg: &Ty, out: &mut [Ty]) {
 
 /// Every base class and interface of a type, transitively, and whether all of them are known (no
 /// external type outside the table of well-known types on the way).
-pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
+pub(crate) fn supertypes(sdb: &ScopedDb<'_>, ty: &Ty) -> (Vec<Ty>, bool) {
+    let db = sdb.db();
     let mut out: Vec<Ty> = Vec::new();
     let mut complete = true;
     let mut queue = vec![ty.clone()];
@@ -933,17 +941,15 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
         match &current {
             Ty::Source(..) => {}
             Ty::Library(..) => {
-                if crate::library::library_type(db, &current).is_none()
-                    && !known::is_predefined(db, &current)
-                {
+                if sdb.library_type(&current).is_none() && !known::is_predefined(db, &current) {
                     complete = false;
                 }
             }
             Ty::Array(..) => {}
             _ => complete = false,
         }
-        queue.extend(base_class_of(db, &current));
-        queue.extend(declared_interfaces_of(db, &current));
+        queue.extend(base_class_of(sdb, &current));
+        queue.extend(declared_interfaces_of(sdb, &current));
         out.push(current);
     }
     (out, complete)
@@ -952,9 +958,10 @@ pub(crate) fn supertypes(db: &dyn Db, ty: &Ty) -> (Vec<Ty>, bool) {
 /// `string?` is `string` to the binder: a nullable annotation on a reference type (or on a type
 /// parameter) changes no conversion; `int?` is `Nullable<int>` and stays, and `Nullable<int>`
 /// written out is `int?`.
-fn strip_annotation(db: &dyn Db, ty: &Ty) -> Ty {
+fn strip_annotation(sdb: &ScopedDb<'_>, ty: &Ty) -> Ty {
+    let db = sdb.db();
     match ty {
-        Ty::Nullable(inner) if !is_value_type(db, inner) && **inner != Ty::Unknown => {
+        Ty::Nullable(inner) if !is_value_type(sdb, inner) && **inner != Ty::Unknown => {
             (**inner).clone()
         }
         _ => match ty.known_args(db, KnownType::Nullable) {
@@ -965,8 +972,9 @@ fn strip_annotation(db: &dyn Db, ty: &Ty) -> Ty {
 }
 
 /// The implicit conversion from `from` to `to`, as far as the binder can tell.
-pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
-    let (from, to) = (&strip_annotation(db, from), &strip_annotation(db, to));
+pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
+    let db = sdb.db();
+    let (from, to) = (&strip_annotation(sdb, from), &strip_annotation(sdb, to));
     if from == to {
         return Conv::Exact;
     }
@@ -975,7 +983,7 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
             return Conv::Unknown;
         }
         (from, _) if is_null(from) => {
-            return if is_value_type(db, to) && !matches!(to, Ty::Nullable(_)) {
+            return if is_value_type(sdb, to) && !matches!(to, Ty::Nullable(_)) {
                 Conv::No
             } else {
                 Conv::Implicit
@@ -986,7 +994,7 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
                 Ty::Nullable(f) => f,
                 f => f,
             };
-            return match conv(db, inner_from, inner) {
+            return match conv(sdb, inner_from, inner) {
                 Conv::Exact => Conv::Implicit,
                 c => c,
             };
@@ -995,7 +1003,7 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
             return if crate::infer::lookup::is_object(db, to) {
                 Conv::Implicit
             } else {
-                conv(db, f, to).min(Conv::Unknown)
+                conv(sdb, f, to).min(Conv::Unknown)
             };
         }
         _ => {}
@@ -1008,25 +1016,25 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
     }
     if to.is_open() || from.is_open() {
         // Compare by the generic definitions only.
-        let (sups, complete) = supertypes(db, from);
+        let (sups, complete) = supertypes(sdb, from);
         if sups.iter().any(|s| same_definition(s, to)) {
             return Conv::Implicit;
         }
         return if complete { Conv::No } else { Conv::Unknown };
     }
-    let (sups, complete) = supertypes(db, from);
+    let (sups, complete) = supertypes(sdb, from);
     if sups.contains(to) {
         return Conv::Implicit;
     }
     if let Some(c) = sups
         .iter()
         .filter(|s| same_definition(s, to))
-        .map(|s| variance_conv(db, s, to))
+        .map(|s| variance_conv(sdb, s, to))
         .max()
     {
         return c;
     }
-    if !user_conversions(db, from, to, false).is_empty() {
+    if !user_conversions(sdb, from, to, false).is_empty() {
         Conv::UserDefined
     } else if framework_implicit(db, from, to) {
         Conv::Implicit
@@ -1042,27 +1050,27 @@ pub(crate) fn conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
 }
 
 /// An argument's conversion to a parameter type: a type parameter's through its constraints.
-fn argument_conv(db: &dyn Db, arg: &ArgInfo, from: &Ty, to: &Ty) -> Conv {
-    match (conv(db, from, to), from) {
-        (Conv::Unknown, Ty::TypeParam(_)) => type_param_conv(db, &arg.bounds, to),
+fn argument_conv(sdb: &ScopedDb<'_>, arg: &ArgInfo, from: &Ty, to: &Ty) -> Conv {
+    match (conv(sdb, from, to), from) {
+        (Conv::Unknown, Ty::TypeParam(_)) => type_param_conv(sdb, &arg.bounds, to),
         (c, _) => c,
     }
 }
 
 /// A value of a type parameter converts implicitly to `object`, to its constraint types and to what
 /// they convert to (C# §10.2.12), and to nothing else a signature names without type parameters.
-fn type_param_conv(db: &dyn Db, bounds: &[Ty], to: &Ty) -> Conv {
+fn type_param_conv(sdb: &ScopedDb<'_>, bounds: &[Ty], to: &Ty) -> Conv {
     if to.is_open() || matches!(to, Ty::Unresolved(..)) {
         return Conv::Unknown;
     }
-    if crate::infer::lookup::is_object(db, to) {
+    if crate::infer::lookup::is_object(sdb.db(), to) {
         return Conv::Implicit;
     }
     bounds
         .iter()
         .map(|bound| match bound {
             Ty::TypeParam(_) => Conv::Unknown,
-            _ => match conv(db, bound, to) {
+            _ => match conv(sdb, bound, to) {
                 Conv::Exact => Conv::Implicit,
                 Conv::UserDefined => Conv::No,
                 c => c,
@@ -1075,19 +1083,21 @@ fn type_param_conv(db: &dyn Db, bounds: &[Ty], to: &Ty) -> Conv {
 /// the same type, or, for an `out` parameter, `A` converts to `B` by an implicit reference conversion
 /// (for `in`, `B` to `A`); `List<Order>` is an `IEnumerable<object>` but not an `IEnumerable<string>`,
 /// nor is `IEnumerable<int>` an `IEnumerable<object>` (boxing is no reference conversion).
-fn variance_conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
+fn variance_conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
     let (from_args, to_args, variances) = match (from, to) {
         (Ty::Source(_, f), Ty::Source(id, t)) => {
-            let own = crate::resolve::type_param_variances(db, *id);
+            let own = crate::resolve::type_param_variances(sdb.db(), *id);
             // Containers' type parameters come first and are invariant.
             let mut all = vec![Variance::None; t.len().saturating_sub(own.len())];
             all.extend(own);
             (f, t, all)
         }
-        (Ty::Library(_, f), Ty::Library(_, t)) => match crate::library::library_variances(db, to) {
-            Some(v) => (f, t, v),
-            None => return Conv::Unknown,
-        },
+        (Ty::Library(_, f), Ty::Library(_, t)) => {
+            match crate::library::library_variances(sdb, to) {
+                Some(v) => (f, t, v),
+                None => return Conv::Unknown,
+            }
+        }
         _ => return Conv::Unknown,
     };
     if variances.len() != to_args.len() {
@@ -1095,15 +1105,15 @@ fn variance_conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
     }
     let mut result = Conv::Implicit;
     for ((a, b), variance) in from_args.iter().zip(to_args).zip(variances) {
-        let c = if strip_annotation(db, a) == strip_annotation(db, b) {
+        let c = if strip_annotation(sdb, a) == strip_annotation(sdb, b) {
             Conv::Implicit
         } else if mentions_unknown(a) || mentions_unknown(b) {
             Conv::Unknown
         } else {
             match variance {
                 Variance::None => Conv::No,
-                Variance::Covariant => reference_conv(db, a, b),
-                Variance::Contravariant => reference_conv(db, b, a),
+                Variance::Covariant => reference_conv(sdb, a, b),
+                Variance::Contravariant => reference_conv(sdb, b, a),
             }
         };
         result = result.min(c);
@@ -1112,10 +1122,10 @@ fn variance_conv(db: &dyn Db, from: &Ty, to: &Ty) -> Conv {
 }
 
 /// An implicit reference conversion from `a` to `b` (no boxing, numeric or user-defined step).
-fn reference_conv(db: &dyn Db, a: &Ty, b: &Ty) -> Conv {
-    match conv(db, a, b) {
+fn reference_conv(sdb: &ScopedDb<'_>, a: &Ty, b: &Ty) -> Conv {
+    match conv(sdb, a, b) {
         Conv::Exact => Conv::Implicit,
-        Conv::Implicit if is_value_type(db, a) => Conv::No,
+        Conv::Implicit if is_value_type(sdb, a) => Conv::No,
         Conv::UserDefined => Conv::No,
         c => c,
     }
@@ -1152,7 +1162,13 @@ fn framework_implicit(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
 
 /// The user-defined conversion operators (`implicit`, and with `explicit` also `explicit` ones) of the
 /// source types `from` or `to` that convert `from` into `to` through standard conversions on either side.
-pub(crate) fn user_conversions(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) -> Vec<MemberId> {
+pub(crate) fn user_conversions(
+    sdb: &ScopedDb<'_>,
+    from: &Ty,
+    to: &Ty,
+    explicit: bool,
+) -> Vec<MemberId> {
+    let db = sdb.db();
     let strip = |t: &Ty| match t {
         Ty::Nullable(inner) => (**inner).clone(),
         t => t.clone(),
@@ -1174,8 +1190,8 @@ pub(crate) fn user_conversions(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) 
                 };
                 let (param, ret) = (param.substitute(args), ret.substitute(args));
                 // Standard conversions only around the operator (no chains of user-defined ones).
-                if standard_conv(db, &from, &param)
-                    && (ret == to || standard_conv(db, &ret, &to))
+                if standard_conv(sdb, &from, &param)
+                    && (ret == to || standard_conv(sdb, &ret, &to))
                     && !found.contains(&m)
                 {
                     found.push(m);
@@ -1193,8 +1209,14 @@ pub(crate) fn user_conversions(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) 
 /// applicable operators, the one from the most specific source type (`from` itself, else the most
 /// encompassed parameter type) to the most specific target type (`to`, else the most
 /// encompassing return type); none when that is not one operator.
-pub(crate) fn user_conversion(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) -> Option<MemberId> {
-    let ops = user_conversions(db, from, to, explicit);
+pub(crate) fn user_conversion(
+    sdb: &ScopedDb<'_>,
+    from: &Ty,
+    to: &Ty,
+    explicit: bool,
+) -> Option<MemberId> {
+    let db = sdb.db();
+    let ops = user_conversions(sdb, from, to, explicit);
     if let [one] = ops.as_slice() {
         return Some(*one);
     }
@@ -1224,7 +1246,7 @@ pub(crate) fn user_conversion(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) -
     } else {
         (*params
             .iter()
-            .find(|p| params.iter().all(|q| standard_conv(db, p, q)))?)
+            .find(|p| params.iter().all(|q| standard_conv(sdb, p, q)))?)
         .clone()
     };
     let target = if rets.contains(&&to) {
@@ -1232,7 +1254,7 @@ pub(crate) fn user_conversion(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) -
     } else {
         (*rets
             .iter()
-            .find(|r| rets.iter().all(|s| standard_conv(db, s, r)))?)
+            .find(|r| rets.iter().all(|s| standard_conv(sdb, s, r)))?)
         .clone()
     };
     match shapes
@@ -1246,14 +1268,15 @@ pub(crate) fn user_conversion(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) -
     }
 }
 
-fn standard_conv(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
+fn standard_conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> bool {
+    let db = sdb.db();
     if from == to {
         return true;
     }
     if let Some(c) = known::numeric_conv(db, from, to) {
         return c >= Conv::Implicit;
     }
-    crate::infer::lookup::is_object(db, to) || supertypes(db, from).0.contains(to)
+    crate::infer::lookup::is_object(db, to) || supertypes(sdb, from).0.contains(to)
 }
 
 fn same_definition(a: &Ty, b: &Ty) -> bool {
@@ -1266,6 +1289,6 @@ fn same_definition(a: &Ty, b: &Ty) -> bool {
     }
 }
 
-pub(crate) fn is_value_type(db: &dyn Db, ty: &Ty) -> bool {
-    matches!(ty, Ty::Nullable(_)) || crate::ty::is_value_type(db, ty)
+pub(crate) fn is_value_type(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+    matches!(ty, Ty::Nullable(_)) || crate::ty::is_value_type(sdb, ty)
 }

@@ -5,8 +5,9 @@
 //! element, a nullable's `Value` or the `Task<..>` an `await` unwraps), from a tuple literal's
 //! written or inferred names, through `var`, and from a library member's signature (its
 //! `[TupleElementNames]`, for a tuple it returns or is typed with). `t.Name` reads the element of
-//! that name, `t.Item2` the second. Names that only generic inference carries (a lambda's tuple
-//! through `Select`) are not followed.
+//! that name, `t.Item2` the second; an element that is a tuple itself has the names its declaration
+//! nests (`t.At.X` of `(bool Ok, (int X, int Y) At)`, written or in a signature). Names that only
+//! generic inference carries (a lambda's tuple through `Select`) are not followed.
 
 use std::sync::Arc;
 
@@ -56,6 +57,29 @@ impl Ctx<'_> {
         }
     }
 
+    /// Which element of a tuple value the member access `expr` reads (`t.Item2`, or a name the
+    /// tuple's value carries), with the tuple.
+    fn element_read(&self, expr: ExprId) -> Option<(ExprId, usize)> {
+        let Expr::Member { receiver, name, .. } = &self.body.exprs[expr] else {
+            return None;
+        };
+        let position = name
+            .strip_prefix("Item")
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|&n| n >= 1)
+            .map(|n| n - 1);
+        match position {
+            Some(i) => Some((*receiver, i)),
+            None => {
+                let names = self.tuple_names(*receiver)?;
+                let i = names
+                    .iter()
+                    .position(|n| n.as_deref() == Some(name.as_str()))?;
+                Some((*receiver, i))
+            }
+        }
+    }
+
     /// The type of `expr` as the sources write it, where a declaration says: a local's or
     /// parameter's, a source method's result or property's type (once bound), an array's element,
     /// a nullable's `Value`, what an `await` of a `Task<..>` gives, a cast's.
@@ -69,7 +93,14 @@ impl Ctx<'_> {
                     TypeRef::Nullable(inner) => Some(*inner),
                     _ => None,
                 },
-                None => None,
+                // An element of a tuple declared with its type.
+                None => {
+                    let (tuple, i) = self.element_read(expr)?;
+                    match self.written_type(tuple)? {
+                        TypeRef::Tuple(elements) => Some(elements.get(i)?.ty.clone()),
+                        _ => None,
+                    }
+                }
             },
             Expr::Index { receiver, .. } => match self.written_type(*receiver)? {
                 TypeRef::Array { element, .. } => Some(*element),
@@ -97,33 +128,67 @@ impl Ctx<'_> {
     }
 
     /// The names a library method's result, property's or field's signature gives the tuple it is
-    /// typed with, for the member a site (or, for a field, the access) at `expr` already bound.
+    /// typed with, for the member a site (or, for a field, the access) at `expr` already bound, or
+    /// for an element read of such a tuple.
     fn library_tuple_names(&self, expr: ExprId) -> Option<TupleNames> {
+        let (sig, names) = self.library_tuple_sig(expr)?;
+        // Pre-order: the outermost tuple's elements come first.
+        let names = names.get(..tuple_arity(&sig)?)?;
+        names.iter().any(Option::is_some).then(|| names.into())
+    }
+
+    /// The signature type of the value `expr` and the `[TupleElementNames]` slots from its own on,
+    /// where a library member's signature types it: the member a site at `expr` bound, or an
+    /// element of a tuple so typed (its slots follow the tuple's own and those of the elements
+    /// before it, as the attribute lists them depth first).
+    fn library_tuple_sig(&self, expr: ExprId) -> Option<(TypeSig, Vec<Option<SmolStr>>)> {
+        match &self.body.exprs[expr] {
+            // A call's site is its invoked name's.
+            Expr::Invoke { callee, .. } => return self.library_tuple_sig(*callee),
+            Expr::Local(local) => return self.library_tuple_sig(*self.tuple_inits.get(*local)?),
+            _ => {}
+        }
         let site = self.result.sites.iter().rev().find(|s| s.expr == expr);
         let member = match site.map(|s| &s.callee) {
             Some(Callee::Library(member)) => *member,
             Some(_) => return None,
-            None => *self.library_fields.get(&expr)?,
+            None => match self.library_fields.get(&expr) {
+                Some(field) => *field,
+                None => {
+                    let (tuple, i) = self.element_read(expr)?;
+                    let (sig, names) = self.library_tuple_sig(tuple)?;
+                    let TypeSig::Named(named) = &sig else {
+                        return None;
+                    };
+                    let arity = tuple_arity(&sig)?;
+                    let elements = named.args.get(..arity.min(7))?;
+                    let offset = arity
+                        + elements[..i.min(elements.len())]
+                            .iter()
+                            .map(name_slots)
+                            .sum::<usize>();
+                    let element = elements.get(i)?.clone();
+                    return Some((element, names.get(offset..)?.to_vec()));
+                }
+            },
         };
         let ty = self.libraries.type_def(member.ty);
         let (sig, names) = match member.kind {
             LibMemberKind::Method => {
-                let m = ty.methods.get(member.idx as usize)?;
+                let m = ty.methods().get(member.idx as usize)?;
                 (&m.ret, &m.ret_tuple_names)
             }
             LibMemberKind::Property => {
-                let p = ty.properties.get(member.idx as usize)?;
+                let p = ty.properties().get(member.idx as usize)?;
                 (&p.ty, &p.tuple_names)
             }
             LibMemberKind::Field => {
-                let f = ty.fields.get(member.idx as usize)?;
+                let f = ty.fields().get(member.idx as usize)?;
                 (&f.ty, &f.tuple_names)
             }
             LibMemberKind::Event => return None,
         };
-        // Pre-order: the outermost tuple's elements come first.
-        let names = names.get(..tuple_arity(sig)?)?;
-        names.iter().any(Option::is_some).then(|| names.into())
+        Some((sig.clone(), names.clone()))
     }
 
     /// The type of the element `name` (`Item2`, or a name the tuple's value carries) of a tuple
@@ -142,6 +207,27 @@ impl Ctx<'_> {
         let names = self.tuple_names(*receiver)?;
         let i = names.iter().position(|n| n.as_deref() == Some(name))?;
         elements.get(i).cloned()
+    }
+}
+
+/// How many `[TupleElementNames]` slots a signature type takes: one per element of every tuple in
+/// it, however deep.
+fn name_slots(sig: &TypeSig) -> usize {
+    match sig {
+        TypeSig::Named(named) => {
+            let own = match tuple_arity(sig) {
+                Some(arity) if !named.full_name.ends_with("`8") => arity,
+                // `ValueTuple<.., TRest>` is one tuple: its `Rest` names are the outer one's.
+                Some(_) => 7,
+                None => 0,
+            };
+            own + named.args.iter().map(name_slots).sum::<usize>()
+        }
+        TypeSig::SzArray(elem)
+        | TypeSig::Array(elem, _)
+        | TypeSig::Pointer(elem)
+        | TypeSig::ByRef(elem) => name_slots(elem),
+        _ => 0,
     }
 }
 

@@ -61,23 +61,23 @@ pub fn library_type_members(db: &dyn Db, id: LibType) -> Vec<LibMember> {
         idx: idx as u32,
     };
     let mut out = Vec::new();
-    for (i, m) in def.methods.iter().enumerate() {
+    for (i, m) in def.methods().iter().enumerate() {
         let accessor = m.is_special_name && m.name != ".ctor" && !m.name.starts_with("op_");
         if !accessor && m.visibility != Visibility::Private {
             out.push(member(LibMemberKind::Method, i));
         }
     }
-    for (i, p) in def.properties.iter().enumerate() {
+    for (i, p) in def.properties().iter().enumerate() {
         if !p.name.contains('.') {
             out.push(member(LibMemberKind::Property, i));
         }
     }
-    for (i, f) in def.fields.iter().enumerate() {
+    for (i, f) in def.fields().iter().enumerate() {
         if f.visibility != Visibility::Private {
             out.push(member(LibMemberKind::Field, i));
         }
     }
-    for (i, e) in def.events.iter().enumerate() {
+    for (i, e) in def.events().iter().enumerate() {
         if !e.name.contains('.') {
             out.push(member(LibMemberKind::Event, i));
         }
@@ -127,7 +127,7 @@ pub fn library_member_kind(db: &dyn Db, member: LibMember) -> SymbolKind {
     let def = index.type_def(member.ty);
     match member.kind {
         LibMemberKind::Method => {
-            let m = &def.methods[member.idx as usize];
+            let m = &def.methods()[member.idx as usize];
             match m.name.as_str() {
                 ".ctor" => SymbolKind::Constructor,
                 "op_Implicit" | "op_Explicit" => SymbolKind::Conversion,
@@ -138,12 +138,12 @@ pub fn library_member_kind(db: &dyn Db, member: LibMember) -> SymbolKind {
                 _ => SymbolKind::Method,
             }
         }
-        LibMemberKind::Property if def.properties[member.idx as usize].params.is_empty() => {
+        LibMemberKind::Property if def.properties()[member.idx as usize].params.is_empty() => {
             SymbolKind::Property
         }
         LibMemberKind::Property => SymbolKind::Indexer,
         LibMemberKind::Field => {
-            let f = &def.fields[member.idx as usize];
+            let f = &def.fields()[member.idx as usize];
             match (f.is_literal, def.kind) {
                 (true, TypeKind::Enum) => SymbolKind::EnumMember,
                 (true, _) => SymbolKind::Constant,

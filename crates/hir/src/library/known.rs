@@ -51,6 +51,9 @@ known_types! {
     IntPtr => "System.IntPtr",
     UIntPtr => "System.UIntPtr",
     TypedReference => "System.TypedReference",
+    /// The one struct the compiler treats as its keyword types without a keyword (see
+    /// [`KnownType::DEVIRTUALIZED`]).
+    DateTime => "System.DateTime",
     Type => "System.Type",
     Array => "System.Array",
     ValueType => "System.ValueType",
@@ -97,6 +100,30 @@ impl KnownType {
     pub(crate) fn ty(self, db: &dyn Db, args: Vec<Ty>) -> Ty {
         Ty::Library(self.id(db), args)
     }
+
+    /// The structs whose own overrides of `object`'s methods the compiler calls directly
+    /// (`call System.Char::ToString()` for `c.ToString()`), where on any other value it calls the
+    /// method the slot was introduced by (`constrained. callvirt System.Object::ToString()`): the
+    /// non-generic struct types among Roslyn's special types (`SpecialType.CanOptimizeBehavior`),
+    /// whose overrides it trusts not to move.
+    pub(crate) const DEVIRTUALIZED: [KnownType; 16] = [
+        KnownType::Boolean,
+        KnownType::Char,
+        KnownType::SByte,
+        KnownType::Byte,
+        KnownType::Int16,
+        KnownType::UInt16,
+        KnownType::Int32,
+        KnownType::UInt32,
+        KnownType::Int64,
+        KnownType::UInt64,
+        KnownType::Decimal,
+        KnownType::Single,
+        KnownType::Double,
+        KnownType::IntPtr,
+        KnownType::UIntPtr,
+        KnownType::DateTime,
+    ];
 
     /// The predefined types C# writes with a keyword and the numeric conversions know (§8.3.1).
     pub(crate) const PREDEFINED: [KnownType; 16] = [

@@ -7,7 +7,9 @@ use smol_str::SmolStr;
 use crate::{
     base_db::Db,
     item_tree::ParamModifier,
-    library::{LibType, LibraryDefs, LibraryTy, library_base, library_defs, library_interfaces},
+    library::{
+        LibType, LibraryDefs, LibraryTy, ScopedDb, library_base, library_defs, library_interfaces,
+    },
     ty::Ty,
 };
 
@@ -95,11 +97,11 @@ fn own_members(def: &metadata::TypeDef, id: LibType, name: &str) -> Vec<LibMembe
     // (`fileStream.Write(..)` calls `Stream.Write`).
     let is_override = |m: &metadata::Method| m.is_virtual && !m.is_new_slot;
     let overrides_accessor = |i: Option<u32>| {
-        i.and_then(|i| def.methods.get(i as usize))
+        i.and_then(|i| def.methods().get(i as usize))
             .is_some_and(is_override)
     };
     let mut out = Vec::new();
-    for (i, m) in def.methods.iter().enumerate() {
+    for (i, m) in def.methods().iter().enumerate() {
         // Accessors are reached through their property or event; explicit implementations only
         // through the interface (their metadata names hold a dot).
         let accessor = m.is_special_name && m.name != ".ctor" && !m.name.starts_with("op_");
@@ -107,17 +109,17 @@ fn own_members(def: &metadata::TypeDef, id: LibType, name: &str) -> Vec<LibMembe
             out.push(member(LibMemberKind::Method, i));
         }
     }
-    for (i, p) in def.properties.iter().enumerate() {
+    for (i, p) in def.properties().iter().enumerate() {
         if p.name == name && p.params.is_empty() && !overrides_accessor(p.getter.or(p.setter)) {
             out.push(member(LibMemberKind::Property, i));
         }
     }
-    for (i, f) in def.fields.iter().enumerate() {
+    for (i, f) in def.fields().iter().enumerate() {
         if f.name == name {
             out.push(member(LibMemberKind::Field, i));
         }
     }
-    for (i, e) in def.events.iter().enumerate() {
+    for (i, e) in def.events().iter().enumerate() {
         if e.name == name {
             out.push(member(LibMemberKind::Event, i));
         }
@@ -142,7 +144,7 @@ pub(crate) fn library_indexers(
         };
         let def = index.type_def(id);
         let own: Vec<LibMember> = def
-            .properties
+            .properties()
             .iter()
             .enumerate()
             // Explicit implementations (`IList.Item`) are reached only through their interface.
@@ -191,7 +193,7 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
     };
     match member.kind {
         LibMemberKind::Method => {
-            let m = &def.methods[member.idx as usize];
+            let m = &def.methods()[member.idx as usize];
             let conv = LibraryTy::new(db, def, Some(m));
             LibSignature {
                 name: m.name.clone(),
@@ -201,7 +203,7 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
             }
         }
         LibMemberKind::Property => {
-            let p = &def.properties[member.idx as usize];
+            let p = &def.properties()[member.idx as usize];
             let conv = LibraryTy::new(db, def, None);
             LibSignature {
                 name: p.name.clone(),
@@ -211,7 +213,7 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
             }
         }
         LibMemberKind::Field => {
-            let f = &def.fields[member.idx as usize];
+            let f = &def.fields()[member.idx as usize];
             let ret = if def.kind == TypeKind::Enum && f.is_literal {
                 decl.clone()
             } else {
@@ -227,7 +229,7 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
             }
         }
         LibMemberKind::Event => {
-            let e = &def.events[member.idx as usize];
+            let e = &def.events()[member.idx as usize];
             LibSignature {
                 name: e.name.clone(),
                 params: Vec::new(),
@@ -252,14 +254,15 @@ fn modifier(p: &Param) -> ParamModifier {
 }
 
 /// The parameter types and return type of a library delegate type (those of its `Invoke`).
-pub(crate) fn library_delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
-    let index = library_defs(db);
-    let id = index.type_of(db, ty)?;
+pub(crate) fn library_delegate_shape(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<(Vec<Ty>, Ty)> {
+    let db = sdb.db();
+    let index = sdb.libs();
+    let id = sdb.library_type(ty)?;
     let def = index.type_def(id);
     if def.kind != TypeKind::Delegate {
         return None;
     }
-    let invoke = def.methods.iter().position(|m| m.name == "Invoke")?;
+    let invoke = def.methods().iter().position(|m| m.name == "Invoke")?;
     let sig = library_signature(
         db,
         ty,
@@ -277,17 +280,18 @@ pub(crate) fn library_delegate_shape(db: &dyn Db, ty: &Ty) -> Option<(Vec<Ty>, T
 /// that mentions a type parameter the binder cannot substitute keeps the candidate, as an argument it
 /// could not type does.
 pub(crate) fn library_constraints_hold(
-    db: &dyn Db,
+    sdb: &ScopedDb<'_>,
     member: LibMember,
     method_args: &[Ty],
     converts: &dyn Fn(&Ty, &Ty) -> bool,
 ) -> bool {
+    let db = sdb.db();
     if member.kind != LibMemberKind::Method {
         return true;
     }
     let index = library_defs(db);
     let def = index.type_def(member.ty);
-    let method = &def.methods[member.idx as usize];
+    let method = &def.methods()[member.idx as usize];
     let conv = LibraryTy::new(db, def, Some(method));
     method.generic_params.iter().enumerate().all(|(i, param)| {
         let Some(arg) = method_args.get(i).filter(|a| **a != Ty::Unknown) else {
@@ -299,7 +303,7 @@ pub(crate) fn library_constraints_hold(
             | Ty::Unresolved(..)
             | Ty::Nullable(_)
             | Ty::Tuple(_) => {
-                Some(crate::ty::is_value_type(db, arg) && !matches!(arg, Ty::Nullable(_)))
+                Some(crate::ty::is_value_type(sdb, arg) && !matches!(arg, Ty::Nullable(_)))
             }
             Ty::Array(..) => Some(false),
             _ => None,

@@ -9,8 +9,8 @@ use crate::{
     hierarchy::{base_chain, type_bases},
     item_tree::{MemberKind, Modifiers, ParamModifier},
     library::{
-        LibMember, LibMemberKind, library_base, library_defs, library_interfaces, library_members,
-        library_signature, library_type, library_type_ty,
+        LibMember, LibMemberKind, LibraryDefs, library_base, library_defs, library_interfaces,
+        library_members, library_scope, library_signature, library_type_ty,
     },
     overrides::{overrides, root_member},
     symbols::{MemberId, member_ref, member_signature},
@@ -62,16 +62,16 @@ fn slot_method(def: &TypeDef, member: LibMember) -> Option<&Method> {
     let idx = match member.kind {
         LibMemberKind::Method => Some(member.idx),
         LibMemberKind::Property => {
-            let p = &def.properties[member.idx as usize];
+            let p = &def.properties()[member.idx as usize];
             p.getter.or(p.setter)
         }
         LibMemberKind::Event => {
-            let e = &def.events[member.idx as usize];
+            let e = &def.events()[member.idx as usize];
             e.adder.or(e.remover)
         }
         LibMemberKind::Field => None,
     }?;
-    def.methods.get(idx as usize)
+    def.methods().get(idx as usize)
 }
 
 /// The first member of `groups` (as [`library_members`] gives them) of the shape `shape`.
@@ -84,9 +84,14 @@ fn find_shape(db: &dyn Db, groups: &[(Ty, Vec<LibMember>)], shape: &Shape) -> Op
     })
 }
 
-/// The members of `iface` itself (not of its base interfaces) of the shape `shape`.
-fn find_in_interface(db: &dyn Db, iface: &Ty, shape: &Shape) -> Option<LibMember> {
-    let groups = library_members(db, &library_defs(db), iface, &shape.name);
+/// The members of `iface` itself (not of its base interfaces) of the shape `shape`, in `scope`.
+fn find_in_interface(
+    db: &dyn Db,
+    scope: &LibraryDefs,
+    iface: &Ty,
+    shape: &Shape,
+) -> Option<LibMember> {
+    let groups = library_members(db, scope, iface, &shape.name);
     let own: Vec<(Ty, Vec<LibMember>)> = groups.into_iter().filter(|(d, _)| d == iface).collect();
     find_shape(db, &own, shape)
 }
@@ -121,7 +126,7 @@ fn collect_library_bases(db: &dyn Db, member: LibMember, out: &mut Vec<LibMember
     }
     if method.visibility == Visibility::Public {
         for iface in library_interfaces(db, &index, &this) {
-            if let Some(found) = find_in_interface(db, &iface, &shape)
+            if let Some(found) = find_in_interface(db, &index, &iface, &shape)
                 && !out.contains(&found)
             {
                 out.push(found);
@@ -131,9 +136,11 @@ fn collect_library_bases(db: &dyn Db, member: LibMember, out: &mut Vec<LibMember
 }
 
 /// The library members a source member overrides or implements, also through the source members it
-/// overrides (an override of an override of `Stream.Write` is one of `Stream.Write`).
+/// overrides (an override of an override of `Stream.Write` is one of `Stream.Write`), in the
+/// assemblies its project sees.
 pub fn library_members_filled_by(db: &dyn Db, member: MemberId) -> Vec<LibMember> {
     let mut out = Vec::new();
+    let scope = library_scope(db, member.ty.project);
     let Some(data) = member_ref(db, member) else {
         return out;
     };
@@ -174,13 +181,9 @@ pub fn library_members_filled_by(db: &dyn Db, member: MemberId) -> Vec<LibMember
         let external = base_chain(db, root.ty)
             .0
             .into_iter()
-            .find(|t| library_type(db, t).is_some());
+            .find(|t| scope.type_of(db, t).is_some());
         if let Some(base) = external
-            && let Some(found) = find_shape(
-                db,
-                &library_members(db, &library_defs(db), &base, &name),
-                &shape,
-            )
+            && let Some(found) = find_shape(db, &library_members(db, &scope, &base, &name), &shape)
         {
             push(found, &mut out);
         }
@@ -189,11 +192,11 @@ pub fn library_members_filled_by(db: &dyn Db, member: MemberId) -> Vec<LibMember
     for m in std::iter::once(member).chain(overridden.overridden.iter().copied()) {
         let shape = shape_of(m);
         let explicit = member_signature(db, m).explicit_interface.clone();
-        for iface in library_interfaces_of_source(db, m) {
+        for iface in library_interfaces_of_source(db, &scope, m) {
             if explicit.as_ref().is_some_and(|e| *e != iface) {
                 continue;
             }
-            if let Some(found) = find_in_interface(db, &iface, &shape) {
+            if let Some(found) = find_in_interface(db, &scope, &iface, &shape) {
                 push(found, &mut out);
             }
         }
@@ -203,7 +206,7 @@ pub fn library_members_filled_by(db: &dyn Db, member: MemberId) -> Vec<LibMember
 
 /// The library interfaces the type of `member` declares, directly or through the interfaces it
 /// declares (not those of its base classes: a class maps those only when it re-declares them).
-fn library_interfaces_of_source(db: &dyn Db, member: MemberId) -> Vec<Ty> {
+fn library_interfaces_of_source(db: &dyn Db, scope: &LibraryDefs, member: MemberId) -> Vec<Ty> {
     let mut queue: Vec<Ty> = type_bases(db, member.ty).interfaces.clone();
     let mut out: Vec<Ty> = Vec::new();
     let mut i = 0;
@@ -218,8 +221,8 @@ fn library_interfaces_of_source(db: &dyn Db, member: MemberId) -> Vec<Ty> {
                     .map(|t| t.substitute(args)),
             ),
             // Metadata lists an interface's bases flattened.
-            Ty::Library(..) if library_type(db, &iface).is_some() && !out.contains(&iface) => {
-                queue.extend(library_interfaces(db, &library_defs(db), &iface));
+            Ty::Library(..) if scope.type_of(db, &iface).is_some() && !out.contains(&iface) => {
+                queue.extend(library_interfaces(db, scope, &iface));
                 out.push(iface);
             }
             _ => {}

@@ -31,10 +31,10 @@ pub fn library_member_metadata_name(db: &dyn Db, member: LibMember) -> String {
     let index = library_defs(db);
     let def = index.type_def(member.ty);
     match member.kind {
-        LibMemberKind::Method => def.methods[member.idx as usize].name.to_string(),
-        LibMemberKind::Property => def.properties[member.idx as usize].name.to_string(),
-        LibMemberKind::Field => def.fields[member.idx as usize].name.to_string(),
-        LibMemberKind::Event => def.events[member.idx as usize].name.to_string(),
+        LibMemberKind::Method => def.methods()[member.idx as usize].name.to_string(),
+        LibMemberKind::Property => def.properties()[member.idx as usize].name.to_string(),
+        LibMemberKind::Field => def.fields()[member.idx as usize].name.to_string(),
+        LibMemberKind::Event => def.events()[member.idx as usize].name.to_string(),
     }
 }
 
@@ -61,7 +61,7 @@ pub fn library_member_doc_id(db: &dyn Db, member: LibMember) -> String {
     };
     match member.kind {
         LibMemberKind::Method => {
-            let m = &def.methods[member.idx as usize];
+            let m = &def.methods()[member.idx as usize];
             let conv = LibraryTy::new(db, def, Some(m));
             let name = m.name.replace('.', "#");
             let generic = if m.generic_params.is_empty() {
@@ -77,7 +77,7 @@ pub fn library_member_doc_id(db: &dyn Db, member: LibMember) -> String {
             id
         }
         LibMemberKind::Property => {
-            let p = &def.properties[member.idx as usize];
+            let p = &def.properties()[member.idx as usize];
             let conv = LibraryTy::new(db, def, None);
             format!(
                 "P:{owner}.{}{}",
@@ -85,10 +85,10 @@ pub fn library_member_doc_id(db: &dyn Db, member: LibMember) -> String {
                 params(&conv, &p.params)
             )
         }
-        LibMemberKind::Field => format!("F:{owner}.{}", def.fields[member.idx as usize].name),
+        LibMemberKind::Field => format!("F:{owner}.{}", def.fields()[member.idx as usize].name),
         LibMemberKind::Event => format!(
             "E:{owner}.{}",
-            def.events[member.idx as usize].name.replace('.', "#")
+            def.events()[member.idx as usize].name.replace('.', "#")
         ),
     }
 }
@@ -143,7 +143,7 @@ pub fn library_member_name(db: &dyn Db, member: LibMember) -> String {
         _ => {
             let name = library_member_metadata_name(db, member);
             let generics = match member.kind {
-                LibMemberKind::Method => &def.methods[member.idx as usize].generic_params[..],
+                LibMemberKind::Method => &def.methods()[member.idx as usize].generic_params[..],
                 _ => &[],
             };
             if generics.is_empty() {
@@ -168,7 +168,7 @@ pub fn library_member_qualified_name(db: &dyn Db, member: LibMember) -> String {
     );
     let (conv, params, is_extension, open, close) = match member.kind {
         LibMemberKind::Method => {
-            let m = &def.methods[member.idx as usize];
+            let m = &def.methods()[member.idx as usize];
             (
                 LibraryTy::new(db, def, Some(m)),
                 &m.params,
@@ -178,7 +178,7 @@ pub fn library_member_qualified_name(db: &dyn Db, member: LibMember) -> String {
             )
         }
         LibMemberKind::Property => {
-            let p = &def.properties[member.idx as usize];
+            let p = &def.properties()[member.idx as usize];
             if p.params.is_empty() {
                 return out;
             }

@@ -2026,3 +2026,4 @@ mod conversions;
 mod deconstruction;
 mod fixture_assemblies;
 mod framework;
+mod library_versions;

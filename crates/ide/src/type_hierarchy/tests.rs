@@ -332,3 +332,40 @@ public partial class LiteStream : Stream, System.IDisposable { }
         "#]],
     );
 }
+
+#[test]
+fn library_bases_are_those_of_the_version_the_project_references() {
+    // `VersionOne.dll`'s `Widget : Shape, IDisposable`; `VersionTwo.dll`'s `Widget : Box`.
+    let fixture = |cursor_in_one: bool| {
+        let (one, two) = if cursor_in_one {
+            ("$0", "")
+        } else {
+            ("", "$0")
+        };
+        format!(
+            "//- /One/Mine.cs project:One assemblies:VersionOne\n\
+             class Mine{one} : Fixtures.Versions.Widget {{ }}\n\
+             //- /Two/Mine.cs project:Two assemblies:VersionTwo\n\
+             class Mine{two} : Fixtures.Versions.Widget {{ }}\n"
+        )
+    };
+    check(
+        &fixture(true),
+        expect![[r#"
+            Mine (Class) T:Mine
+            base Fixtures.Versions.Widget [external]
+            base Fixtures.Versions.Shape [external]
+            base System.Object [external]
+            interface System.IDisposable [external]
+        "#]],
+    );
+    check(
+        &fixture(false),
+        expect![[r#"
+            Mine (Class) T:Mine
+            base Fixtures.Versions.Widget [external]
+            base Fixtures.Versions.Box [external]
+            base System.Object [external]
+        "#]],
+    );
+}

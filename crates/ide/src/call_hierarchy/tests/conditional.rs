@@ -88,3 +88,67 @@ class C
         "#]],
     );
 }
+
+#[test]
+fn a_call_of_an_override_is_omitted_as_one_of_the_conditional_method_it_overrides() {
+    check_outgoing(
+        r#"
+//- /Test.cs
+using System.Diagnostics;
+class Base
+{
+    [Conditional("DEBUG")]
+    public virtual void Log(string s) { }
+}
+class Derived : Base
+{
+    public override void Log(string s) { }
+}
+class Deeper : Derived
+{
+    public override void Log(string s) { }
+}
+class C
+{
+    string Text() => "";
+    void M$0(Derived d, Deeper e)
+    {
+        d.Log(Text());
+        e.Log(Text());
+        Text();
+    }
+}
+"#,
+        expect![[r#"
+            M:C.Text [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_symbol_of_a_method_up_the_chain_keeps_the_call_of_an_override() {
+    check_outgoing(
+        r#"
+//- /Test.cs defines:TRACE
+using System.Diagnostics;
+class Base
+{
+    [Conditional("TRACE")]
+    public virtual void Log(string s) { }
+}
+class Derived : Base
+{
+    public override void Log(string s) { }
+}
+class C
+{
+    void M$0(Derived d) { d.Log(""); }
+}
+"#,
+        expect![[r#"
+            M:Derived.Log(System.String) (root M:Base.Log(System.String)) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}

@@ -323,3 +323,25 @@ class User
         "#]],
     );
 }
+
+#[test]
+fn a_tuple_element_that_is_a_tuple_has_the_names_its_declaration_nests() {
+    check_outgoing(
+        r#"
+class C
+{
+    void M$0()
+    {
+        (bool Ok, (int X, string Name) At) t = (true, (1, ""));
+        var length = t.At.Name.Length;
+        var x = t.Item2.X.CompareTo(0);
+    }
+}
+"#,
+        expect![[r#"
+            external System.String.Length [Get]
+            external System.Int32.CompareTo [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}

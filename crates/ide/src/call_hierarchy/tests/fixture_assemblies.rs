@@ -19,15 +19,22 @@ class C
         var pair = Attributed.Pair((true, (1, 2)));
         var count = pair.count.CompareTo(0);
         var b = Attributed.Field.b.CompareTo(0);
+        var nested = Attributed.Nested();
+        var y = nested.at.y.Length;
+        var c = Attributed.Nested().deep.inner.c.IsSurrogate();
+        var l = nested.Item3.l.CompareTo(0L);
     }
 }
 "#,
         expect![[r#"
             external Fixtures.Members.Attributed.Property [Get]
-            external System.String.Length [Get]
+            external System.String.Length [Get, Get]
             external Fixtures.Members.Attributed.Pair [Call]
             external System.Int32.CompareTo [Call, Call]
-            coverage 5/5/0/0
+            external Fixtures.Members.Attributed.Nested [Call, Call]
+            external System.Char.IsSurrogate [Call]
+            external System.Int64.CompareTo [Call]
+            coverage 10/10/0/0
         "#]],
     );
 }
@@ -51,6 +58,44 @@ class C
         expect![[r#"
             external Fixtures.Members.Attributed.Traced [Call]
             coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_call_of_an_override_of_a_conditional_library_method_is_omitted() {
+    let fixture = |defines: &str| {
+        format!(
+            r#"
+//- /Test.cs assemblies:Members{defines}
+using Fixtures.Members;
+class MyLogger : Logger
+{{
+    public override void Log(string message) {{ }}
+}}
+class C
+{{
+    string Text() => "";
+    void M$0(MyLogger logger)
+    {{
+        logger.Log(Text());
+    }}
+}}
+"#
+        )
+    };
+    check_outgoing(
+        &fixture(""),
+        expect![[r#"
+            coverage 0/0/0/0
+        "#]],
+    );
+    check_outgoing(
+        &fixture(" defines:TRACE"),
+        expect![[r#"
+            M:C.Text [Call]
+            M:MyLogger.Log(System.String) [Call]
+            coverage 2/2/0/0
         "#]],
     );
 }

@@ -81,7 +81,7 @@ namespace Acme
             external System.Linq.Enumerable.Aggregate [Call]
             external System.Threading.Interlocked.CompareExchange [Call]
             external System.Nullable.GetValueOrDefault [Call]
-            external System.Object.ToString [Call]
+            external System.Int32.ToString [Call]
             external System.Linq.Enumerable.ToDictionary [Call]
             external System.Collections.Generic.Dictionary.Values [Get]
             coverage 17/17/0/0
@@ -701,7 +701,7 @@ namespace Acme
         expect![[r#"
             M:Acme.Parse.Char(System.Char) [Call, Call, Call, Call]
             M:Acme.Parse.SelectMany``3(Acme.Parser{``0},System.Func{``0,Acme.Parser{``1}},System.Func{``0,``1,``2}) [Call, Call]
-            external System.Object.ToString [Call, Call]
+            external System.Char.ToString [Call, Call]
             external System.Linq.Enumerable.Where [Call]
             external System.Linq.Enumerable.Select [Call, Call, Call]
             external System.Linq.Enumerable.OrderByDescending [Call]
@@ -775,6 +775,77 @@ namespace N
             external System.Threading.Tasks.Task.ContinueWith [Call]
             external System.Threading.CancellationTokenRegistration.Dispose [Call]
             coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn the_special_structs_own_overrides_of_object_members_are_called() {
+    // What Roslyn 2.10 emits against Mono's 4.8 reference assemblies (the oracle): `call
+    // System.Char::ToString()` on the special structs (keyword types, `IntPtr`, `DateTime`), the
+    // method that introduced the slot (`System.Object::ToString`, constrained) on any other value,
+    // and on every class.
+    let fixture = r#"
+using System;
+using System.Text;
+using System.Collections.Generic;
+class Calls
+{
+    void Values(char c, int i, DateTime d, Guid g, KeyValuePair<int, string> kv, int? n, TimeSpan t, DayOfWeek e, double x)
+    {
+        c.ToString();
+        c.GetHashCode();
+        c.Equals('x');
+        c.Equals((object)'x');
+        i.ToString();
+        i.GetHashCode();
+        d.ToString();
+        g.GetHashCode();
+        kv.ToString();
+        n.GetHashCode();
+        t.ToString();
+        e.GetHashCode();
+        'a'.ToString();
+        5.ToString();
+        x.Equals((object)x);
+    }
+    void References(string s, StringBuilder sb, Exception e, object o, Version v)
+    {
+        s.ToString();
+        s.GetHashCode();
+        s.Equals("x");
+        s.Equals((object)"x");
+        sb.ToString();
+        e.ToString();
+        o.ToString();
+        v.GetHashCode();
+    }
+}
+"#;
+    check_outgoing(
+        &fixture.replace("Values(", "Values$0("),
+        expect![[r#"
+            external System.Char.ToString [Call, Call]
+            external System.Char.GetHashCode [Call]
+            external System.Char.Equals [Call]
+            external System.Char.Equals [Call]
+            external System.Int32.ToString [Call, Call]
+            external System.Int32.GetHashCode [Call]
+            external System.DateTime.ToString [Call]
+            external System.Object.GetHashCode [Call, Call, Call]
+            external System.Object.ToString [Call, Call]
+            external System.Double.Equals [Call]
+            coverage 15/15/0/0
+        "#]],
+    );
+    check_outgoing(
+        &fixture.replace("References(", "References$0("),
+        expect![[r#"
+            external System.Object.ToString [Call, Call, Call, Call]
+            external System.Object.GetHashCode [Call, Call]
+            external System.String.Equals [Call]
+            external System.Object.Equals [Call]
+            coverage 8/8/0/0
         "#]],
     );
 }
