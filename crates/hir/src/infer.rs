@@ -55,6 +55,26 @@ pub struct InferenceResult {
     /// Calls the compiler omits (a `[Conditional]` method whose symbols are not defined, §22.5.3):
     /// neither they nor the sites inside them are edges; see `conditional.rs`.
     pub omitted: Vec<ExprId>,
+    /// Reads and writes of source fields, constants and enum members: no call, but references
+    /// (`find_references`). Calls the compiler omits keep theirs, as the compiler binds them.
+    pub field_accesses: Vec<FieldAccess>,
+}
+
+/// A use of a source field, constant or enum member.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldAccess {
+    /// The expression whose focus range is the field's name.
+    pub expr: ExprId,
+    pub field: MemberId,
+    pub kind: FieldAccessKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FieldAccessKind {
+    Read,
+    Write,
+    /// A compound assignment or increment: `f += 1`, `f++`.
+    ReadWrite,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -372,6 +392,17 @@ impl Ctx<'_> {
             }
             Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
         }
+    }
+
+    fn field_access(&mut self, expr: ExprId, field: MemberId, access: Access) {
+        let kind = match access {
+            Access::Read | Access::Invoke => FieldAccessKind::Read,
+            Access::Write => FieldAccessKind::Write,
+            Access::ReadWrite | Access::Add | Access::Remove => FieldAccessKind::ReadWrite,
+        };
+        self.result
+            .field_accesses
+            .push(FieldAccess { expr, field, kind });
     }
 
     /// The value an initializer's items or a pattern's parts apply to (see `implicit_receivers`).
@@ -1479,8 +1510,14 @@ impl Ctx<'_> {
                 }
                 Val::Value(member_ty())
             }
-            MemberKind::Field | MemberKind::Constant => Val::Value(member_ty()),
-            MemberKind::EnumMember => Val::Value(decl_ty.clone()),
+            MemberKind::Field | MemberKind::Constant => {
+                self.field_access(expr, first, access);
+                Val::Value(member_ty())
+            }
+            MemberKind::EnumMember => {
+                self.field_access(expr, first, access);
+                Val::Value(decl_ty.clone())
+            }
             MemberKind::Destructor => Val::Unknown,
         }
     }
@@ -1499,11 +1536,13 @@ impl Ctx<'_> {
         self.speculation_depth += 1;
         let sites = self.result.sites.len();
         let unresolved = self.result.unresolved.len();
+        let fields = self.result.field_accesses.len();
         let pending = self.pending_groups.len();
         let locals = self.local_tys.clone();
         let result = self.infer_lambda(lambda, params, None);
         self.result.sites.truncate(sites);
         self.result.unresolved.truncate(unresolved);
+        self.result.field_accesses.truncate(fields);
         self.pending_groups.truncate(pending);
         self.local_tys = locals;
         self.speculation_depth -= 1;

@@ -9,6 +9,7 @@ mod external;
 pub mod fixture;
 pub mod fuzz;
 mod navigation;
+mod references;
 mod search;
 mod site_audit;
 mod stats;
@@ -24,6 +25,7 @@ pub use crate::{
         CallSiteRef, CalleeInfo, Coverage, IncomingCaller, IncomingCalls, IncomingSite,
         OutgoingCallee, OutgoingCalls, UnresolvedCall,
     },
+    references::{Reference, ReferenceKind, References, UnboundReason, UnboundReference},
     search::SymbolQuery,
     site_audit::UnaccountedSite,
     stats::ItemCounts,
@@ -282,6 +284,12 @@ impl Analysis {
             }
             _ => call_hierarchy::incoming_calls(db, key),
         })
+    }
+
+    /// Every reference to a source type or member; `None` when the key names none (library
+    /// symbols are not searched).
+    pub fn find_references(&self, key: &SymbolKey) -> Cancellable<Option<References>> {
+        self.with_db(|db| references::find_references(db, key))
     }
 
     /// The member's callees grouped per callee, expanded breadth-first to `depth` levels and at most
