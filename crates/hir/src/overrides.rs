@@ -9,7 +9,7 @@ use crate::{
     hierarchy::{all_interfaces, base_chain},
     infer::{lookup_own_members, type_kind_of},
     item_tree::{Member, MemberKind, Modifiers, TypeKind},
-    symbols::{MemberId, member_data, member_signature},
+    symbols::{MemberId, member_data, member_signature, type_members},
     ty::Ty,
 };
 
@@ -165,11 +165,14 @@ pub fn implementation_in(db: &dyn Db, ty: TypeId, target: MemberId) -> Option<Me
             },
         ));
     for (level, args) in levels {
-        let candidates: Vec<(MemberId, Member)> = lookup_own_members(db, level, &data.name)
+        // Explicit implementations too, which the member index leaves out.
+        let candidates: Vec<(MemberId, Member)> = type_members(db, level)
             .into_iter()
+            .filter(|m| m.ty == level)
             .filter_map(|m| Some((m, member_data(db, m)?)))
             .filter(|(m, d)| {
-                d.kind == data.kind
+                d.name == data.name
+                    && d.kind == data.kind
                     && d.type_params.len() == data.type_params.len()
                     && d.modifiers.contains(Modifiers::STATIC) == is_static
                     && param_ids(db, *m, &args) == wanted
