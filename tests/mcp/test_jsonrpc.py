@@ -50,7 +50,7 @@ class RawServer:
     def still_serving(self):
         self.request({"jsonrpc": "2.0", "id": "alive", "method": "tools/list"})
         answer = self.recv()
-        assert answer["id"] == "alive" and len(answer["result"]["tools"]) == 7, answer
+        assert answer["id"] == "alive" and len(answer["result"]["tools"]) == 12, answer
 
     def close(self):
         self.process.stdin.close()
@@ -195,7 +195,7 @@ def test_stateless_revision_discover_list_with_ttl_and_call(server):
     assert discover["_meta"]["io.modelcontextprotocol/serverInfo"]["name"] == "csnav"
     server.request({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {"_meta": STATELESS}})
     listed = server.recv()["result"]
-    assert len(listed["tools"]) == 7
+    assert len(listed["tools"]) == 12
     assert listed["ttlMs"] == 24 * 60 * 60 * 1000
     server.request({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
                     "params": {"name": "server_status", "arguments": {}, "_meta": STATELESS}})

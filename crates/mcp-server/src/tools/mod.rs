@@ -4,6 +4,11 @@
 mod budget;
 mod calls;
 mod find_callers;
+mod find_implementations;
+mod find_overrides;
+mod find_references;
+mod get_source;
+mod get_structure;
 mod key;
 mod kind;
 mod outgoing_calls;
@@ -83,13 +88,18 @@ pub(crate) struct Tool {
     arguments: Vec<String>,
 }
 
-static SPECS: [&ToolSpec; 7] = [
+static SPECS: [&ToolSpec; 12] = [
     &search_symbols::SPEC,
     &resolve_symbol::SPEC,
     &symbol_at_position::SPEC,
     &type_hierarchy::SPEC,
     &find_callers::SPEC,
     &outgoing_calls::SPEC,
+    &find_references::SPEC,
+    &find_implementations::SPEC,
+    &find_overrides::SPEC,
+    &get_structure::SPEC,
+    &get_source::SPEC,
     &server_status::SPEC,
 ];
 
