@@ -49,16 +49,16 @@ pub struct CallSites {
     /// The full ranges of calls the compiler omits (no edge, nor any inside; see
     /// [`crate::InferenceResult::omitted`]).
     pub omitted: Vec<TextRange>,
-    /// Reads and writes of source fields, constants and enum members (see
+    /// Reads and writes of fields, constants and enum members (see
     /// [`crate::InferenceResult::field_accesses`]).
     pub field_accesses: Vec<FieldAccessSite>,
 }
 
-/// A use of a source field, constant or enum member, at its name.
+/// A use of a field, constant or enum member (of the sources or of a library), at its name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldAccessSite {
     pub caller: MemberId,
-    pub field: MemberId,
+    pub field: Callee,
     pub kind: FieldAccessKind,
     pub focus_range: TextRange,
 }
@@ -100,7 +100,7 @@ pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
         .extend(result.field_accesses.iter().filter_map(|a| {
             Some(FieldAccessSite {
                 caller: member,
-                field: a.field,
+                field: a.field.clone(),
                 kind: a.kind,
                 focus_range: map.expr_range(a.expr)?.focus,
             })

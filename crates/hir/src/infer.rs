@@ -55,17 +55,19 @@ pub struct InferenceResult {
     /// Calls the compiler omits (a `[Conditional]` method whose symbols are not defined, §22.5.3):
     /// neither they nor the sites inside them are edges; see `conditional.rs`.
     pub omitted: Vec<ExprId>,
-    /// Reads and writes of source fields, constants and enum members: no call, but references
-    /// (`find_references`). Calls the compiler omits keep theirs, as the compiler binds them.
+    /// Reads and writes of fields, constants and enum members (of the sources or of a library): no
+    /// call, but references (`find_references`). Calls the compiler omits keep theirs, as the
+    /// compiler binds them.
     pub field_accesses: Vec<FieldAccess>,
 }
 
-/// A use of a source field, constant or enum member.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A use of a field, constant or enum member.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldAccess {
     /// The expression whose focus range is the field's name.
     pub expr: ExprId,
-    pub field: MemberId,
+    /// A source or library field (never [`Callee::External`]).
+    pub field: Callee,
     pub kind: FieldAccessKind,
 }
 
@@ -394,7 +396,7 @@ impl Ctx<'_> {
         }
     }
 
-    fn field_access(&mut self, expr: ExprId, field: MemberId, access: Access) {
+    fn field_access(&mut self, expr: ExprId, field: Callee, access: Access) {
         let kind = match access {
             Access::Read | Access::Invoke => FieldAccessKind::Read,
             Access::Write => FieldAccessKind::Write,
@@ -1511,11 +1513,11 @@ impl Ctx<'_> {
                 Val::Value(member_ty())
             }
             MemberKind::Field | MemberKind::Constant => {
-                self.field_access(expr, first, access);
+                self.field_access(expr, Callee::Member(first), access);
                 Val::Value(member_ty())
             }
             MemberKind::EnumMember => {
-                self.field_access(expr, first, access);
+                self.field_access(expr, Callee::Member(first), access);
                 Val::Value(decl_ty.clone())
             }
             MemberKind::Destructor => Val::Unknown,

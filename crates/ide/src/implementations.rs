@@ -121,7 +121,7 @@ fn overrides_answer(
                 members.push(MemberImplementation {
                     symbol: SymbolInfo::new(db, Symbol::Member(candidate)),
                     kind: MemberImplementationKind::Override,
-                    for_types: vec![SymbolInfo::new(db, Symbol::Type(derived)).key],
+                    for_types: vec![SymbolKey::of(db, Symbol::Type(derived))],
                     is_direct: overridden.first() == Some(&member),
                 });
             }
@@ -144,7 +144,7 @@ fn interface_member_implementations(
         let Some(implementation) = hir::implementation_in(db, ty, target) else {
             continue;
         };
-        let for_type = SymbolInfo::new(db, Symbol::Type(ty)).key;
+        let for_type = SymbolKey::of(db, Symbol::Type(ty));
         if let Some(i) = found.iter().position(|&m| m == implementation) {
             out[i].for_types.push(for_type);
             continue;

@@ -105,12 +105,8 @@ pub(crate) fn find_references(db: &RootDatabase, key: &SymbolKey) -> Option<Refe
     Some(out)
 }
 
-fn key_of(db: &RootDatabase, symbol: Symbol) -> SymbolKey {
-    SymbolInfo::new(db, symbol).key
-}
-
 fn container_at(db: &RootDatabase, file: FileId, range: TextRange) -> Option<SymbolKey> {
-    hir::enclosing_symbol(db, file, range.start()).map(|s| key_of(db, s))
+    hir::enclosing_symbol(db, file, range.start()).map(|s| SymbolKey::of(db, s))
 }
 
 fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) -> Option<()> {
@@ -128,9 +124,15 @@ fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) 
         MemberKind::Field | MemberKind::Constant | MemberKind::EnumMember
     );
     // A constructor's call need not name its type in the file (`: base(..)` in another part of a
-    // partial class, target-typed `new()`), nor do the members the language calls by pattern.
-    let narrow = data.kind != MemberKind::Constructor
-        && data.origin != hir::MemberOrigin::DelegateInvoke
+    // partial class, target-typed `new()`), nor do indexers, operators and the members the language
+    // calls by pattern name themselves.
+    let narrow = !matches!(
+        data.kind,
+        MemberKind::Constructor
+            | MemberKind::Indexer
+            | MemberKind::Operator
+            | MemberKind::Conversion
+    ) && data.origin != hir::MemberOrigin::DelegateInvoke
         && !crate::call_hierarchy::called_by_pattern(&data.name);
     let named = hir::sites_named(db, &name, narrow);
     // A compound assignment of a property is a getter and a setter call at one name: one write.
@@ -172,7 +174,7 @@ fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) 
             file: site.file,
             range: site.focus_range,
             kind,
-            container: Some(key_of(db, Symbol::Member(site.caller))),
+            container: Some(SymbolKey::of(db, Symbol::Member(site.caller))),
         });
     }
     let calls_counted = named
@@ -189,12 +191,12 @@ fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) 
             db.unwind_if_revision_cancelled();
             let sites = hir::file_call_sites(db, file);
             for access in sites.field_accesses.iter() {
-                if hir::member_data(db, access.field).is_none_or(|d| d.name != name) {
+                if hir::callee_site_name(db, &access.field).is_none_or(|n| n != name) {
                     continue;
                 }
                 out.coverage.examined += 1;
                 out.coverage.resolved += 1;
-                if access.field == target {
+                if access.field == Callee::Member(target) {
                     out.references.push(Reference {
                         file,
                         range: access.focus_range,
@@ -204,7 +206,7 @@ fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) 
                                 ReferenceKind::Write
                             }
                         },
-                        container: Some(key_of(db, Symbol::Member(access.caller))),
+                        container: Some(SymbolKey::of(db, Symbol::Member(access.caller))),
                     });
                 }
             }
@@ -240,7 +242,7 @@ fn add_unbound_sites(
             range: u.focus_range,
             name: u.name.to_string(),
             reason: UnboundReason::Binding(u.reason),
-            container: Some(key_of(db, Symbol::Member(u.caller))),
+            container: Some(SymbolKey::of(db, Symbol::Member(u.caller))),
         });
     }
 }

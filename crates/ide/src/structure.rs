@@ -7,7 +7,7 @@ use hir::{
 };
 use syntax::{SyntaxKind, SyntaxNode, TextRange};
 
-use crate::{SymbolInfo, SymbolKey};
+use crate::SymbolKey;
 
 /// Longer headers (attributes excluded) are cut here, with `…`.
 const MAX_SIGNATURE: usize = 300;
@@ -111,7 +111,7 @@ impl Walk<'_> {
             signature: self.signature(range.full),
             full_range: range.full,
             focus_range: range.name,
-            key: ty.map(|t| SymbolInfo::new(self.db, Symbol::Type(t)).key),
+            key: ty.map(|t| SymbolKey::of(self.db, Symbol::Type(t))),
             depth,
         });
         // Members and nested types in the order they are written.
@@ -146,7 +146,7 @@ impl Walk<'_> {
                         signature: self.signature(range),
                         full_range: range,
                         focus_range: focus,
-                        key: Some(SymbolInfo::new(self.db, symbol).key),
+                        key: Some(SymbolKey::of(self.db, symbol)),
                         depth: depth + 1,
                     });
                 }

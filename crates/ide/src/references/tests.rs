@@ -214,3 +214,92 @@ public static class Conv
         "#]],
     );
 }
+
+#[test]
+fn constructors_events_and_calls_through_an_explicit_implementation() {
+    check(
+        r#"
+//- /Store.cs
+public interface IStore { void Save(); event System.EventHandler Saved; }
+public class Store : IStore
+{
+    public Store$0() { }
+    public Store(int size) : this() { }
+    void IStore.Save() { }
+    public event System.EventHandler Saved;
+}
+class Special : Store { public Special() : base() { } }
+//- /Use.cs
+class Use
+{
+    void M(IStore s)
+    {
+        var a = new Store();
+        Store b = new();
+        var c = new Store(3);
+        s.Save();
+        s.Saved += (o, e) => { };
+    }
+}
+"#,
+        expect![[r#"
+            Store.cs:5:30 ObjectCreation (M:Store.#ctor(System.Int32)) | public Store(int size) : this() { }
+            Store.cs:9:44 ObjectCreation (M:Special.#ctor) | class Special : Store { public Special() : base() { } }
+            Use.cs:5:21 ObjectCreation (M:Use.M(IStore)) | var a = new Store();
+            Use.cs:6:19 ObjectCreation (M:Use.M(IStore)) | Store b = new();
+            coverage 5/5/0/0
+        "#]],
+    );
+    check(
+        r#"
+//- /Store.cs
+public interface IStore { void Save(); event System.EventHandler Saved$0; }
+class Use
+{
+    void M(IStore s, System.EventHandler h) { s.Saved += h; s.Saved -= h; }
+}
+"#,
+        expect![[r#"
+            Store.cs:4:49 EventAdd (M:Use.M(IStore,System.EventHandler)) | void M(IStore s, System.EventHandler h) { s.Saved += h; s.Saved -= h; }
+            Store.cs:4:63 EventRemove (M:Use.M(IStore,System.EventHandler)) | void M(IStore s, System.EventHandler h) { s.Saved += h; s.Saved -= h; }
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_library_field_named_like_the_type_is_not_an_unbound_reference() {
+    check(
+        r#"
+//- /Empty.cs
+public class Empty$0 { }
+class Use { string M() => string.Empty; Empty N() => null; }
+"#,
+        expect![[r#"
+            Empty.cs:2:41 TypeReference (M:Use.N) | class Use { string M() => string.Empty; Empty N() => null; }
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn indexers_and_operators_name_no_member_at_their_uses() {
+    check(
+        r#"
+//- /Grid.cs
+public class Grid
+{
+    public int this$0[int i] { get => i; set { } }
+    public static Grid operator +(Grid a, Grid b) => a;
+}
+//- /Use.cs
+class Use { void M(Grid g) { g[1] = g[2]; g[3] += 1; var h = g + g; } }
+"#,
+        expect![[r#"
+            Use.cs:1:31 Write (M:Use.M(Grid)) | class Use { void M(Grid g) { g[1] = g[2]; g[3] += 1; var h = g + g; } }
+            Use.cs:1:38 Read (M:Use.M(Grid)) | class Use { void M(Grid g) { g[1] = g[2]; g[3] += 1; var h = g + g; } }
+            Use.cs:1:44 Write (M:Use.M(Grid)) | class Use { void M(Grid g) { g[1] = g[2]; g[3] += 1; var h = g + g; } }
+            coverage 4/4/0/0
+        "#]],
+    );
+}
