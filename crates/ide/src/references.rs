@@ -3,7 +3,8 @@
 //!
 //! Members are found through what binding recorded: the call sites (calls, accessor uses, events,
 //! method groups, constructions) of the reverse call index and the field reads and writes of the
-//! candidate files, plus `nameof(..)`, which binds no code. Types are found as rust-analyzer finds
+//! candidate files, plus `nameof(..)`, attribute arguments, parameter defaults and enum member values,
+//! which no body holds. Types are found as rust-analyzer finds
 //! references: the files whose words include the name are scanned for identifiers so named, and each
 //! is resolved as a type in the scope it is written in (signatures, base lists, local declarations,
 //! casts, `typeof`, type arguments, attributes, object creations, static member accesses).
@@ -13,7 +14,7 @@ use hir::{
     Symbol, Ty, TypeId, TypeRef, UnresolvedReason,
 };
 use std::collections::HashSet;
-use syntax::{Field, HasField, SyntaxElement, SyntaxKind, SyntaxToken, TextRange};
+use syntax::{Field, HasField, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
 
 use crate::{SymbolInfo, SymbolKey, call_hierarchy::Coverage, symbol_info};
 
@@ -61,8 +62,9 @@ pub struct Reference {
 pub enum UnboundReason {
     /// The binder's reason for a call or member access.
     Binding(UnresolvedReason),
-    /// A `nameof(x.Name)` whose qualifier is no type: csnav does not type it.
-    NameofOfExpression,
+    /// In `nameof(..)`, an attribute argument, a parameter's default value or an enum member's
+    /// value, which csnav does not bind, with a qualifier that is no type (`nameof(x.Name)`).
+    OutsideCode,
     /// A type name no loaded source or assembly declares.
     UnknownType,
 }
@@ -215,9 +217,17 @@ fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) 
     if data.kind != MemberKind::Constructor {
         for &file in &candidates {
             db.unwind_if_revision_cancelled();
+            let sites = hir::file_call_sites(db, file);
+            let recorded = |range: TextRange| {
+                sites.sites.iter().any(|s| s.focus_range == range)
+                    || sites.field_accesses.iter().any(|a| a.focus_range == range)
+                    || sites.unresolved.iter().any(|u| u.focus_range == range)
+            };
             for token in named_tokens(db, file, &name) {
-                if let Some(argument) = nameof_argument(&token) {
-                    nameof_member(db, file, &token, argument, target, out);
+                if let Some(context) = unbound_context(&token)
+                    && !recorded(token.text_range())
+                {
+                    unbound_context_member(db, file, &token, context, target, out);
                 }
             }
         }
@@ -247,58 +257,142 @@ fn add_unbound_sites(
     }
 }
 
-/// `nameof(M)`, `nameof(T.M)`: a reference when the simple name is looked up from a type that
-/// is or derives from the member's, or the qualifier is such a type.
-fn nameof_member(
+/// Where a member may be named in code csnav does not bind: `nameof(..)`, attribute arguments,
+/// parameter default values, enum member values.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum UnboundContext {
+    Nameof,
+    /// A value expression (a constant, usually): a read.
+    Value,
+    /// `[A(Name = ..)]`: a write of the attribute's property or field.
+    NamedAttributeArgument,
+}
+
+/// The context of a member name outside bound code, if the token is in one.
+fn unbound_context(token: &SyntaxToken) -> Option<UnboundContext> {
+    if let Some(argument) = nameof_argument(token) {
+        // Only the last name of the argument names the member; a qualifier names a type or value.
+        return (argument.end() == token.text_range().end()).then_some(UnboundContext::Nameof);
+    }
+    let parent = token.parent()?;
+    // A qualifier names a type, namespace or value, not the member.
+    let is_qualifier = parent.kind() == SyntaxKind::MEMBER_ACCESS_EXPRESSION
+        && parent
+            .first_child_or_token()
+            .is_some_and(|f| f.text_range() == token.text_range());
+    if is_qualifier {
+        return None;
+    }
+    let after_eq = |node: &SyntaxNode| {
+        node.children_with_tokens()
+            .find(|c| c.kind() == SyntaxKind::EQ)
+            .is_some_and(|eq| eq.text_range().end() <= token.text_range().start())
+    };
+    for ancestor in token.parent_ancestors() {
+        match ancestor.kind() {
+            SyntaxKind::ATTRIBUTE_ARGUMENT => {
+                let is_name = ancestor
+                    .first_child_or_token()
+                    .is_some_and(|f| f.text_range() == token.text_range())
+                    && ancestor
+                        .children_with_tokens()
+                        .any(|c| c.kind() == SyntaxKind::EQ);
+                return Some(match is_name {
+                    true => UnboundContext::NamedAttributeArgument,
+                    false => UnboundContext::Value,
+                });
+            }
+            SyntaxKind::PARAMETER | SyntaxKind::ENUM_MEMBER_DECLARATION => {
+                return after_eq(&ancestor).then_some(UnboundContext::Value);
+            }
+            SyntaxKind::MEMBER_ACCESS_EXPRESSION
+            | SyntaxKind::BINARY_EXPRESSION
+            | SyntaxKind::PARENTHESIZED_EXPRESSION
+            | SyntaxKind::PREFIX_UNARY_EXPRESSION
+            | SyntaxKind::CAST_EXPRESSION => continue,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// A member named where no binding recorded it (see [`UnboundContext`]): a reference when the
+/// simple name is looked up from a type that is or derives from the member's, or the qualifier (the
+/// attribute, for a named attribute argument) is such a type.
+fn unbound_context_member(
     db: &RootDatabase,
     file: FileId,
     token: &SyntaxToken,
-    argument: TextRange,
+    context: UnboundContext,
     target: MemberId,
     out: &mut References,
 ) {
-    // Only the last name of the argument names the member; a qualifier names a type or value.
-    if argument.end() != token.text_range().end() {
-        return;
-    }
     let range = token.text_range();
+    let resolved_type = |element: &SyntaxElement, attribute: bool| {
+        let ty = match attribute {
+            true => resolve_attribute(db, file, element),
+            false => resolve_path_at(db, file, element),
+        };
+        match ty {
+            Some(Ty::Source(id, _)) => Ok(Some(id)),
+            // A library type's member is not this one.
+            Some(Ty::Library(..)) => Err(()),
+            _ => Ok(None),
+        }
+    };
     let from = match token.parent() {
+        _ if context == UnboundContext::NamedAttributeArgument => {
+            let attribute = token
+                .parent_ancestors()
+                .find(|a| a.kind() == SyntaxKind::ATTRIBUTE)
+                .and_then(|a| a.first_child_or_token());
+            match attribute {
+                Some(name) => resolved_type(&name, true),
+                None => return,
+            }
+        }
         Some(p) if p.kind() == SyntaxKind::MEMBER_ACCESS_EXPRESSION => {
             let Some(qualifier) = p.first_child_or_token() else {
                 return;
             };
-            match resolve_path_at(db, file, &qualifier) {
-                Some(Ty::Source(id, _)) => Some(id),
-                // A library type's member is not this one.
-                Some(Ty::Library(..)) => return,
-                _ => None,
-            }
+            resolved_type(&qualifier, false)
         }
-        _ => match hir::enclosing_symbol(db, file, range.start()) {
+        _ => Ok(match hir::enclosing_symbol(db, file, range.start()) {
             Some(Symbol::Type(t)) => Some(t),
             Some(Symbol::Member(m)) => Some(m.ty),
             None => return,
-        },
+        }),
     };
     out.coverage.examined += 1;
     let container = container_at(db, file, range);
-    let Some(from) = from else {
-        out.coverage.unresolved += 1;
-        out.unbound.push(UnboundReference {
-            file,
-            range,
-            name: token.text().to_owned(),
-            reason: UnboundReason::NameofOfExpression,
-            container,
-        });
-        return;
+    let from = match from {
+        Err(()) => {
+            out.coverage.resolved += 1;
+            return;
+        }
+        Ok(Some(from)) => from,
+        Ok(None) => {
+            out.coverage.unresolved += 1;
+            out.unbound.push(UnboundReference {
+                file,
+                range,
+                name: token.text().to_owned(),
+                reason: UnboundReason::OutsideCode,
+                container,
+            });
+            return;
+        }
     };
     out.coverage.resolved += 1;
     if is_same_or_derived(db, from, target.ty) {
         out.references.push(Reference {
             file,
             range,
-            kind: ReferenceKind::Nameof,
+            kind: match context {
+                UnboundContext::Nameof => ReferenceKind::Nameof,
+                UnboundContext::Value => ReferenceKind::Read,
+                UnboundContext::NamedAttributeArgument => ReferenceKind::Write,
+            },
             container,
         });
     }

@@ -303,3 +303,31 @@ class Use { void M(Grid g) { g[1] = g[2]; g[3] += 1; var h = g + g; } }
         "#]],
     );
 }
+
+#[test]
+fn constants_in_attribute_arguments_parameter_defaults_and_enum_values() {
+    check(
+        r#"
+//- /Limits.cs
+public static class Limits { public const int Max$0 = 10; public const int Twice = Max * 2; }
+public class SizeAttribute : System.Attribute { public SizeAttribute(int n) { } public int Max; }
+//- /Use.cs
+enum Level { Low = Limits.Max, High = Limits.Max + 1 }
+class Use
+{
+    [Size(Limits.Max, Max = 3)]
+    void M(int n = Limits.Max, int m = Other.Max, int k = x.Max) { }
+}
+class Other { public const int Max = 1; }
+"#,
+        expect![[r#"
+            Limits.cs:1:82 Read (F:Limits.Twice) | public static class Limits { public const int Max = 10; public const int Twice = Max * 2; }
+            Use.cs:1:27 Read (F:Level.Low) | enum Level { Low = Limits.Max, High = Limits.Max + 1 }
+            Use.cs:1:46 Read (F:Level.High) | enum Level { Low = Limits.Max, High = Limits.Max + 1 }
+            Use.cs:4:18 Read (M:Use.M(System.Int32,System.Int32,System.Int32)) | [Size(Limits.Max, Max = 3)]
+            Use.cs:5:27 Read (M:Use.M(System.Int32,System.Int32,System.Int32)) | void M(int n = Limits.Max, int m = Other.Max, int k = x.Max) { }
+            unbound Max OutsideCode at Use.cs:5:61 | void M(int n = Limits.Max, int m = Other.Max, int k = x.Max) { }
+            coverage 8/7/0/1
+        "#]],
+    );
+}

@@ -75,7 +75,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                 "filePath": {"type": "string"}, "lineNumber": {"type": "integer"}, "column": {"type": "integer"},
                 "lineText": {"type": "string"}, "name": {"type": "string"},
                 "reason": {"type": "string", "enum": ["unknownReceiver", "notFound", "ambiguous", "missingMetadata",
-                                                      "nameofOfExpression", "unknownType"]},
+                                                      "outsideCode", "unknownType"]},
                 "containingSymbol": {"anyOf": [calls::brief_schema(), {"type": "null"}]},
             },
             "required": ["filePath", "lineNumber", "column", "lineText", "name", "reason"],
@@ -139,7 +139,7 @@ fn kind_name(kind: ReferenceKind) -> &'static str {
 fn reason_name(reason: UnboundReason) -> &'static str {
     match reason {
         UnboundReason::Binding(r) => calls::reason_name(r),
-        UnboundReason::NameofOfExpression => "nameofOfExpression",
+        UnboundReason::OutsideCode => "outsideCode",
         UnboundReason::UnknownType => "unknownType",
     }
 }
