@@ -62,8 +62,9 @@ pub struct Reference {
 pub enum UnboundReason {
     /// The binder's reason for a call or member access.
     Binding(UnresolvedReason),
-    /// In `nameof(..)`, an attribute argument, a parameter's default value or an enum member's
-    /// value, which csnav does not bind, with a qualifier that is no type (`nameof(x.Name)`).
+    /// Where csnav binds no code: in `nameof(..)`, an attribute argument, a parameter's default
+    /// value or an enum member's value with a qualifier that is no type (`nameof(x.Name)`), or a
+    /// type named outside every type declaration (a using alias's target).
     OutsideCode,
     /// A type name no loaded source or assembly declares.
     UnknownType,
@@ -465,9 +466,12 @@ fn type_references(db: &RootDatabase, target: TypeId, out: &mut References) {
                     }
                     Some(Ty::Unresolved(..)) | None if in_code(&token) => {
                         let unresolved = sites.unresolved.iter().find(|u| u.focus_range == range);
-                        let reason = match unresolved {
-                            Some(u) => UnboundReason::Binding(u.reason),
-                            None => UnboundReason::UnknownType,
+                        let reason = match (unresolved, &resolved) {
+                            (Some(u), _) => UnboundReason::Binding(u.reason),
+                            (None, Some(_)) => UnboundReason::UnknownType,
+                            // Outside every type (a using alias's target): csnav has no scope
+                            // to resolve it in.
+                            (None, None) => UnboundReason::OutsideCode,
                         };
                         if reason == UnboundReason::Binding(UnresolvedReason::Ambiguous) {
                             out.coverage.ambiguous += 1;

@@ -331,3 +331,20 @@ class Other { public const int Max = 1; }
         "#]],
     );
 }
+
+#[test]
+fn a_type_in_a_using_alias_is_listed_unbound() {
+    check(
+        r#"
+//- /Book.cs
+namespace Shop { public class Book$0 { } }
+//- /Use.cs
+using Books = System.Collections.Generic.List<Shop.Book>;
+class Use { Books All; }
+"#,
+        expect![[r#"
+            unbound Book OutsideCode at Use.cs:1:52 | using Books = System.Collections.Generic.List<Shop.Book>;
+            coverage 1/0/0/1
+        "#]],
+    );
+}
