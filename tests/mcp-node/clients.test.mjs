@@ -55,6 +55,16 @@ const CASES = [
   ["get_outgoing_calls", { symbolKey: "$method", depth: 2 }, null],
   ["get_outgoing_calls", { symbolKey: "$method", depth: 9 }, "invalid_arguments"],
   ["get_outgoing_calls", { symbolKey: "csn1.bm9wZQ" }, "invalid_symbol_key"],
+  ["find_references", { symbolKey: "$type" }, null],
+  ["find_references", { symbolKey: "$method", groupBy: "containingSymbol", take: 1 }, null],
+  ["find_references", { symbolKey: "$type", groupBy: "bogus" }, "invalid_arguments"],
+  ["find_implementations", { symbolKey: "$type" }, null],
+  ["find_implementations", { symbolKey: "csn1.bm9wZQ" }, "invalid_symbol_key"],
+  ["find_overrides", { symbolKey: "$type" }, "wrong_symbol_kind"],
+  ["get_structure", { filePath: BOOK_REPOSITORY, take: 3 }, null],
+  ["get_structure", { filePath: "README.md" }, "source_unavailable"],
+  ["get_source", { symbolKey: "$type", maxLines: 5 }, null],
+  ["get_source", { symbolKey: "$type", maxLines: 0 }, "invalid_arguments"],
   ["server_status", {}, null],
   ["server_status", { responseDetail: "full", take: 1 }, null],
   ["server_status", { bogus: true }, "invalid_arguments"],
@@ -122,7 +132,7 @@ async function resolveKeys(client) {
 
 async function outputSchemas(client) {
   const { tools } = await client.listTools();
-  assert.equal(tools.length, 8);
+  assert.equal(tools.length, 13);
   return new Map(tools.map((tool) => [tool.name, tool.outputSchema]));
 }
 

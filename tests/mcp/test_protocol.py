@@ -8,7 +8,8 @@ from conftest import EXAMPLES, connect
 pytestmark = pytest.mark.anyio
 
 TOOLS = {"search_symbols", "resolve_symbol", "get_symbol_at_position", "get_type_hierarchy", "find_callers",
-         "get_outgoing_calls", "server_status", "batch"}
+         "get_outgoing_calls", "server_status", "batch", "find_references", "find_implementations",
+         "find_overrides", "get_structure", "get_source"}
 
 
 async def test_initialize_handshake_names_csnav_and_its_version():

@@ -9,7 +9,7 @@ use crate::{
     base_db::{Db, FileId, SourceFile, file_project},
     body::body_source_map,
     def_map::{TypeDecl, def_map},
-    infer::{CallKind, Callee, UnresolvedReason, infer},
+    infer::{CallKind, Callee, FieldAccessKind, UnresolvedReason, infer},
     item_tree::file_item_tree,
     symbols::{MemberId, member_at, member_file},
 };
@@ -49,6 +49,18 @@ pub struct CallSites {
     /// The full ranges of calls the compiler omits (no edge, nor any inside; see
     /// [`crate::InferenceResult::omitted`]).
     pub omitted: Vec<TextRange>,
+    /// Reads and writes of fields, constants and enum members (see
+    /// [`crate::InferenceResult::field_accesses`]).
+    pub field_accesses: Vec<FieldAccessSite>,
+}
+
+/// A use of a field, constant or enum member (of the sources or of a library), at its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldAccessSite {
+    pub caller: MemberId,
+    pub field: Callee,
+    pub kind: FieldAccessKind,
+    pub focus_range: TextRange,
 }
 
 /// The call sites of one member's code.
@@ -87,6 +99,15 @@ pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
             .filter_map(|&e| map.expr_range(e))
             .map(|range| range.full),
     );
+    out.field_accesses
+        .extend(result.field_accesses.iter().filter_map(|a| {
+            Some(FieldAccessSite {
+                caller: member,
+                field: a.field.clone(),
+                kind: a.kind,
+                focus_range: map.expr_range(a.expr)?.focus,
+            })
+        }));
     for site in &result.unresolved {
         let Some(range) = map.expr_range(site.expr) else {
             continue;
@@ -140,6 +161,7 @@ fn file_call_sites_query(db: &dyn Db, file: SourceFile) -> Arc<CallSites> {
         out.unresolved.extend(sites.unresolved);
         out.synthesized.extend(sites.synthesized);
         out.omitted.extend(sites.omitted);
+        out.field_accesses.extend(sites.field_accesses);
     }
     Arc::new(out)
 }

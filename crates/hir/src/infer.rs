@@ -55,6 +55,28 @@ pub struct InferenceResult {
     /// Calls the compiler omits (a `[Conditional]` method whose symbols are not defined, §22.5.3):
     /// neither they nor the sites inside them are edges; see `conditional.rs`.
     pub omitted: Vec<ExprId>,
+    /// Reads and writes of fields, constants and enum members (of the sources or of a library): no
+    /// call, but references (`find_references`). Calls the compiler omits keep theirs, as the
+    /// compiler binds them.
+    pub field_accesses: Vec<FieldAccess>,
+}
+
+/// A use of a field, constant or enum member.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldAccess {
+    /// The expression whose focus range is the field's name.
+    pub expr: ExprId,
+    /// A source or library field (never [`Callee::External`]).
+    pub field: Callee,
+    pub kind: FieldAccessKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FieldAccessKind {
+    Read,
+    Write,
+    /// A compound assignment or increment: `f += 1`, `f++`.
+    ReadWrite,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -375,6 +397,17 @@ impl Ctx<'_> {
             }
             Access::Read | Access::Invoke => self.site(expr, callee, CallKind::Get),
         }
+    }
+
+    fn field_access(&mut self, expr: ExprId, field: Callee, access: Access) {
+        let kind = match access {
+            Access::Read | Access::Invoke => FieldAccessKind::Read,
+            Access::Write => FieldAccessKind::Write,
+            Access::ReadWrite | Access::Add | Access::Remove => FieldAccessKind::ReadWrite,
+        };
+        self.result
+            .field_accesses
+            .push(FieldAccess { expr, field, kind });
     }
 
     /// The value an initializer's items or a pattern's parts apply to (see `implicit_receivers`).
@@ -1493,8 +1526,14 @@ impl Ctx<'_> {
                 }
                 Val::Value(member_ty())
             }
-            MemberKind::Field | MemberKind::Constant => Val::Value(member_ty()),
-            MemberKind::EnumMember => Val::Value(decl_ty.clone()),
+            MemberKind::Field | MemberKind::Constant => {
+                self.field_access(expr, Callee::Member(first), access);
+                Val::Value(member_ty())
+            }
+            MemberKind::EnumMember => {
+                self.field_access(expr, Callee::Member(first), access);
+                Val::Value(decl_ty.clone())
+            }
             MemberKind::Destructor => Val::Unknown,
         }
     }
@@ -1513,11 +1552,13 @@ impl Ctx<'_> {
         self.speculation_depth += 1;
         let sites = self.result.sites.len();
         let unresolved = self.result.unresolved.len();
+        let fields = self.result.field_accesses.len();
         let pending = self.pending_groups.len();
         let locals = self.local_tys.clone();
         let result = self.infer_lambda(lambda, params, None);
         self.result.sites.truncate(sites);
         self.result.unresolved.truncate(unresolved);
+        self.result.field_accesses.truncate(fields);
         self.pending_groups.truncate(pending);
         self.local_tys = locals;
         self.speculation_depth -= 1;

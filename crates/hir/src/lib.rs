@@ -40,11 +40,11 @@ pub use crate::{
     },
     name_index::{NameGroup, NameIndex, hump_initial, humps},
     resolve::{Resolver, project_global_usings},
-    source_analyzer::{declaration_at, resolve_type_at},
+    source_analyzer::{declaration_at, enclosing_symbol, resolve_type_at},
     symbols::{
         IndexedSymbol, MemberId, MemberLoc, MemberSignature, Symbol, SymbolIndex, SymbolKind,
-        container_name, display_name, documentation_id, full_name, member_data, member_loc,
-        member_signature, symbol_indexes, symbol_kind, symbols_named,
+        container_name, display_name, documentation_id, full_name, member_at, member_data,
+        member_loc, member_signature, symbol_indexes, symbol_kind, symbols_named,
         symbols_with_documentation_id, type_doc_name, type_members,
     },
     ty::{Ty, TypeParam},
@@ -56,13 +56,16 @@ pub use crate::{
         Literal, Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId, body, body_source_map,
     },
     call_graph::{
-        CallSiteInfo, CallSites, UnresolvedCallSite, file_call_sites, file_members,
-        member_call_sites,
+        CallSiteInfo, CallSites, FieldAccessSite, UnresolvedCallSite, file_call_sites,
+        file_members, member_call_sites,
     },
     call_index::{
         NamedCallSites, callee_site_name, library_site_name, sites_named, workspace_files,
     },
-    infer::{CallKind, CallSite, Callee, InferenceResult, UnresolvedReason, UnresolvedSite, infer},
+    infer::{
+        CallKind, CallSite, Callee, FieldAccess, FieldAccessKind, InferenceResult,
+        UnresolvedReason, UnresolvedSite, infer,
+    },
     library::{
         LibMember, LibType, LibTypeId, Libraries, LibraryDefs, LibraryIndex, LibraryInput,
         library_all_interfaces, library_base_chain, library_direct_bases, library_index,
@@ -73,6 +76,6 @@ pub use crate::{
         library_type_members, library_type_name, library_type_of, library_type_qualified_name,
         library_type_seen_by, library_type_ty,
     },
-    overrides::{Overrides, external_root, overrides, root_member},
+    overrides::{Overrides, external_root, implementation_in, overrides, root_member},
 };
 pub use salsa::{Cancelled, Database};

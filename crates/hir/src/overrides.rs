@@ -5,10 +5,11 @@ use std::sync::Arc;
 use crate::{
     base_db::Db,
     body::BodyKey,
+    def_map::TypeId,
     hierarchy::{all_interfaces, base_chain},
     infer::{lookup_own_members, type_kind_of},
     item_tree::{Member, MemberKind, Modifiers, TypeKind},
-    symbols::{MemberId, member_ref, member_signature},
+    symbols::{MemberId, member_data, member_ref, member_signature, type_members},
     ty::Ty,
 };
 
@@ -138,4 +139,53 @@ fn param_ids(db: &dyn Db, member: MemberId, args: &[Ty]) -> Vec<String> {
         .iter()
         .map(|(t, m)| format!("{}{m:?}", t.substitute(args).doc_id(db)))
         .collect()
+}
+
+/// The member that implements the interface member `target` for the class or struct `ty` (the
+/// interface mapping, C# §18.6.5): in `ty`, then in each base class nearest first, an explicit
+/// implementation of the interface, else a member of the same name, kind and parameter types
+/// (with the interface's type arguments as `ty` implements it). A member a base class declares
+/// implements the interface for `ty` even when that base does not implement it (`class B : A, I`).
+/// `None` when `ty` does not implement the interface or no member fits.
+pub fn implementation_in(db: &dyn Db, ty: TypeId, target: MemberId) -> Option<MemberId> {
+    let data = member_data(db, target)?;
+    let is_static = data.modifiers.contains(Modifiers::STATIC);
+    let iface_args = all_interfaces(db, ty)
+        .into_iter()
+        .find_map(|(iface, _)| match iface {
+            Ty::Source(id, args) if id == target.ty => Some(args),
+            _ => None,
+        })?;
+    let wanted = param_ids(db, target, &iface_args);
+    let levels =
+        std::iter::once((ty, Vec::new())).chain(base_chain(db, ty).0.into_iter().map_while(
+            |base| match base {
+                Ty::Source(id, args) => Some((id, args)),
+                _ => None,
+            },
+        ));
+    for (level, args) in levels {
+        // Explicit implementations too, which the member index leaves out.
+        let candidates: Vec<(MemberId, Member)> = type_members(db, level)
+            .into_iter()
+            .filter(|m| m.ty == level)
+            .filter_map(|m| Some((m, member_data(db, m)?)))
+            .filter(|(m, d)| {
+                d.name == data.name
+                    && d.kind == data.kind
+                    && d.type_params.len() == data.type_params.len()
+                    && d.modifiers.contains(Modifiers::STATIC) == is_static
+                    && param_ids(db, *m, &args) == wanted
+            })
+            .collect();
+        let explicit_of = |m: MemberId| member_signature(db, m).explicit_interface.clone();
+        let explicit = candidates
+            .iter()
+            .find(|(m, _)| explicit_of(*m).and_then(|t| t.as_source()) == Some(target.ty));
+        let implicit = candidates.iter().find(|(m, _)| explicit_of(*m).is_none());
+        if let Some((found, _)) = explicit.or(implicit) {
+            return Some(*found);
+        }
+    }
+    None
 }

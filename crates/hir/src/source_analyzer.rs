@@ -94,3 +94,10 @@ pub fn resolve_type_at(
     };
     Some(resolver.resolve(type_ref))
 }
+
+/// The innermost declared member containing `offset`, else the innermost type: the symbol a
+/// reference at `offset` is made from.
+pub fn enclosing_symbol(db: &dyn Db, file: FileId, offset: TextSize) -> Option<Symbol> {
+    let (ty, member) = innermost(db, file, offset)?;
+    Some(member.map_or(Symbol::Type(ty), Symbol::Member))
+}

@@ -116,7 +116,7 @@ fn member_file_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Option<FileId
 }
 
 /// The member declared at `idx` of `file`'s item tree, a member of `ty`.
-pub(crate) fn member_at(db: &dyn Db, ty: TypeId, file: FileId, idx: MemberIdx) -> Option<MemberId> {
+pub fn member_at(db: &dyn Db, ty: TypeId, file: FileId, idx: MemberIdx) -> Option<MemberId> {
     type_member_table(db, TypeKey::new(db, ty))
         .by_loc
         .get(&(file, idx))

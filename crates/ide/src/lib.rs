@@ -8,10 +8,14 @@ mod call_hierarchy;
 mod external;
 pub mod fixture;
 pub mod fuzz;
+mod implementations;
 mod navigation;
+mod references;
 mod search;
 mod site_audit;
+mod source;
 mod stats;
+mod structure;
 mod symbol_info;
 mod type_hierarchy;
 
@@ -24,9 +28,13 @@ pub use crate::{
         CallSiteRef, CalleeInfo, Coverage, IncomingCaller, IncomingCalls, IncomingSite,
         OutgoingCallee, OutgoingCalls, UnresolvedCall,
     },
+    implementations::{Implementations, MemberImplementation, MemberImplementationKind},
+    references::{Reference, ReferenceKind, References, UnboundReason, UnboundReference},
     search::SymbolQuery,
     site_audit::UnaccountedSite,
+    source::{SourcePart, SourceRequest, SymbolSource},
     stats::ItemCounts,
+    structure::StructureItem,
     symbol_info::{NavigationTarget, SymbolInfo, SymbolKey, SymbolOrigin},
     type_hierarchy::{DerivedRelation, DerivedType, InterfaceInfo, TypeHierarchy, TypeRefInfo},
 };
@@ -282,6 +290,38 @@ impl Analysis {
             }
             _ => call_hierarchy::incoming_calls(db, key),
         })
+    }
+
+    /// Every reference to a source type or member; `None` when the key names none (library
+    /// symbols are not searched).
+    pub fn find_references(&self, key: &SymbolKey) -> Cancellable<Option<References>> {
+        self.with_db(|db| references::find_references(db, key))
+    }
+
+    /// The types deriving from a type, or the members implementing an interface member or
+    /// overriding a virtual one; `None` when the key names nothing or a library member.
+    pub fn find_implementations(&self, key: &SymbolKey) -> Cancellable<Option<Implementations>> {
+        self.with_db(|db| implementations::find_implementations(db, key))
+    }
+
+    /// The overrides of a virtual, abstract or override source member, down the hierarchy.
+    pub fn find_overrides(&self, key: &SymbolKey) -> Cancellable<Option<Implementations>> {
+        self.with_db(|db| implementations::find_overrides(db, key))
+    }
+
+    /// The file's namespaces, types and declared members in document order (its outline).
+    pub fn file_structure(&self, file: FileId) -> Cancellable<Vec<StructureItem>> {
+        self.with_db(|db| structure::file_structure(db, file))
+    }
+
+    /// The source lines of a symbol's declarations (every part of a partial type) that `request`
+    /// asks for; `None` when the key names nothing. A library symbol has no parts.
+    pub fn symbol_source(
+        &self,
+        key: &SymbolKey,
+        request: SourceRequest,
+    ) -> Cancellable<Option<SymbolSource>> {
+        self.with_db(|db| source::symbol_source(db, key, request))
     }
 
     /// The member's callees grouped per callee, expanded breadth-first to `depth` levels and at most

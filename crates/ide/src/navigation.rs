@@ -68,7 +68,7 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
 }
 
 /// The type path that ends with `element`: `A.B` when on `B` of `A.B.C`, `List<int>` on `List`.
-fn type_ref_ending_at(element: &SyntaxElement) -> Option<TypeRef> {
+pub(crate) fn type_ref_ending_at(element: &SyntaxElement) -> Option<TypeRef> {
     let parent: Option<SyntaxNode> = element.parent();
     match parent {
         Some(p) if p.kind() == SyntaxKind::GENERIC_NAME => type_ref_ending_at(&p.into()),

@@ -67,6 +67,17 @@ pub struct NavigationTarget {
     pub focus_range: TextRange,
 }
 
+impl SymbolKey {
+    /// The key alone, without the rest of a [`SymbolInfo`] (names, declarations): for answers that
+    /// name many symbols by key.
+    pub(crate) fn of(db: &RootDatabase, symbol: Symbol) -> SymbolKey {
+        SymbolKey {
+            project: project_name(db, symbol.project()),
+            documentation_id: SmolStr::new(hir::documentation_id(db, symbol)),
+        }
+    }
+}
+
 impl SymbolInfo {
     pub(crate) fn new(db: &RootDatabase, symbol: Symbol) -> SymbolInfo {
         let project = symbol.project();

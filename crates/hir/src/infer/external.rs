@@ -130,6 +130,7 @@ impl Ctx<'_> {
             }
             (LibMemberKind::Field, _) => {
                 self.library_fields.insert(expr, first);
+                self.field_access(expr, callee, access);
             }
             _ => {}
         }

@@ -5,6 +5,11 @@ mod batch;
 mod budget;
 mod calls;
 mod find_callers;
+mod find_implementations;
+mod find_overrides;
+mod find_references;
+mod get_source;
+mod get_structure;
 mod key;
 mod kind;
 mod outgoing_calls;
@@ -84,13 +89,18 @@ pub(crate) struct Tool {
     arguments: Vec<String>,
 }
 
-static SPECS: [&ToolSpec; 8] = [
+static SPECS: [&ToolSpec; 13] = [
     &search_symbols::SPEC,
     &resolve_symbol::SPEC,
     &symbol_at_position::SPEC,
     &type_hierarchy::SPEC,
     &find_callers::SPEC,
     &outgoing_calls::SPEC,
+    &find_references::SPEC,
+    &find_implementations::SPEC,
+    &find_overrides::SPEC,
+    &get_structure::SPEC,
+    &get_source::SPEC,
     &server_status::SPEC,
     &batch::SPEC,
 ];

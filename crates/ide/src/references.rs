@@ -1,0 +1,710 @@
+//! `find_references`: every use of a source type or member in the workspace, each with what kind of
+//! use it is, and the same-named sites that could not be bound.
+//!
+//! Members are found through what binding recorded: the call sites (calls, accessor uses, events,
+//! method groups, constructions) of the reverse call index and the field reads and writes of the
+//! candidate files, plus `nameof(..)`, attribute arguments, parameter defaults and enum member values,
+//! which no body holds. Types are found as rust-analyzer finds
+//! references: the files whose words include the name are scanned for identifiers so named, and each
+//! is resolved as a type in the scope it is written in (signatures, base lists, local declarations,
+//! casts, `typeof`, type arguments, attributes, object creations, static member accesses).
+
+use hir::{
+    CallKind, Callee, Database, Db, FieldAccessKind, FileId, MemberId, MemberKind, RootDatabase,
+    Symbol, Ty, TypeId, TypeRef, UnresolvedReason,
+};
+use std::collections::HashSet;
+use syntax::{Field, HasField, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
+
+use crate::{SymbolInfo, SymbolKey, call_hierarchy::Coverage, symbol_info};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ReferenceKind {
+    /// A field, property or indexer read (a getter call).
+    Read,
+    /// A write: an assignment, a compound assignment or increment, an initializer's `P = ..`.
+    Write,
+    Invocation,
+    /// A method named without being called (`list.ForEach(Print)`).
+    MethodGroup,
+    EventAdd,
+    EventRemove,
+    /// `new T(..)`, also a constructor's `: base(..)`/`: this(..)` for a constructor.
+    ObjectCreation,
+    /// The type in a base list.
+    Inheritance,
+    /// An attribute naming the type.
+    Attribute,
+    /// A type argument, `List<T>`.
+    TypeArgument,
+    Typeof,
+    Cast,
+    Nameof,
+    /// The type as the receiver of a static member access, `T.Create()`.
+    StaticAccess,
+    /// Any other mention of the type: a declaration's type (field, parameter, return, local),
+    /// `is`/`as`, a constraint, an array element type.
+    TypeReference,
+}
+
+/// A reference, at the name used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reference {
+    pub file: FileId,
+    pub range: TextRange,
+    pub kind: ReferenceKind,
+    /// The member (or, outside members, the type) whose code holds the reference.
+    pub container: Option<SymbolKey>,
+}
+
+/// Why a same-named site was not bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnboundReason {
+    /// The binder's reason for a call or member access.
+    Binding(UnresolvedReason),
+    /// Where csnav binds no code: in `nameof(..)`, an attribute argument, a parameter's default
+    /// value or an enum member's value with a qualifier that is no type (`nameof(x.Name)`), or a
+    /// type named outside every type declaration (a using alias's target).
+    OutsideCode,
+    /// A type name no loaded source or assembly declares.
+    UnknownType,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnboundReference {
+    pub file: FileId,
+    pub range: TextRange,
+    pub name: String,
+    pub reason: UnboundReason,
+    pub container: Option<SymbolKey>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct References {
+    pub symbol: SymbolInfo,
+    /// In file order, then position.
+    pub references: Vec<Reference>,
+    /// Same-named sites examined: bound (to this or another symbol) and not.
+    pub coverage: Coverage,
+    pub unbound: Vec<UnboundReference>,
+}
+
+/// `None` when the key names no source type or member.
+pub(crate) fn find_references(db: &RootDatabase, key: &SymbolKey) -> Option<References> {
+    let symbol = symbol_info::lookup(db, key)?;
+    let mut out = References {
+        symbol: SymbolInfo::new(db, symbol),
+        references: Vec::new(),
+        coverage: Coverage::default(),
+        unbound: Vec::new(),
+    };
+    match symbol {
+        Symbol::Member(m) => member_references(db, m, &mut out)?,
+        Symbol::Type(t) => type_references(db, t, &mut out),
+    }
+    out.references.sort_by_key(|r| (r.file, r.range.start()));
+    out.references.dedup();
+    out.unbound.sort_by_key(|r| (r.file, r.range.start()));
+    Some(out)
+}
+
+fn container_at(db: &RootDatabase, file: FileId, range: TextRange) -> Option<SymbolKey> {
+    hir::enclosing_symbol(db, file, range.start()).map(|s| SymbolKey::of(db, s))
+}
+
+fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) -> Option<()> {
+    let data = hir::member_data(db, target)?;
+    let type_name = hir::def_map(db, target.ty.project)
+        .type_def(target.ty)
+        .name
+        .clone();
+    let name = match data.kind {
+        MemberKind::Constructor => type_name,
+        _ => data.name.clone(),
+    };
+    let is_field = matches!(
+        data.kind,
+        MemberKind::Field | MemberKind::Constant | MemberKind::EnumMember
+    );
+    // A constructor's call need not name its type in the file (`: base(..)` in another part of a
+    // partial class, target-typed `new()`), nor do indexers, operators and the members the language
+    // calls by pattern name themselves.
+    let narrow = !matches!(
+        data.kind,
+        MemberKind::Constructor
+            | MemberKind::Indexer
+            | MemberKind::Operator
+            | MemberKind::Conversion
+    ) && data.origin != hir::MemberOrigin::DelegateInvoke
+        && !crate::call_hierarchy::called_by_pattern(&data.name);
+    let named = hir::sites_named(db, &name, narrow);
+    // A compound assignment of a property is a getter and a setter call at one name: one write.
+    let mut seen: HashSet<(FileId, TextRange)> = HashSet::default();
+    for site in &named.sites {
+        if site.kind == CallKind::MethodGroup {
+            // Method groups are references, and bound: count them here, not as calls.
+            out.coverage.examined += 1;
+            out.coverage.resolved += 1;
+        }
+        if site.callee != Callee::Member(target) {
+            continue;
+        }
+        let kind = match site.kind {
+            CallKind::Call | CallKind::DelegateInvoke | CallKind::Operator => {
+                ReferenceKind::Invocation
+            }
+            CallKind::Ctor => ReferenceKind::ObjectCreation,
+            CallKind::Get => ReferenceKind::Read,
+            CallKind::Set => ReferenceKind::Write,
+            CallKind::EventAdd => ReferenceKind::EventAdd,
+            CallKind::EventRemove => ReferenceKind::EventRemove,
+            CallKind::MethodGroup => ReferenceKind::MethodGroup,
+        };
+        if !seen.insert((site.file, site.focus_range)) {
+            // The getter of `P += 1` was listed as a read; the pair is a write.
+            if kind == ReferenceKind::Write
+                && let Some(r) = out
+                    .references
+                    .iter_mut()
+                    .rev()
+                    .find(|r| r.file == site.file && r.range == site.focus_range)
+            {
+                r.kind = ReferenceKind::Write;
+            }
+            continue;
+        }
+        out.references.push(Reference {
+            file: site.file,
+            range: site.focus_range,
+            kind,
+            container: Some(SymbolKey::of(db, Symbol::Member(site.caller))),
+        });
+    }
+    let calls_counted = named
+        .sites
+        .iter()
+        .filter(|s| s.kind != CallKind::MethodGroup)
+        .count();
+    out.coverage.examined += calls_counted;
+    out.coverage.resolved += calls_counted;
+    add_unbound_sites(db, &named.unresolved, out);
+    let candidates = candidate_files(db, &name);
+    if is_field {
+        for &file in &candidates {
+            db.unwind_if_revision_cancelled();
+            let sites = hir::file_call_sites(db, file);
+            for access in sites.field_accesses.iter() {
+                if hir::callee_site_name(db, &access.field).is_none_or(|n| n != name) {
+                    continue;
+                }
+                out.coverage.examined += 1;
+                out.coverage.resolved += 1;
+                if access.field == Callee::Member(target) {
+                    out.references.push(Reference {
+                        file,
+                        range: access.focus_range,
+                        kind: match access.kind {
+                            FieldAccessKind::Read => ReferenceKind::Read,
+                            FieldAccessKind::Write | FieldAccessKind::ReadWrite => {
+                                ReferenceKind::Write
+                            }
+                        },
+                        container: Some(SymbolKey::of(db, Symbol::Member(access.caller))),
+                    });
+                }
+            }
+        }
+    }
+    if data.kind != MemberKind::Constructor {
+        for &file in &candidates {
+            db.unwind_if_revision_cancelled();
+            let sites = hir::file_call_sites(db, file);
+            let recorded = |range: TextRange| {
+                sites.sites.iter().any(|s| s.focus_range == range)
+                    || sites.field_accesses.iter().any(|a| a.focus_range == range)
+                    || sites.unresolved.iter().any(|u| u.focus_range == range)
+            };
+            for token in named_tokens(db, file, &name) {
+                if let Some(context) = unbound_context(&token)
+                    && !recorded(token.text_range())
+                {
+                    unbound_context_member(db, file, &token, context, target, out);
+                }
+            }
+        }
+    }
+    Some(())
+}
+
+fn add_unbound_sites(
+    db: &RootDatabase,
+    unresolved: &[hir::UnresolvedCallSite],
+    out: &mut References,
+) {
+    for u in unresolved {
+        out.coverage.examined += 1;
+        if u.reason == UnresolvedReason::Ambiguous {
+            out.coverage.ambiguous += 1;
+        } else {
+            out.coverage.unresolved += 1;
+        }
+        out.unbound.push(UnboundReference {
+            file: u.file,
+            range: u.focus_range,
+            name: u.name.to_string(),
+            reason: UnboundReason::Binding(u.reason),
+            container: Some(SymbolKey::of(db, Symbol::Member(u.caller))),
+        });
+    }
+}
+
+/// Where a member may be named in code csnav does not bind: `nameof(..)`, attribute arguments,
+/// parameter default values, enum member values.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum UnboundContext {
+    Nameof,
+    /// A value expression (a constant, usually): a read.
+    Value,
+    /// `[A(Name = ..)]`: a write of the attribute's property or field.
+    NamedAttributeArgument,
+}
+
+/// The context of a member name outside bound code, if the token is in one.
+fn unbound_context(token: &SyntaxToken) -> Option<UnboundContext> {
+    if let Some(argument) = nameof_argument(token) {
+        // Only the last name of the argument names the member; a qualifier names a type or value.
+        return (argument.end() == token.text_range().end()).then_some(UnboundContext::Nameof);
+    }
+    let parent = token.parent()?;
+    // A qualifier names a type, namespace or value, not the member.
+    let is_qualifier = parent.kind() == SyntaxKind::MEMBER_ACCESS_EXPRESSION
+        && parent
+            .first_child_or_token()
+            .is_some_and(|f| f.text_range() == token.text_range());
+    if is_qualifier {
+        return None;
+    }
+    let after_eq = |node: &SyntaxNode| {
+        node.children_with_tokens()
+            .find(|c| c.kind() == SyntaxKind::EQ)
+            .is_some_and(|eq| eq.text_range().end() <= token.text_range().start())
+    };
+    for ancestor in token.parent_ancestors() {
+        match ancestor.kind() {
+            SyntaxKind::ATTRIBUTE_ARGUMENT => {
+                let is_name = ancestor
+                    .first_child_or_token()
+                    .is_some_and(|f| f.text_range() == token.text_range())
+                    && ancestor
+                        .children_with_tokens()
+                        .any(|c| c.kind() == SyntaxKind::EQ);
+                return Some(match is_name {
+                    true => UnboundContext::NamedAttributeArgument,
+                    false => UnboundContext::Value,
+                });
+            }
+            SyntaxKind::PARAMETER | SyntaxKind::ENUM_MEMBER_DECLARATION => {
+                return after_eq(&ancestor).then_some(UnboundContext::Value);
+            }
+            SyntaxKind::MEMBER_ACCESS_EXPRESSION
+            | SyntaxKind::BINARY_EXPRESSION
+            | SyntaxKind::PARENTHESIZED_EXPRESSION
+            | SyntaxKind::PREFIX_UNARY_EXPRESSION
+            | SyntaxKind::CAST_EXPRESSION => continue,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// A member named where no binding recorded it (see [`UnboundContext`]): a reference when the
+/// simple name is looked up from a type that is or derives from the member's, or the qualifier (the
+/// attribute, for a named attribute argument) is such a type.
+fn unbound_context_member(
+    db: &RootDatabase,
+    file: FileId,
+    token: &SyntaxToken,
+    context: UnboundContext,
+    target: MemberId,
+    out: &mut References,
+) {
+    let range = token.text_range();
+    let resolved_type = |element: &SyntaxElement, attribute: bool| {
+        let ty = match attribute {
+            true => resolve_attribute(db, file, element),
+            false => resolve_path_at(db, file, element),
+        };
+        match ty {
+            Some(Ty::Source(id, _)) => Ok(Some(id)),
+            // A library type's member is not this one.
+            Some(Ty::Library(..)) => Err(()),
+            _ => Ok(None),
+        }
+    };
+    let from = match token.parent() {
+        _ if context == UnboundContext::NamedAttributeArgument => {
+            let attribute = token
+                .parent_ancestors()
+                .find(|a| a.kind() == SyntaxKind::ATTRIBUTE)
+                .and_then(|a| a.first_child_or_token());
+            match attribute {
+                Some(name) => resolved_type(&name, true),
+                None => return,
+            }
+        }
+        Some(p) if p.kind() == SyntaxKind::MEMBER_ACCESS_EXPRESSION => {
+            let Some(qualifier) = p.first_child_or_token() else {
+                return;
+            };
+            resolved_type(&qualifier, false)
+        }
+        _ => Ok(match hir::enclosing_symbol(db, file, range.start()) {
+            Some(Symbol::Type(t)) => Some(t),
+            Some(Symbol::Member(m)) => Some(m.ty),
+            None => return,
+        }),
+    };
+    out.coverage.examined += 1;
+    let container = container_at(db, file, range);
+    let from = match from {
+        Err(()) => {
+            out.coverage.resolved += 1;
+            return;
+        }
+        Ok(Some(from)) => from,
+        Ok(None) => {
+            out.coverage.unresolved += 1;
+            out.unbound.push(UnboundReference {
+                file,
+                range,
+                name: token.text().to_owned(),
+                reason: UnboundReason::OutsideCode,
+                container,
+            });
+            return;
+        }
+    };
+    out.coverage.resolved += 1;
+    if is_same_or_derived(db, from, target.ty) {
+        out.references.push(Reference {
+            file,
+            range,
+            kind: match context {
+                UnboundContext::Nameof => ReferenceKind::Nameof,
+                UnboundContext::Value => ReferenceKind::Read,
+                UnboundContext::NamedAttributeArgument => ReferenceKind::Write,
+            },
+            container,
+        });
+    }
+}
+
+fn is_same_or_derived(db: &RootDatabase, ty: TypeId, base: TypeId) -> bool {
+    ty == base
+        || hir::base_chain(db, ty)
+            .0
+            .iter()
+            .any(|b| b.as_source() == Some(base))
+        || hir::all_interfaces(db, ty)
+            .iter()
+            .any(|(i, _)| i.as_source() == Some(base))
+}
+
+fn type_references(db: &RootDatabase, target: TypeId, out: &mut References) {
+    let name = hir::def_map(db, target.project)
+        .type_def(target)
+        .name
+        .clone();
+    // `[Obsolete]` names `ObsoleteAttribute`.
+    let short = name
+        .strip_suffix("Attribute")
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned);
+    let mut names = vec![name.to_string()];
+    names.extend(short.clone());
+    for name in &names {
+        let is_short = Some(name) == short.as_ref();
+        for file in candidate_files(db, name) {
+            db.unwind_if_revision_cancelled();
+            let sites = hir::file_call_sites(db, file);
+            for token in named_tokens(db, file, name) {
+                let range = token.text_range();
+                if is_declaration_name(db, file, &token) {
+                    continue;
+                }
+                let attribute = in_attribute_name(&token);
+                if is_short && !attribute {
+                    continue;
+                }
+                // A member named like the type (`Color Color`), bound there.
+                let member_use = sites
+                    .sites
+                    .iter()
+                    .any(|s| s.focus_range == range && s.kind != CallKind::Ctor)
+                    || sites.field_accesses.iter().any(|a| a.focus_range == range);
+                out.coverage.examined += 1;
+                if member_use {
+                    out.coverage.resolved += 1;
+                    continue;
+                }
+                let element: SyntaxElement = token.clone().into();
+                let resolved = match attribute {
+                    true => resolve_attribute(db, file, &element),
+                    false => resolve_path_at(db, file, &element),
+                };
+                match resolved {
+                    Some(Ty::Source(id, _)) => {
+                        out.coverage.resolved += 1;
+                        if id == target {
+                            out.references.push(Reference {
+                                file,
+                                range,
+                                kind: type_use_kind(&token),
+                                container: container_at(db, file, range),
+                            });
+                        }
+                    }
+                    Some(Ty::Unresolved(..)) | None if in_code(&token) => {
+                        let unresolved = sites.unresolved.iter().find(|u| u.focus_range == range);
+                        let reason = match (unresolved, &resolved) {
+                            (Some(u), _) => UnboundReason::Binding(u.reason),
+                            (None, Some(_)) => UnboundReason::UnknownType,
+                            // Outside every type (a using alias's target): csnav has no scope
+                            // to resolve it in.
+                            (None, None) => UnboundReason::OutsideCode,
+                        };
+                        if reason == UnboundReason::Binding(UnresolvedReason::Ambiguous) {
+                            out.coverage.ambiguous += 1;
+                        } else {
+                            out.coverage.unresolved += 1;
+                        }
+                        out.unbound.push(UnboundReference {
+                            file,
+                            range,
+                            name: token.text().to_owned(),
+                            reason,
+                            container: container_at(db, file, range),
+                        });
+                    }
+                    // A namespace, a using directive's name, or another type.
+                    _ => out.coverage.resolved += 1,
+                }
+            }
+        }
+    }
+}
+
+/// The files whose words include `name`.
+fn candidate_files(db: &RootDatabase, name: &str) -> Vec<FileId> {
+    hir::workspace_files(db)
+        .into_iter()
+        .filter(|&file| {
+            db.source_file(file)
+                .is_some_and(|source| hir::word_index(db, source).contains(name))
+        })
+        .collect()
+}
+
+/// The identifiers of a file spelled `name` (`@name` included), outside comments and strings.
+fn named_tokens(db: &RootDatabase, file: FileId, name: &str) -> Vec<SyntaxToken> {
+    let Some(source) = db.source_file(file) else {
+        return Vec::new();
+    };
+    hir::parse(db, source)
+        .syntax_node()
+        .descendants_with_tokens()
+        .filter_map(SyntaxElement::into_token)
+        .filter(|t| {
+            t.kind() == SyntaxKind::IDENTIFIER
+                && t.text().strip_prefix('@').unwrap_or(t.text()) == name
+        })
+        .collect()
+}
+
+/// A type's or member's own name where it is declared.
+fn is_declaration_name(db: &RootDatabase, file: FileId, token: &SyntaxToken) -> bool {
+    if hir::declaration_at(db, file, token.text_range().start()).is_some() {
+        return true;
+    }
+    // Names of locals, parameters and type parameters.
+    token.field() == Some(Field::Name)
+        && token.parent().is_some_and(|p| {
+            matches!(
+                p.kind(),
+                SyntaxKind::VARIABLE_DECLARATOR
+                    | SyntaxKind::PARAMETER
+                    | SyntaxKind::TYPE_PARAMETER
+                    | SyntaxKind::LOCAL_FUNCTION_STATEMENT
+            )
+        })
+}
+
+/// The range of the argument of the `nameof(..)` the token is in.
+fn nameof_argument(token: &SyntaxToken) -> Option<TextRange> {
+    let mut element: SyntaxElement = token.clone().into();
+    loop {
+        let parent = element.parent()?;
+        if parent.kind() == SyntaxKind::ARGUMENT {
+            let invocation = parent.parent().and_then(|list| list.parent())?;
+            let is_nameof = invocation.kind() == SyntaxKind::INVOCATION_EXPRESSION
+                && invocation.first_child_or_token().is_some_and(|f| {
+                    f.kind() == SyntaxKind::IDENTIFIER && f.to_string().trim() == "nameof"
+                });
+            return is_nameof.then(|| element.text_range());
+        }
+        if !matches!(
+            parent.kind(),
+            SyntaxKind::MEMBER_ACCESS_EXPRESSION | SyntaxKind::GENERIC_NAME
+        ) {
+            return None;
+        }
+        element = parent.into();
+    }
+}
+
+fn in_attribute_name(token: &SyntaxToken) -> bool {
+    let mut element: SyntaxElement = token.clone().into();
+    while let Some(parent) = element.parent() {
+        match parent.kind() {
+            SyntaxKind::QUALIFIED_NAME | SyntaxKind::GENERIC_NAME => element = parent.into(),
+            SyntaxKind::ATTRIBUTE => {
+                return parent
+                    .first_child_or_token()
+                    .is_some_and(|n| n.text_range() == element.text_range());
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Whether an unresolved name there is a failed reference worth listing: not a using directive's
+/// or a namespace declaration's name (a namespace).
+fn in_code(token: &SyntaxToken) -> bool {
+    let mut element: SyntaxElement = token.clone().into();
+    while let Some(parent) = element.parent() {
+        match parent.kind() {
+            SyntaxKind::QUALIFIED_NAME => element = parent.into(),
+            SyntaxKind::USING_DIRECTIVE
+            | SyntaxKind::NAMESPACE_DECLARATION
+            | SyntaxKind::FILE_SCOPED_NAMESPACE_DECLARATION => return false,
+            _ => return true,
+        }
+    }
+    true
+}
+
+/// What the type's mention is, from the nearest enclosing construct that says.
+fn type_use_kind(token: &SyntaxToken) -> ReferenceKind {
+    if nameof_argument(token).is_some() {
+        return ReferenceKind::Nameof;
+    }
+    let mut element: SyntaxElement = token.clone().into();
+    while let Some(parent) = element.parent() {
+        let kind = match parent.kind() {
+            SyntaxKind::QUALIFIED_NAME
+            | SyntaxKind::GENERIC_NAME
+            | SyntaxKind::ARRAY_TYPE
+            | SyntaxKind::NULLABLE_TYPE
+            | SyntaxKind::POINTER_TYPE => {
+                element = parent.into();
+                continue;
+            }
+            SyntaxKind::TYPE_ARGUMENT_LIST => ReferenceKind::TypeArgument,
+            SyntaxKind::BASE_LIST => ReferenceKind::Inheritance,
+            SyntaxKind::PRIMARY_CONSTRUCTOR_BASE_TYPE => ReferenceKind::Inheritance,
+            SyntaxKind::ATTRIBUTE => ReferenceKind::Attribute,
+            SyntaxKind::OBJECT_CREATION_EXPRESSION => ReferenceKind::ObjectCreation,
+            SyntaxKind::TYPEOF_EXPRESSION => ReferenceKind::Typeof,
+            SyntaxKind::CAST_EXPRESSION => ReferenceKind::Cast,
+            SyntaxKind::MEMBER_ACCESS_EXPRESSION
+                if parent
+                    .first_child_or_token()
+                    .is_some_and(|f| f.text_range() == element.text_range()) =>
+            {
+                ReferenceKind::StaticAccess
+            }
+            _ => ReferenceKind::TypeReference,
+        };
+        return kind;
+    }
+    ReferenceKind::TypeReference
+}
+
+/// The type an attribute's name denotes: `NameAttribute` first, as the compiler looks it up.
+fn resolve_attribute(db: &RootDatabase, file: FileId, element: &SyntaxElement) -> Option<Ty> {
+    let mut path = match type_path(element)? {
+        TypeRef::Path(path) => path,
+        _ => return None,
+    };
+    let last = path.segments.last_mut()?;
+    let plain = last.name.clone();
+    last.name = format!("{plain}Attribute").into();
+    let suffixed = hir::resolve_type_at(
+        db,
+        file,
+        element.text_range().start(),
+        &TypeRef::Path(path.clone()),
+    )?;
+    if !matches!(suffixed, Ty::Unresolved(..)) {
+        return Some(suffixed);
+    }
+    if let Some(last) = path.segments.last_mut() {
+        last.name = plain;
+    }
+    hir::resolve_type_at(db, file, element.text_range().start(), &TypeRef::Path(path))
+}
+
+/// Resolves the namespace-or-type name that ends at `element` (`A.B` on `B` of `A.B.C`, also as a
+/// member access in code) in the scope written there.
+fn resolve_path_at(db: &RootDatabase, file: FileId, element: &SyntaxElement) -> Option<Ty> {
+    let path = type_path(element)?;
+    hir::resolve_type_at(db, file, element.text_range().start(), &path)
+}
+
+/// The type reference ending with `element`, as [`crate::navigation`] reads one; a member-access
+/// chain of names (`Ns.T` in `Ns.T.M()`) is read as a qualified name.
+fn type_path(element: &SyntaxElement) -> Option<TypeRef> {
+    if let Some(parent) = element.parent()
+        && parent.kind() == SyntaxKind::MEMBER_ACCESS_EXPRESSION
+    {
+        let is_name = parent
+            .last_child_or_token()
+            .is_some_and(|l| l.text_range() == element.text_range());
+        if is_name && let Some(first) = parent.first_child_or_token() {
+            let TypeRef::Path(mut qualifier) = type_path_of(&first)? else {
+                return None;
+            };
+            let TypeRef::Path(last) = hir::lower_type(element) else {
+                return None;
+            };
+            qualifier.segments.extend(last.segments);
+            return Some(TypeRef::Path(qualifier));
+        }
+    }
+    crate::navigation::type_ref_ending_at(element)
+}
+
+/// A receiver read as a type name: names and member accesses of names only.
+fn type_path_of(element: &SyntaxElement) -> Option<TypeRef> {
+    match element.kind() {
+        SyntaxKind::IDENTIFIER | SyntaxKind::GENERIC_NAME | SyntaxKind::QUALIFIED_NAME => {
+            Some(hir::lower_type(element))
+        }
+        SyntaxKind::MEMBER_ACCESS_EXPRESSION => {
+            let node = element.as_node()?;
+            let TypeRef::Path(mut qualifier) = type_path_of(&node.first_child_or_token()?)? else {
+                return None;
+            };
+            let TypeRef::Path(last) = hir::lower_type(&node.last_child_or_token()?) else {
+                return None;
+            };
+            qualifier.segments.extend(last.segments);
+            Some(TypeRef::Path(qualifier))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

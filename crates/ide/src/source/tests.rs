@@ -1,0 +1,152 @@
+use expect_test::{Expect, expect};
+
+use crate::{AnalysisHost, SourceRequest};
+
+/// Renders the page of the source of the symbol at `$0`.
+fn check(fixture: &str, skip_lines: usize, max_lines: usize, max_chars: usize, expect: Expect) {
+    let (host, fixture) = AnalysisHost::from_fixture(fixture);
+    let analysis = host.analysis();
+    let (file, offset) = fixture.cursor.expect("fixture needs $0");
+    let symbol = analysis
+        .symbol_at(file, offset)
+        .unwrap()
+        .expect("no symbol at $0");
+    let request = SourceRequest {
+        skip_lines,
+        max_lines,
+        max_chars,
+    };
+    let source = analysis
+        .symbol_source(&symbol.key, request)
+        .unwrap()
+        .expect("no source");
+    let mut out = String::new();
+    for part in &source.parts {
+        let path = &fixture
+            .files
+            .iter()
+            .find(|f| f.id == part.file)
+            .expect("file")
+            .path;
+        out.push_str(&format!(
+            "-- {path} {}-{} (declaration {}){}\n{}\n",
+            part.start_line,
+            part.end_line,
+            part.declaration,
+            if part.truncated_line { " cut" } else { "" },
+            part.text
+        ));
+    }
+    out.push_str(&format!(
+        "total {} next {:?}\n",
+        source.total_lines, source.next_skip_lines
+    ));
+    expect.assert_eq(&out);
+}
+
+const PARTIAL: &str = r#"
+//- /A.cs
+namespace N
+{
+    public partial class Wide$0
+    {
+        int a;
+        int b;
+    }
+}
+//- /B.cs
+namespace N
+{
+    partial class Wide
+    {
+        void M() { }
+    }
+}
+"#;
+
+#[test]
+fn every_part_of_a_partial_type() {
+    check(
+        PARTIAL,
+        0,
+        100,
+        10_000,
+        expect![[r#"
+        -- /A.cs 3-7 (declaration 0)
+            public partial class Wide
+            {
+                int a;
+                int b;
+            }
+        -- /B.cs 3-6 (declaration 1)
+            partial class Wide
+            {
+                void M() { }
+            }
+        total 9 next None
+    "#]],
+    );
+}
+
+#[test]
+fn pages_by_lines_across_parts_and_continues() {
+    check(
+        PARTIAL,
+        0,
+        4,
+        10_000,
+        expect![[r#"
+        -- /A.cs 3-6 (declaration 0)
+            public partial class Wide
+            {
+                int a;
+                int b;
+        total 9 next Some(4)
+    "#]],
+    );
+    check(
+        PARTIAL,
+        4,
+        4,
+        10_000,
+        expect![[r#"
+        -- /A.cs 7-7 (declaration 0)
+            }
+        -- /B.cs 3-5 (declaration 1)
+            partial class Wide
+            {
+                void M() { }
+        total 9 next Some(8)
+    "#]],
+    );
+}
+
+#[test]
+fn pages_by_characters_and_cuts_a_line_longer_than_the_budget() {
+    check(
+        PARTIAL,
+        0,
+        100,
+        40,
+        expect![[r#"
+        -- /A.cs 3-4 (declaration 0)
+            public partial class Wide
+            {
+        total 9 next Some(2)
+    "#]],
+    );
+    check(
+        r#"
+//- /C.cs
+class C { void M$0() { var s = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"; } }
+"#,
+        0,
+        100,
+        20,
+        expect![[r#"
+            -- /C.cs 1-1 (declaration 0) cut
+            void M() { var s = "…
+            total 1 next None
+        "#]],
+    );
+}

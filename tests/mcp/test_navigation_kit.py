@@ -1,0 +1,243 @@
+"""find_references, find_implementations, find_overrides, get_structure and get_source through the official
+Python SDK, on a fixture workspace with partial types, explicit and inherited implementations, generic members,
+nameof and attributes; every answer is validated against the tool's outputSchema."""
+
+import pytest
+
+from conftest import EXAMPLES, SDK_PROJECT, connect, write_workspace
+from test_external import checked
+
+pytestmark = pytest.mark.anyio
+
+SHAPES = """
+    namespace Geo;
+
+    public interface IShape
+    {
+        double Area();
+        string Name { get; }
+    }
+
+    [System.AttributeUsage(System.AttributeTargets.Class)]
+    public sealed class TagAttribute : System.Attribute { }
+
+    public abstract class Base
+    {
+        public double Area() => 0;
+        public abstract void Draw();
+        public virtual string Name => "base";
+    }
+
+    [Tag]
+    public partial class Square : Base, IShape
+    {
+        public int Side;
+        public override void Draw() { Side += 1; }
+    }
+
+    public class Circle : IShape
+    {
+        double IShape.Area() => 3.14;
+        public string Name => nameof(Circle);
+    }
+"""
+
+SQUARE = """
+    namespace Geo;
+
+    public partial class Square
+    {
+        public T Echo<T>(T value) => value;
+
+        public override string Name => nameof(Side);
+    }
+
+    public sealed class Tiny : Square
+    {
+        public override void Draw() { }
+    }
+"""
+
+USE = """
+    using System.Collections.Generic;
+
+    namespace Geo;
+
+    public static class Use
+    {
+        public static double Total(IShape shape, Square square)
+        {
+            square.Side = 2;
+            var side = square.Side;
+            square.Draw();
+            var list = new List<Square> { new Square() };
+            var echoed = square.Echo<int>(side);
+            return shape.Area() + echoed;
+        }
+    }
+"""
+
+
+@pytest.fixture
+def workspace(tmp_path):
+    return write_workspace(tmp_path, {
+        "Geo/Geo.csproj": SDK_PROJECT,
+        "Geo/Shapes.cs": SHAPES,
+        "Geo/Square.cs": SQUARE,
+        "Geo/Use.cs": USE,
+    })
+
+
+async def key(tools, documentation_id):
+    resolved = await tools.ok("resolve_symbol", {"documentationId": documentation_id})
+    assert resolved["resolved"], resolved
+    return resolved["symbolKey"]
+
+
+def places(references):
+    return [(r["filePath"], r["lineNumber"], r["kind"]) for r in references]
+
+
+async def test_references_of_a_type_by_kind_and_grouped(workspace):
+    async with connect(workspace) as client:
+        tools = await checked(client)
+        square = await key(tools, "T:Geo.Square")
+        answer = await tools.ok("find_references", {"symbolKey": square, "pathStyle": "relative"})
+        assert places(answer["references"]) == [
+            ("Geo/Square.cs", 10, "inheritance"),
+            ("Geo/Use.cs", 7, "typeReference"),
+            ("Geo/Use.cs", 12, "typeArgument"),
+            ("Geo/Use.cs", 12, "objectCreation"),
+        ]
+        assert answer["referenceCount"] == 4 and answer["paging"]["total"] == 4
+        first = answer["references"][1]
+        assert first["lineText"] == "public static double Total(IShape shape, Square square)"
+        assert first["column"] == 46 and first["containingSymbol"]["fullName"] == "Geo.Use.Total(IShape, Square)"
+        assert answer["unboundReferences"] == [] and answer["coverage"]["unresolved"] == 0
+
+        by_file = await tools.ok("find_references", {"symbolKey": square, "groupBy": "file", "pathStyle": "relative"})
+        assert [(g["group"], g["referenceCount"]) for g in by_file["groups"]] == [("Geo/Square.cs", 1), ("Geo/Use.cs", 3)]
+        by_symbol = await tools.ok("find_references", {"symbolKey": square, "groupBy": "containingSymbol"})
+        assert [g["group"] for g in by_symbol["groups"]] == ["Geo.Tiny", "Geo.Use.Total(IShape, Square)"]
+        paged = await tools.ok("find_references", {"symbolKey": square, "take": 1, "skip": 1})
+        assert paged["paging"]["nextSkip"] == 2 and len(paged["references"]) == 1 and paged["omitted"]
+        scoped = await tools.ok("find_references", {"symbolKey": square, "scope": {"mode": "document", "filePath": "Geo/Use.cs"}})
+        assert scoped["referenceCount"] == 3
+
+        tag = await key(tools, "T:Geo.TagAttribute")
+        tagged = await tools.ok("find_references", {"symbolKey": tag, "pathStyle": "relative"})
+        assert places(tagged["references"]) == [("Geo/Shapes.cs", 19, "attribute")]
+
+
+async def test_references_of_members_reads_writes_nameof_and_generic_calls(workspace):
+    async with connect(workspace) as client:
+        tools = await checked(client)
+        side = await key(tools, "F:Geo.Square.Side")
+        answer = await tools.ok("find_references", {"symbolKey": side, "pathStyle": "relative"})
+        assert places(answer["references"]) == [
+            ("Geo/Shapes.cs", 23, "write"),
+            ("Geo/Square.cs", 7, "nameof"),
+            ("Geo/Use.cs", 9, "write"),
+            ("Geo/Use.cs", 10, "read"),
+        ]
+        echo = await key(tools, "M:Geo.Square.Echo``1(``0)")
+        calls = await tools.ok("find_references", {"symbolKey": echo, "pathStyle": "relative"})
+        assert places(calls["references"]) == [("Geo/Use.cs", 13, "invocation")]
+
+        await tools.fails("find_references", {"symbolKey": "csn1.bm9wZQ"}, "invalid_symbol_key")
+
+
+async def test_implementations_explicit_inherited_and_overrides(workspace):
+    async with connect(workspace) as client:
+        tools = await checked(client)
+        shape = await key(tools, "T:Geo.IShape")
+        types = await tools.ok("find_implementations", {"symbolKey": shape})
+        assert types["resultKind"] == "types"
+        assert {(t["symbol"]["fullName"], t["kind"], t["isDirect"]) for t in types["implementations"]} == {
+            ("Geo.Circle", "implementation", True),
+            ("Geo.Square", "implementation", True),
+            ("Geo.Tiny", "implementation", False),
+        }
+
+        area = await key(tools, "M:Geo.IShape.Area")
+        members = await tools.ok("find_implementations", {"symbolKey": area})
+        assert members["resultKind"] == "members"
+        found = {m["symbol"]["fullName"]: (m["kind"], [t["fullName"] for t in m["forTypes"]])
+                 for m in members["implementations"]}
+        assert found == {
+            "Geo.Base.Area()": ("inherited", ["Geo.Square", "Geo.Tiny"]),
+            "Geo.Circle.Area()": ("explicit", ["Geo.Circle"]),
+        }, found
+
+        draw = await key(tools, "M:Geo.Base.Draw")
+        overrides = await tools.ok("find_overrides", {"symbolKey": draw})
+        assert [(m["symbol"]["fullName"], m["isDirect"]) for m in overrides["implementations"]] == [
+            ("Geo.Square.Draw()", True), ("Geo.Tiny.Draw()", False)]
+        name = await key(tools, "P:Geo.Base.Name")
+        name_overrides = await tools.ok("find_overrides", {"symbolKey": name})
+        assert [m["symbol"]["fullName"] for m in name_overrides["implementations"]] == ["Geo.Square.Name"]
+
+        echo = await key(tools, "M:Geo.Square.Echo``1(``0)")
+        await tools.fails("find_overrides", {"symbolKey": echo}, "wrong_symbol_kind")
+        await tools.fails("find_overrides", {"symbolKey": await key(tools, "M:Geo.IShape.Area")}, "wrong_symbol_kind")
+
+
+async def test_structure_of_a_file_with_keys_other_tools_take(workspace):
+    async with connect(workspace) as client:
+        tools = await checked(client)
+        outline = await tools.ok("get_structure", {"filePath": "Geo/Square.cs", "pathStyle": "relative"})
+        assert outline["filePath"] == "Geo/Square.cs"
+        assert [(i["depth"], i["kind"], i["name"], i["startLine"], i["endLine"]) for i in outline["items"]] == [
+            (0, "namespace", "Geo", 1, 13),
+            (1, "class", "Square", 3, 8),
+            (2, "method", "Echo<T>", 5, 5),
+            (2, "property", "Name", 7, 7),
+            (1, "class", "Tiny", 10, 13),
+            (2, "method", "Draw", 12, 12),
+        ]
+        assert outline["items"][2]["signature"] == "public T Echo<T>(T value)"
+        echo_key = outline["items"][2]["symbolKey"]
+        source = await tools.ok("get_source", {"symbolKey": echo_key})
+        assert source["parts"][0]["text"] == "    public T Echo<T>(T value) => value;"
+        paged = await tools.ok("get_structure", {"filePath": "Geo/Square.cs", "take": 2})
+        assert paged["itemCount"] == 6 and paged["paging"]["nextSkip"] == 2
+
+        await tools.fails("get_structure", {"filePath": "Geo/Geo.csproj"}, "source_unavailable")
+        await tools.fails("get_structure", {"filePath": "../../etc/passwd"}, "invalid_arguments")
+
+
+async def test_source_of_a_partial_type_in_pages(workspace):
+    async with connect(workspace) as client:
+        tools = await checked(client)
+        square = await key(tools, "T:Geo.Square")
+        whole = await tools.ok("get_source", {"symbolKey": square, "pathStyle": "relative"})
+        assert whole["declarationCount"] == 2 and whole["truncated"] is False and whole["nextSkipLines"] is None
+        assert [(p["filePath"], p["startLine"], p["endLine"]) for p in whole["parts"]] == [
+            ("Geo/Shapes.cs", 19, 24), ("Geo/Square.cs", 3, 8)]
+        assert whole["parts"][0]["text"].startswith("[Tag]\npublic partial class Square : Base, IShape")
+        assert whole["totalLines"] == 12
+
+        first = await tools.ok("get_source", {"symbolKey": square, "maxLines": 7})
+        assert first["truncated"] is True and first["nextSkipLines"] == 7
+        rest = await tools.ok("get_source", {"symbolKey": square, "skipLines": 7})
+        assert [(p["declaration"], p["startLine"]) for p in rest["parts"]] == [(1, 4)]
+        assert rest["truncated"] is False
+
+        cut = await tools.ok("get_source", {"symbolKey": square, "maxChars": 10})
+        # The first line fits; the second is longer than the budget and is cut.
+        assert cut["parts"][0]["text"] == "[Tag]" and cut["nextSkipLines"] == 1
+        tiny = await tools.ok("get_source", {"symbolKey": square, "skipLines": 1, "maxChars": 10})
+        assert tiny["parts"][0]["lineCut"] is True and tiny["parts"][0]["text"] == "public par…"
+
+        await tools.fails("get_source", {"symbolKey": square, "maxLines": 0}, "invalid_arguments")
+
+
+async def test_the_example_implementations_and_sources():
+    async with connect(EXAMPLES) as client:
+        tools = await checked(client)
+        repository = await key(tools, "T:Bookstore.Data.RepositoryBase`1")
+        derived = await tools.ok("find_implementations", {"symbolKey": repository})
+        assert "Bookstore.Data.BookRepository" in {t["symbol"]["fullName"] for t in derived["implementations"]}
+        references = await tools.ok("find_references", {"symbolKey": repository})
+        assert references["referenceCount"] >= 1
+        assert "inheritance" in {r["kind"] for r in references["references"]}
