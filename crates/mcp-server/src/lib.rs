@@ -10,6 +10,7 @@ mod args;
 mod coverage;
 mod error;
 pub mod fuzz;
+mod index_cache;
 mod load_command;
 mod options;
 mod paging;
@@ -30,6 +31,7 @@ use std::path::Path;
 use rmcp::ServiceExt;
 
 pub use crate::{
+    index_cache::IndexCacheConfig,
     load_command::load_and_report,
     stats_command::{StatsFormat, stats},
     workspace::project_data,
@@ -37,11 +39,12 @@ pub use crate::{
 
 pub(crate) const ANALYSIS_STACK: usize = 16 << 20;
 
-/// Serves MCP over stdin/stdout for the workspace at `path` until the client closes stdin.
-pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
+/// Serves MCP over stdin/stdout for the workspace at `path` until the client closes stdin; restarts
+/// read what `index_cache` persisted.
+pub fn serve_stdio(path: &Path, index_cache: IndexCacheConfig) -> anyhow::Result<()> {
     let input = std::fs::canonicalize(path)
         .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))?;
-    let state = state::ServerState::new(input);
+    let state = state::ServerState::new(input, index_cache);
     start_analysis_threads()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

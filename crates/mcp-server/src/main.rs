@@ -22,6 +22,13 @@ enum Command {
     Mcp {
         #[arg(default_value = ".")]
         path: PathBuf,
+        /// Do not read or write the persisted index (also: a non-empty CSNAV_NO_CACHE).
+        #[arg(long)]
+        no_cache: bool,
+        /// Where the persisted index lives (also: CSNAV_CACHE_DIR; default: the user's cache
+        /// folder, e.g. ~/.cache/csnav).
+        #[arg(long, value_name = "DIR")]
+        cache_dir: Option<PathBuf>,
     },
     /// Load a workspace and print its projects, files, references, parse errors and timings.
     Load {
@@ -53,7 +60,14 @@ fn main() -> ExitCode {
         )
         .init();
     let result = match cli.command {
-        Command::Mcp { path } => mcp_server::serve_stdio(&path),
+        Command::Mcp {
+            path,
+            no_cache,
+            cache_dir,
+        } => mcp_server::serve_stdio(
+            &path,
+            mcp_server::IndexCacheConfig::resolve(no_cache, cache_dir),
+        ),
         Command::Load { path, calls } => mcp_server::start_analysis_threads()
             .and_then(|()| mcp_server::load_and_report(&path, calls))
             .map(|report| print!("{report}")),
