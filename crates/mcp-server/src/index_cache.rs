@@ -4,9 +4,9 @@
 //! workspace decodes them instead of parsing every file.
 //!
 //! Never wrong, never in the way:
-//! - a pack is stamped with the build that wrote it (SHA-256 of the running executable and the
-//!   version), so another csnav, even one built from a different commit at the same version, ignores
-//!   it; an entry is found only under the hash of the current text and defines, so an edited file
+//! - a pack is stamped with the build that wrote it (the version and the running executable's
+//!   path, length and modification time), so another csnav, even one built from a different commit
+//!   at the same version, ignores it; an entry is found only under the hash of the current text and defines, so an edited file
 //!   simply misses;
 //! - the body carries its SHA-256: a truncated, damaged or foreign file is ignored (and replaced by
 //!   the next write), never decoded into a wrong answer; nothing here panics or fails the load;
@@ -151,17 +151,32 @@ impl PersistedIndex {
     }
 }
 
-/// The running build: its version and the SHA-256 of its executable. `None` if the executable
-/// cannot be read: then nothing can prove a pack was written by this build.
+/// The running build: its version and the identity of its executable (path, length, modification
+/// time to the nanosecond). `None` if the executable cannot be found: then nothing can tell a pack
+/// this build wrote from another's.
+///
+/// Not the executable's content hash: at 80 MB that costs more than the whole restart it saves.
+/// Building or installing csnav writes the file anew, so another build at the same path has another
+/// modification time; two different builds at one version, path, length and nanosecond do not occur
+/// without someone forging the time stamp.
 fn build_stamp() -> Option<&'static [u8; 32]> {
     static STAMP: OnceLock<Option<[u8; 32]>> = OnceLock::new();
     STAMP
         .get_or_init(|| {
-            let exe = fs::read(std::env::current_exe().ok()?).ok()?;
+            let exe = std::env::current_exe().ok()?;
+            let meta = fs::metadata(&exe).ok()?;
+            let modified = meta
+                .modified()
+                .ok()?
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .ok()?;
             let mut hasher = Sha256::new();
             hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
             hasher.update(b"\0");
-            hasher.update(&exe);
+            hasher.update(exe.as_os_str().as_encoded_bytes());
+            hasher.update(b"\0");
+            hasher.update(meta.len().to_le_bytes());
+            hasher.update(modified.as_nanos().to_le_bytes());
             Some(hasher.finalize().into())
         })
         .as_ref()
