@@ -272,8 +272,15 @@ pub fn parse(db: &dyn Db, file: SourceFile) -> Parse {
     syntax::parse(file.text(db), file_defines(db, file))
 }
 
-/// The identifiers the file mentions, to narrow the files a reference search must bind.
+/// The identifiers the file mentions, to narrow the files a reference search must bind. A pure
+/// function of the text, so a persisted one is decoded when there is one (`persist.rs`).
 #[salsa::tracked(returns(ref))]
 pub fn word_index(db: &dyn Db, file: SourceFile) -> WordIndex {
-    WordIndex::new(file.text(db))
+    let text = file.text(db);
+    match db.artifacts() {
+        Some(cache) => cache.word_index(crate::persist::word_index_key(text), || {
+            WordIndex::new(text)
+        }),
+        None => WordIndex::new(text),
+    }
 }

@@ -1,19 +1,20 @@
 //! Persisted per-file artifacts: a read-through cache that lets a restarted process decode what an
-//! earlier one computed instead of parsing and lowering every file again.
+//! earlier one computed instead of parsing, lowering and lexing every file again.
 //!
 //! Only results that are a pure function of one file's inputs are kept, so a persisted value is
 //! exactly what the computation would give: a file's item tree and item source map depend on its text
-//! and the preprocessor symbols its `#if`s see, nothing else ([`item_tree_key`] hashes both). The cache
-//! is consulted inside the query that would otherwise compute the value
-//! (`item_tree_with_source_map`), which still reads the text and the defines, so salsa's dependency
-//! tracking is unchanged and an edited file simply misses. What depends on more than one file (def
-//! maps, symbol indexes, bound call sites) is never persisted: it is recomputed from the item trees,
-//! and salsa ids (interned, valid in one process only) never appear in what is stored.
+//! and the preprocessor symbols its `#if`s see ([`item_tree_key`] hashes both), its word index on its
+//! text alone ([`word_index_key`]). The cache is consulted inside the query that would otherwise
+//! compute the value (`item_tree_with_source_map`, `word_index`), which still reads the same inputs,
+//! so salsa's dependency tracking is unchanged and an edited file simply misses. What depends on more
+//! than one file (def maps, symbol indexes, bound call sites) is never persisted: it is recomputed
+//! from these, and salsa ids (interned, valid in one process only) never appear in what is stored.
 //!
-//! This crate knows no files: a store (the server's `persisted_index.rs`) fills an [`ArtifactCache`]
+//! This crate knows no files: a store (the server's `index_cache.rs`) fills an [`ArtifactCache`]
 //! with the encoded entries it read, stamped with the build that wrote them, and writes back
-//! [`ArtifactCache::take_entries`] once the workspace is indexed. An entry that does not decode is
-//! computed as if it were absent.
+//! [`ArtifactCache::take_entries`] once the workspace is indexed. An entry that does not decode, or
+//! decodes to something the computation could not give (an index out of its arena, unsorted words),
+//! is computed as if it were absent.
 
 use std::sync::{
     Arc, Mutex,
@@ -24,7 +25,7 @@ use la_arena::{Arena, Idx, RawIdx};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
-use syntax::Defines;
+use syntax::{Defines, WordIndex};
 
 use crate::item_tree::{ItemParent, ItemRef, ItemSourceMap, ItemTree, ItemTreeWithSourceMap};
 
@@ -43,6 +44,14 @@ pub(crate) fn item_tree_key(text: &str, defines: &Defines) -> ContentHash {
         hasher.update(b"\0");
     }
     hasher.update(b"\0");
+    hasher.update(text.as_bytes());
+    ContentHash(hasher.finalize().into())
+}
+
+/// The key of a file's word index: its text alone (the index ignores `#if`s).
+pub(crate) fn word_index_key(text: &str) -> ContentHash {
+    let mut hasher = Sha256::new();
+    hasher.update(b"csnav word index\0");
     hasher.update(text.as_bytes());
     ContentHash(hasher.finalize().into())
 }
@@ -71,6 +80,8 @@ enum Used {
     Stored,
     /// Computed here; encoded only when written, off the query's path.
     Computed(Arc<ItemTree>, Arc<ItemSourceMap>),
+    /// Computed here and encoded at once: a word index is its words, encoding them is a copy.
+    Encoded(Vec<u8>),
 }
 
 impl ArtifactCache {
@@ -127,6 +138,32 @@ impl ArtifactCache {
         computed
     }
 
+    /// The word index stored under `key`, else `compute()`'s, recorded for writing.
+    pub(crate) fn word_index(
+        &self,
+        key: ContentHash,
+        compute: impl FnOnce() -> WordIndex,
+    ) -> WordIndex {
+        if let Some(bytes) = self.stored.get(&key) {
+            let decoded = postcard::from_bytes::<Vec<&str>>(bytes)
+                .ok()
+                .and_then(WordIndex::from_sorted_words);
+            if let Some(index) = decoded {
+                self.hits.fetch_add(1, Ordering::Relaxed);
+                self.record(key, Used::Stored);
+                return index;
+            }
+            self.undecodable.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.misses.fetch_add(1, Ordering::Relaxed);
+        }
+        let computed = compute();
+        if let Ok(bytes) = postcard::to_allocvec(&computed.iter().collect::<Vec<&str>>()) {
+            self.record(key, Used::Encoded(bytes));
+        }
+        computed
+    }
+
     fn record(&self, key: ContentHash, used: Used) {
         let mut map = self.used.lock().unwrap_or_else(|p| p.into_inner());
         map.insert(key, used);
@@ -145,6 +182,7 @@ impl ArtifactCache {
                     Used::Computed(tree, source_map) => {
                         postcard::to_allocvec(&(&*tree, &*source_map)).ok()?
                     }
+                    Used::Encoded(bytes) => bytes,
                 };
                 Some((key, bytes))
             })

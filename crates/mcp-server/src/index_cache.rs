@@ -1,7 +1,7 @@
 //! The persisted index on disk: one pack file per workspace under the user's cache folder, holding
 //! the per-file artifacts `hir::ArtifactCache` consults (item trees with their source maps, keyed by
-//! SHA-256 of each file's text and preprocessor symbols), so that a restart on an unchanged
-//! workspace decodes them instead of parsing every file.
+//! SHA-256 of each file's text and preprocessor symbols; word indexes, by SHA-256 of the text), so
+//! that a restart on an unchanged workspace decodes them instead of parsing and lexing every file.
 //!
 //! Never wrong, never in the way:
 //! - a pack is stamped with the build that wrote it (the version and the running executable's

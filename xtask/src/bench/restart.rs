@@ -92,9 +92,9 @@ pub(crate) fn measure(
         first_answer,
         Some(Floor::TreeSitterParallel),
         format!(
-            "{} files read from the index, {} computed; pack {:.1} MB; cold start {} = {:.1}× this",
-            persisted["filesRead"],
-            persisted["filesComputed"],
+            "{} item trees and word indexes read from the index, {} computed; pack {:.1} MB; cold start {} = {:.1}× this",
+            persisted["read"],
+            persisted["computed"],
             pack as f64 / 1e6,
             milliseconds(cold),
             cold.as_secs_f64() / first_answer.as_secs_f64().max(1e-9)

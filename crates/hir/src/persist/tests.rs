@@ -7,6 +7,7 @@ use syntax::Defines;
 use super::{ArtifactCache, CacheCounts, ContentHash};
 use crate::{
     Change, FileId, ProjectData, ProjectGraph, RootDatabase, file_item_tree, item_source_map,
+    word_index,
 };
 
 /// Every `.cs` file of the oracle corpus, and a few texts the lowering treats specially.
@@ -76,14 +77,15 @@ fn database_with(
     db
 }
 
-/// Every file's item tree and source map, as `Debug` text.
+/// Every file's item tree, source map and words, as `Debug` text.
 fn item_trees(db: &RootDatabase, files: usize) -> Vec<String> {
     use crate::Db;
     (0..files as u32)
         .map(|i| {
             let file = db.source_file(FileId(i)).expect("loaded");
+            let words: Vec<&str> = word_index(db, file).iter().collect();
             format!(
-                "{:?}\n{:?}",
+                "{:?}\n{:?}\n{words:?}",
                 file_item_tree(db, file),
                 item_source_map(db, file)
             )
@@ -110,8 +112,9 @@ fn persisted_item_trees_equal_computed_ones() {
     let texts = texts();
     let computed = item_trees(&database(&texts, None), texts.len());
     let entries = written(&texts);
-    // Two texts of the corpus may be equal; each key is stored once.
-    assert!(entries.len() > 30 && entries.len() <= texts.len());
+    // An item tree and a word index a file; two texts of the corpus may be equal, each key is
+    // stored once.
+    assert!(entries.len() > 60 && entries.len() <= 2 * texts.len());
 
     let cache = reading(entries);
     let db = database(&texts, Some(cache.clone()));
@@ -119,7 +122,7 @@ fn persisted_item_trees_equal_computed_ones() {
     assert_eq!(
         cache.counts(),
         CacheCounts {
-            hits: texts.len(),
+            hits: 2 * texts.len(),
             misses: 0,
             undecodable: 0
         }
@@ -148,7 +151,7 @@ fn damaged_entries_are_computed() {
     let db = database(&texts, Some(cache.clone()));
     assert_eq!(item_trees(&db, texts.len()), computed);
     let counts = cache.counts();
-    assert_eq!(counts.hits + counts.undecodable, texts.len());
+    assert_eq!(counts.hits + counts.undecodable, 2 * texts.len());
     assert!(counts.undecodable >= count * 2 / 3, "{counts:?}");
 }
 
@@ -165,7 +168,8 @@ fn an_edited_file_misses_and_other_defines_miss() {
     });
     let trees = item_trees(&db, texts.len());
     assert!(trees[0].contains("AddedByTheEdit"));
-    assert_eq!(cache.counts().misses, 1);
+    // Its item tree and its word index.
+    assert_eq!(cache.counts().misses, 2);
 
     // The same texts under other preprocessor symbols are other keys.
     let db = database_with(&texts, Some(cache.clone()), "RELEASE");
@@ -176,5 +180,6 @@ fn an_edited_file_misses_and_other_defines_miss() {
         "{}",
         trees[debug_only]
     );
-    assert_eq!(cache.counts().misses, 1 + texts.len());
+    // Item trees depend on the defines, word indexes do not.
+    assert_eq!(cache.counts().misses, 2 + texts.len());
 }

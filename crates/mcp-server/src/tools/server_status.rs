@@ -23,7 +23,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
             "workspaceRoot": {"type": "string"},
             "workspaceKind": {"type": "string", "enum": ["solution", "project", "folder"]},
             "indexState": {"type": "string"},
-            "persistedIndex": schema::nullable("object", "Files whose item trees were read from the persisted index (filesRead) or computed (filesComputed); null when it is off."),
+            "persistedIndex": schema::nullable("object", "Per-file artifacts (item trees, word indexes) read from the persisted index or computed since the start; null when it is off."),
             "revision": {"type": "integer"},
             "fileCount": {"type": "integer"},
             "projects": schema::array_of(json!({"type": "object", "properties": {
@@ -92,8 +92,8 @@ fn run(call: &Call<'_>) -> Answer {
         "workspaceKind": world.kind,
         "indexState": call.state.index.borrow().describe(),
         "persistedIndex": call.state.persisted_counts().map(|c| json!({
-            "filesRead": c.hits,
-            "filesComputed": c.misses + c.undecodable,
+            "read": c.hits,
+            "computed": c.misses + c.undecodable,
         })),
         "revision": world.revision,
         "fileCount": world.file_count(),
