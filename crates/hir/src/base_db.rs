@@ -278,7 +278,7 @@ pub fn parse(db: &dyn Db, file: SourceFile) -> Parse {
 pub fn word_index(db: &dyn Db, file: SourceFile) -> WordIndex {
     let text = file.text(db);
     match db.artifacts() {
-        Some(cache) => cache.word_index(crate::persist::word_index_key(text), || {
+        Some(cache) => cache.word_index(crate::persist::word_index_key(db, file), || {
             WordIndex::new(text)
         }),
         None => WordIndex::new(text),

@@ -380,7 +380,7 @@ pub fn item_tree_with_source_map(db: &dyn Db, file: SourceFile) -> ItemTreeWithS
     };
     match db.artifacts() {
         Some(cache) => {
-            let key = persist::item_tree_key(file.text(db), file_defines(db, file));
+            let key = persist::item_tree_key(db, file, file_defines(db, file));
             cache.item_tree(key, lower)
         }
         None => lower(),
