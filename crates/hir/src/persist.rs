@@ -18,7 +18,7 @@
 
 use std::sync::{
     Arc, Mutex,
-    atomic::{AtomicUsize, Ordering},
+    atomic::{AtomicBool, AtomicUsize, Ordering},
 };
 
 use la_arena::{Arena, Idx, RawIdx};
@@ -79,6 +79,8 @@ pub struct CacheCounts {
 pub struct ArtifactCache {
     stored: FxHashMap<ContentHash, Box<[u8]>>,
     used: Mutex<FxHashMap<ContentHash, Used>>,
+    /// Set once the entries were taken: later results (edits) are not kept.
+    taken: AtomicBool,
     hits: AtomicUsize,
     misses: AtomicUsize,
     undecodable: AtomicUsize,
@@ -175,14 +177,22 @@ impl ArtifactCache {
 
     fn record(&self, key: ContentHash, used: Used) {
         let mut map = self.used.lock().unwrap_or_else(|p| p.into_inner());
-        map.insert(key, used);
+        // Read under the lock `take_entries` sets it under: nothing is recorded after the take.
+        if !self.taken.load(Ordering::Relaxed) {
+            map.insert(key, used);
+        }
     }
 
-    /// Every entry this process decoded or computed, encoded, sorted by key; taken out, so a later
-    /// call gives only what was computed since. Entries of files no longer consulted are left out:
-    /// that is how a store's file stops growing.
+    /// Every entry this process decoded or computed, encoded, sorted by key. Entries of files no
+    /// longer consulted are left out: that is how a store's file stops growing. Taken once: what is
+    /// computed afterwards (each edit's version of a file) is not kept, so a long session does not
+    /// hold every version of the files it saw edited.
     pub fn take_entries(&self) -> Vec<(ContentHash, Vec<u8>)> {
-        let used = std::mem::take(&mut *self.used.lock().unwrap_or_else(|p| p.into_inner()));
+        let used = {
+            let mut map = self.used.lock().unwrap_or_else(|p| p.into_inner());
+            self.taken.store(true, Ordering::Relaxed);
+            std::mem::take(&mut *map)
+        };
         let mut entries: Vec<(ContentHash, Vec<u8>)> = used
             .into_iter()
             .filter_map(|(key, used)| {

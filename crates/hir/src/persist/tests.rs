@@ -183,3 +183,18 @@ fn an_edited_file_misses_and_other_defines_miss() {
     // Item trees depend on the defines, word indexes do not.
     assert_eq!(cache.counts().misses, 2 + texts.len());
 }
+
+#[test]
+fn nothing_computed_after_the_entries_were_taken_is_kept() {
+    let texts = texts();
+    let cache = Arc::new(ArtifactCache::default());
+    let mut db = database(&texts, Some(cache.clone()));
+    item_trees(&db, texts.len());
+    assert!(!cache.take_entries().is_empty());
+    db.apply_change(Change {
+        files: vec![(FileId(0), Some("class Edited {}".into()))],
+        ..Change::default()
+    });
+    assert!(item_trees(&db, texts.len())[0].contains("Edited"));
+    assert_eq!(cache.take_entries(), vec![]);
+}
