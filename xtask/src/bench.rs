@@ -16,6 +16,7 @@ mod analysis;
 mod inputs;
 mod mcp_client;
 mod report;
+mod restart;
 mod server;
 mod syntax_stages;
 mod synthetic;

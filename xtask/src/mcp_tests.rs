@@ -18,6 +18,11 @@ pub(crate) fn run(sh: &Shell) -> Result<()> {
     let binary = target.join("debug").join("csnav");
     let python = ensure_venv(sh, &target.join("mcp-venv"))?;
     let _bin = sh.push_env("CSNAV_BIN", &binary);
+    // The servers' persisted index goes to a folder of the run's own, not the user's cache folder;
+    // emptied first so that every run starts cold.
+    let index_cache = target.join("mcp-index-cache");
+    let _ = std::fs::remove_dir_all(&index_cache);
+    let _cache = sh.push_env("CSNAV_CACHE_DIR", &index_cache);
     // pytest exits non-zero on failures and also when it collects no test (exit code 5).
     cmd!(sh, "{python} -m pytest tests/mcp -q -p no:cacheprovider")
         .run()

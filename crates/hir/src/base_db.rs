@@ -10,7 +10,10 @@ use salsa::{Durability, Setter};
 use smol_str::SmolStr;
 use syntax::{Defines, Parse, WordIndex};
 
-use crate::library::{Libraries, LibraryInput, new_library_input};
+use crate::{
+    library::{Libraries, LibraryInput, new_library_input},
+    persist::ArtifactCache,
+};
 
 /// An opaque file handle. The loader maps it to a path; the HIR never sees one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -87,6 +90,8 @@ pub trait Db: salsa::Database {
     fn source_file(&self, id: FileId) -> Option<SourceFile>;
     fn workspace(&self) -> WorkspaceInput;
     fn libraries(&self) -> LibraryInput;
+    /// Per-file results persisted by an earlier process, consulted instead of recomputing them.
+    fn artifacts(&self) -> Option<&ArtifactCache>;
 }
 
 /// A batch of input changes, applied in one new revision.
@@ -124,6 +129,8 @@ pub struct RootDatabase {
     storage: salsa::Storage<Self>,
     files: Arc<FxHashMap<FileId, SourceFile>>,
     log: Option<Arc<Mutex<Vec<String>>>>,
+    /// Not an input: what it holds equals what the queries would compute (see `persist.rs`).
+    artifacts: Option<Arc<ArtifactCache>>,
 }
 
 impl Default for RootDatabase {
@@ -148,6 +155,10 @@ impl Db for RootDatabase {
     fn libraries(&self) -> LibraryInput {
         LibraryInput::get(self)
     }
+
+    fn artifacts(&self) -> Option<&ArtifactCache> {
+        self.artifacts.as_deref()
+    }
 }
 
 impl RootDatabase {
@@ -166,6 +177,7 @@ impl RootDatabase {
             storage,
             files: Arc::default(),
             log,
+            artifacts: None,
         };
         // A singleton: found again with `WorkspaceInput::get`.
         let _workspace = WorkspaceInput::builder(Arc::default(), Arc::default())
@@ -187,6 +199,11 @@ impl RootDatabase {
         };
         let mut log = log.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         std::mem::take(&mut *log)
+    }
+
+    /// Consults `cache` for per-file results from now on (set it before the first query).
+    pub fn set_artifact_cache(&mut self, cache: Option<Arc<ArtifactCache>>) {
+        self.artifacts = cache;
     }
 
     pub fn apply_change(&mut self, change: Change) {
@@ -255,8 +272,15 @@ pub fn parse(db: &dyn Db, file: SourceFile) -> Parse {
     syntax::parse(file.text(db), file_defines(db, file))
 }
 
-/// The identifiers the file mentions, to narrow the files a reference search must bind.
+/// The identifiers the file mentions, to narrow the files a reference search must bind. A pure
+/// function of the text, so a persisted one is decoded when there is one (`persist.rs`).
 #[salsa::tracked(returns(ref))]
 pub fn word_index(db: &dyn Db, file: SourceFile) -> WordIndex {
-    WordIndex::new(file.text(db))
+    let text = file.text(db);
+    match db.artifacts() {
+        Some(cache) => cache.word_index(crate::persist::word_index_key(db, file), || {
+            WordIndex::new(text)
+        }),
+        None => WordIndex::new(text),
+    }
 }

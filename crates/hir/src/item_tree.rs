@@ -10,11 +10,13 @@ use std::sync::Arc;
 
 use la_arena::{Arena, Idx};
 pub use metadata::Variance;
+use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 use syntax::TextRange;
 
 use crate::{
-    base_db::{Db, SourceFile, parse},
+    base_db::{Db, SourceFile, file_defines, parse},
+    persist::{self, arena, idx, idx_opt, idx_vec},
     type_ref::{Path, TypeRef},
 };
 
@@ -23,16 +25,22 @@ pub type TypeIdx = Idx<TypeItem>;
 pub type MemberIdx = Idx<Member>;
 pub type UsingIdx = Idx<Using>;
 
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemTree {
+    #[serde(with = "arena")]
     pub namespaces: Arena<Namespace>,
+    #[serde(with = "arena")]
     pub types: Arena<TypeItem>,
+    #[serde(with = "arena")]
     pub members: Arena<Member>,
     /// The type each member is declared in, by member index: apart from [`Member`], so a member's
     /// data does not change when the types before it in the file move.
+    #[serde(with = "idx_vec")]
     pub member_owners: Vec<TypeIdx>,
+    #[serde(with = "arena")]
     pub usings: Arena<Using>,
     /// Usings at the top of the file (including `global using`s, which apply to the whole project).
+    #[serde(with = "idx_vec")]
     pub top_usings: Vec<UsingIdx>,
     /// Namespaces and types declared outside any namespace block (a file-scoped namespace is one of these).
     pub top_items: Vec<ItemRef>,
@@ -54,29 +62,31 @@ impl ItemTree {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ItemRef {
-    Namespace(NamespaceIdx),
-    Type(TypeIdx),
+    Namespace(#[serde(with = "idx")] NamespaceIdx),
+    Type(#[serde(with = "idx")] TypeIdx),
 }
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Namespace {
     /// `namespace A.B.C` gives `[A, B, C]`, relative to the enclosing namespace.
     pub name: Vec<SmolStr>,
+    #[serde(with = "idx_opt")]
     pub parent: Option<NamespaceIdx>,
+    #[serde(with = "idx_vec")]
     pub usings: Vec<UsingIdx>,
     pub items: Vec<ItemRef>,
     pub file_scoped: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Using {
     pub is_global: bool,
     pub kind: UsingKind,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum UsingKind {
     /// `using A.B;`
     Namespace(Path),
@@ -86,7 +96,7 @@ pub enum UsingKind {
     Alias(SmolStr, TypeRef),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum TypeKind {
     Class,
     Struct,
@@ -111,7 +121,7 @@ impl TypeKind {
 }
 
 /// Declaration modifiers as a bit set.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Modifiers(u32);
 
 macro_rules! modifiers {
@@ -169,7 +179,7 @@ impl Modifiers {
     }
 }
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TypeItem {
     pub name: SmolStr,
     pub kind: TypeKind,
@@ -185,7 +195,9 @@ pub struct TypeItem {
     pub bases: Vec<TypeRef>,
     /// Record and C# 12 primary constructor parameters.
     pub primary_ctor: Option<Vec<Param>>,
+    #[serde(with = "idx_vec")]
     pub members: Vec<MemberIdx>,
+    #[serde(with = "idx_vec")]
     pub nested: Vec<TypeIdx>,
     /// A delegate's signature.
     pub delegate_return: Option<TypeRef>,
@@ -193,11 +205,11 @@ pub struct TypeItem {
 }
 
 /// What a type is declared in, inside one file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ItemParent {
     TopLevel,
-    Namespace(NamespaceIdx),
-    Type(TypeIdx),
+    Namespace(#[serde(with = "idx")] NamespaceIdx),
+    Type(#[serde(with = "idx")] TypeIdx),
 }
 
 impl TypeItem {
@@ -206,7 +218,7 @@ impl TypeItem {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum MemberKind {
     Method,
     Constructor,
@@ -221,7 +233,7 @@ pub enum MemberKind {
     Conversion,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Member {
     /// Operators and conversions carry their metadata name (`op_Addition`, `op_Implicit`); indexers
     /// `this`; constructors the type's name.
@@ -257,7 +269,7 @@ pub struct Member {
 }
 
 /// `extension<T>(List<T> list) where T : class { … }`, as its members see it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ExtensionBlock {
     /// The receiver as declared: `List<T> list`, its modifier `None`, `Ref`, `In` or `RefReadonly`
     /// (never `This`). The name is empty for a type alone, `extension(string)`, whose block has only
@@ -268,7 +280,7 @@ pub struct ExtensionBlock {
 }
 
 /// Whether the member is written out, or implied by the language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MemberOrigin {
     Declared,
     /// The constructor of a record or of a C# 12 primary constructor (`class C(int x)`).
@@ -283,7 +295,7 @@ pub enum MemberOrigin {
     TopLevelStatements,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CtorInitializer {
     Base,
     This,
@@ -291,7 +303,7 @@ pub enum CtorInitializer {
 
 /// `where T : Base, IFoo<T>` (keyword constraints such as `class` or `new()` are left out: they bind no
 /// members).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TypeParamBound {
     pub param: SmolStr,
     pub types: Vec<TypeRef>,
@@ -300,7 +312,7 @@ pub struct TypeParamBound {
 }
 
 /// Which accessors a property, indexer or event declares.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Accessors {
     pub get: bool,
     pub set: bool,
@@ -309,7 +321,7 @@ pub struct Accessors {
     pub remove: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Param {
     pub name: SmolStr,
     pub ty: TypeRef,
@@ -317,7 +329,7 @@ pub struct Param {
     pub has_default: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ParamModifier {
     None,
     Ref,
@@ -330,14 +342,14 @@ pub enum ParamModifier {
 }
 
 /// Where each item of an [`ItemTree`] is in the file: its whole declaration and its name.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemSourceMap {
     pub types: Vec<ItemRange>,
     pub members: Vec<ItemRange>,
     pub namespaces: Vec<ItemRange>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemRange {
     pub full: TextRange,
     pub name: TextRange,
@@ -368,12 +380,25 @@ pub struct ItemTreeWithSourceMap {
 }
 
 /// Both halves from one walk over the syntax tree. Changes with every edit (ranges move).
+///
+/// With a persisted cache, the halves of an unchanged file are decoded instead of parsed and lowered
+/// (`persist.rs`): they are a pure function of the text and the defines, both read here, so salsa's
+/// dependencies are the same either way.
 #[salsa::tracked(returns(ref), no_eq)]
 pub fn item_tree_with_source_map(db: &dyn Db, file: SourceFile) -> ItemTreeWithSourceMap {
-    let (tree, source_map) = lower::lower_file(&parse(db, file).tree());
-    ItemTreeWithSourceMap {
-        tree: Arc::new(tree),
-        source_map: Arc::new(source_map),
+    let lower = || {
+        let (tree, source_map) = lower::lower_file(&parse(db, file).tree());
+        ItemTreeWithSourceMap {
+            tree: Arc::new(tree),
+            source_map: Arc::new(source_map),
+        }
+    };
+    match db.artifacts() {
+        Some(cache) => {
+            let key = persist::item_tree_key(db, file, file_defines(db, file));
+            cache.item_tree(key, lower)
+        }
+        None => lower(),
     }
 }
 

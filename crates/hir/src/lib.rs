@@ -16,6 +16,7 @@ mod item_tree;
 mod library;
 mod name_index;
 mod overrides;
+mod persist;
 mod resolve;
 mod source_analyzer;
 mod symbols;
@@ -39,6 +40,7 @@ pub use crate::{
         UsingKind, file_item_tree, item_source_map,
     },
     name_index::{NameGroup, NameIndex, hump_initial, humps},
+    persist::{ArtifactCache, CacheCounts, ContentHash},
     resolve::{Resolver, project_global_usings},
     source_analyzer::{declaration_at, enclosing_symbol, resolve_type_at},
     symbols::{

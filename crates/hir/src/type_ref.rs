@@ -1,10 +1,11 @@
 //! Types as written in a declaration, before name resolution.
 
+use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 
 /// A type reference exactly as the source spells it (minus trivia). Resolution turns it into a
 /// [`crate::Ty`] in the scope of its declaration.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TypeRef {
     Path(Path),
     Predefined(Predefined),
@@ -23,20 +24,20 @@ pub enum TypeRef {
     Error,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TupleElement {
     pub ty: TypeRef,
     pub name: Option<SmolStr>,
 }
 
 /// `global::A.B<C>.D` or `alias::E`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Path {
     pub qualifier: PathQualifier,
     pub segments: Vec<PathSegment>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PathQualifier {
     None,
     /// `global::`
@@ -45,7 +46,7 @@ pub enum PathQualifier {
     Alias(SmolStr),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PathSegment {
     pub name: SmolStr,
     /// Type arguments; an unbound generic (`Dictionary<,>`) has `TypeRef::Error` placeholders so the
@@ -84,7 +85,7 @@ impl Path {
 }
 
 /// The C# keywords that name types.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Predefined {
     Bool,
     Byte,

@@ -40,8 +40,8 @@ pub use crate::{
 };
 pub use builtin_surface::{Flavor as SurfaceFlavor, assemblies as builtin_surface};
 pub use hir::{
-    CallKind, Cancelled, Change, FileId, GlobalUsing, Libraries, ProjectData, ProjectGraph,
-    ProjectId, SymbolKind, UnresolvedReason,
+    ArtifactCache, CacheCounts, CallKind, Cancelled, Change, ContentHash, FileId, GlobalUsing,
+    Libraries, ProjectData, ProjectGraph, ProjectId, SymbolKind, UnresolvedReason,
 };
 pub use line_index::{LineCol, LineIndex, WideEncoding, WideLineCol};
 /// Call sites of some files by how they bound (see [`Analysis::binding_counts`]).
@@ -94,6 +94,12 @@ impl AnalysisHost {
         AnalysisHost {
             db: RootDatabase::with_event_log(),
         }
+    }
+
+    /// Decodes per-file results persisted by an earlier process instead of recomputing them
+    /// (`hir/src/persist.rs`); set before the first query.
+    pub fn set_artifact_cache(&mut self, cache: Option<Arc<ArtifactCache>>) {
+        self.db.set_artifact_cache(cache);
     }
 
     /// Cancels the running analyses and waits for their snapshots to be dropped, then applies.

@@ -51,6 +51,7 @@ fn sample_workspace() -> &'static Arc<ServerState> {
         let solution = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/Bookstore.sln");
         let state = ServerState::new(
             std::fs::canonicalize(&solution).expect("the sample solution is in the repository"),
+            crate::IndexCacheConfig::Disabled,
         );
         state.load();
         // The reference assemblies come in as a change of their own, which would cancel a query

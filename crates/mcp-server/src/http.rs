@@ -35,7 +35,12 @@ pub enum Exposure {
 
 /// Serves MCP over Streamable HTTP on `listen` for the workspace at `path` until Ctrl-C. Prints the
 /// endpoint's URL on stderr once listening (with the bound port when `listen` asked for port 0).
-pub fn serve_http(path: &Path, listen: SocketAddr, exposure: Exposure) -> anyhow::Result<()> {
+pub fn serve_http(
+    path: &Path,
+    listen: SocketAddr,
+    exposure: Exposure,
+    index_cache: crate::IndexCacheConfig,
+) -> anyhow::Result<()> {
     if !listen.ip().is_loopback() && exposure == Exposure::LoopbackOnly {
         anyhow::bail!(
             "refusing to serve on {listen}: it is not a loopback address, and csnav has no authentication \
@@ -43,7 +48,7 @@ pub fn serve_http(path: &Path, listen: SocketAddr, exposure: Exposure) -> anyhow
              --allow-remote to serve other interfaces anyway"
         );
     }
-    let state = crate::open_state(path)?;
+    let state = crate::open_state(path, index_cache)?;
     let runtime = crate::server_runtime()?;
     let served = runtime.block_on(async {
         let loader = state.clone();

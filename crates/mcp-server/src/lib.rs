@@ -13,6 +13,7 @@ mod coverage;
 mod error;
 pub mod fuzz;
 mod http;
+mod index_cache;
 mod load_command;
 mod nav_command;
 mod options;
@@ -35,6 +36,7 @@ use rmcp::ServiceExt;
 
 pub use crate::{
     http::{Exposure, serve_http},
+    index_cache::IndexCacheConfig,
     load_command::load_and_report,
     nav_command::{NavCommand, NavFormat, navigate},
     stats_command::{StatsFormat, stats},
@@ -43,9 +45,10 @@ pub use crate::{
 
 pub(crate) const ANALYSIS_STACK: usize = 16 << 20;
 
-/// Serves MCP over stdin/stdout for the workspace at `path` until the client closes stdin.
-pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
-    let state = open_state(path)?;
+/// Serves MCP over stdin/stdout for the workspace at `path` until the client closes stdin; restarts
+/// read what `index_cache` persisted.
+pub fn serve_stdio(path: &Path, index_cache: IndexCacheConfig) -> anyhow::Result<()> {
+    let state = open_state(path, index_cache)?;
     let runtime = server_runtime()?;
     let served = runtime.block_on(async {
         let loader = state.clone();
@@ -64,10 +67,13 @@ pub fn serve_stdio(path: &Path) -> anyhow::Result<()> {
 }
 
 /// The server's state for the workspace at `path`, not loaded yet, with the analysis threads started.
-fn open_state(path: &Path) -> anyhow::Result<Arc<state::ServerState>> {
+fn open_state(
+    path: &Path,
+    index_cache: IndexCacheConfig,
+) -> anyhow::Result<Arc<state::ServerState>> {
     let input = std::fs::canonicalize(path)
         .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))?;
-    let state = state::ServerState::new(input);
+    let state = state::ServerState::new(input, index_cache);
     start_analysis_threads()?;
     Ok(state)
 }

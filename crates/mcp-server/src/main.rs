@@ -30,6 +30,13 @@ enum Command {
         /// With --http: also serve on an address that is not loopback. csnav has no authentication.
         #[arg(long, requires = "http")]
         allow_remote: bool,
+        /// Do not read or write the persisted index (also: a non-empty CSNAV_NO_CACHE).
+        #[arg(long)]
+        no_cache: bool,
+        /// Where the persisted index lives (also: CSNAV_CACHE_DIR; default: the user's cache
+        /// folder, e.g. ~/.cache/csnav).
+        #[arg(long, value_name = "DIR")]
+        cache_dir: Option<PathBuf>,
     },
     /// Load a workspace and print its projects, files, references, parse errors and timings.
     Load {
@@ -94,19 +101,29 @@ fn main() -> ExitCode {
         .init();
     let result = match cli.command {
         Command::Mcp {
-            path, http: None, ..
-        } => mcp_server::serve_stdio(&path),
+            path,
+            http: None,
+            no_cache,
+            cache_dir,
+            ..
+        } => mcp_server::serve_stdio(
+            &path,
+            mcp_server::IndexCacheConfig::resolve(no_cache, cache_dir),
+        ),
         Command::Mcp {
             path,
             http: Some(listen),
             allow_remote,
+            no_cache,
+            cache_dir,
         } => {
             let exposure = if allow_remote {
                 mcp_server::Exposure::AllowRemote
             } else {
                 mcp_server::Exposure::LoopbackOnly
             };
-            mcp_server::serve_http(&path, listen, exposure)
+            let cache = mcp_server::IndexCacheConfig::resolve(no_cache, cache_dir);
+            mcp_server::serve_http(&path, listen, exposure, cache)
         }
         Command::Load { path, calls } => mcp_server::start_analysis_threads()
             .and_then(|()| mcp_server::load_and_report(&path, calls))

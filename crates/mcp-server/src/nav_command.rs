@@ -84,7 +84,8 @@ pub fn navigate(
             command.tool()
         )
     })?;
-    let state = crate::open_state(path)?;
+    // Repeated runs on one workspace read what the last one persisted, as a restarted server does.
+    let state = crate::open_state(path, crate::IndexCacheConfig::resolve(false, None))?;
     let loader = state.clone();
     std::thread::Builder::new()
         .name("csnav-load".to_owned())

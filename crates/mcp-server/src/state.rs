@@ -14,7 +14,10 @@ use ide::{Analysis, Cancellable, FileId};
 use rayon::prelude::*;
 use tokio::sync::watch;
 
-use crate::workspace::{self, Snapshot, WorkspaceHandle};
+use crate::{
+    index_cache::IndexCacheConfig,
+    workspace::{self, Snapshot, WorkspaceHandle},
+};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum IndexState {
@@ -80,6 +83,9 @@ impl Phase {
 
 pub(crate) struct ServerState {
     pub(crate) input: PathBuf,
+    index_cache: IndexCacheConfig,
+    /// The persisted index the analysis reads, when enabled (for `server_status`).
+    persisted: OnceLock<Arc<ide::ArtifactCache>>,
     /// Set once the workspace is loaded; the owner of the workspace is behind it.
     workspace: OnceLock<WorkspaceHandle>,
     pub(crate) index: watch::Sender<IndexState>,
@@ -88,9 +94,11 @@ pub(crate) struct ServerState {
 }
 
 impl ServerState {
-    pub(crate) fn new(input: PathBuf) -> Arc<ServerState> {
+    pub(crate) fn new(input: PathBuf, index_cache: IndexCacheConfig) -> Arc<ServerState> {
         Arc::new(ServerState {
             input,
+            index_cache,
+            persisted: OnceLock::new(),
             workspace: OnceLock::new(),
             index: watch::Sender::new(IndexState::Loading),
             phase: Mutex::new(Phase::default()),
@@ -114,7 +122,7 @@ impl ServerState {
                 state.advance(|phase| phase.libraries = true);
             }
         };
-        let started = match workspace::start(&self.input, on_libraries) {
+        let started = match workspace::start(&self.input, &self.index_cache, on_libraries) {
             Ok(started) => started,
             Err(error) => {
                 tracing::error!(%error, "cannot load the workspace");
@@ -124,6 +132,9 @@ impl ServerState {
             }
         };
         tracing::info!(timings = ?started.timings, "workspace loaded");
+        if let Some(index) = &started.persisted {
+            let _ = self.persisted.set(index.cache.clone());
+        }
         let handle = self.workspace.get_or_init(|| started.handle);
         let files = started.files;
         self.advance(|phase| {
@@ -145,6 +156,15 @@ impl ServerState {
         };
         pool.install(|| self.prime(handle, &files));
         self.advance(|phase| phase.primed = true);
+        // Every item tree is in the cache's hands now; writing them is nobody's wait.
+        if let Some(index) = started.persisted {
+            let spawned = std::thread::Builder::new()
+                .name("csnav-index-write".to_owned())
+                .spawn(move || index.write());
+            if let Err(error) = spawned {
+                tracing::warn!(%error, "cannot start the persisted index's writer");
+            }
+        }
         // Answers are possible now; binding every body ahead makes the first reference searches
         // fast. One thread, so that requests keep the other core.
         pool.install(|| {
@@ -165,6 +185,11 @@ impl ServerState {
             self.advance(|phase| phase.done = phase.done.max(done));
         });
         prime_each(handle, &[()], |analysis, ()| analysis.prime_symbol_index());
+    }
+
+    /// How the persisted index served this process so far; `None` when there is none.
+    pub(crate) fn persisted_counts(&self) -> Option<ide::CacheCounts> {
+        self.persisted.get().map(|cache| cache.counts())
     }
 
     /// A snapshot that reflects every file saved before this call; `None` before the workspace is

@@ -55,6 +55,26 @@ impl WordIndex {
         }
     }
 
+    /// The index whose [`WordIndex::iter`] gives `words`; `None` unless they are sorted and distinct,
+    /// as every index's are (its lookups are binary searches). For indexes persisted as their words.
+    pub fn from_sorted_words<'a>(words: impl IntoIterator<Item = &'a str>) -> Option<WordIndex> {
+        let mut joined = String::new();
+        let mut ends = Vec::new();
+        let mut last: Option<&str> = None;
+        for word in words {
+            if last.is_some_and(|last| last >= word) {
+                return None;
+            }
+            joined.push_str(word);
+            ends.push(u32::try_from(joined.len()).ok()?);
+            last = Some(word);
+        }
+        Some(WordIndex {
+            text: joined.into_boxed_str(),
+            ends: ends.into_boxed_slice(),
+        })
+    }
+
     pub fn contains(&self, word: &str) -> bool {
         self.find(word).is_ok()
     }

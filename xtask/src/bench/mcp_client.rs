@@ -21,11 +21,16 @@ pub(crate) struct McpServer {
 
 impl McpServer {
     /// Starts `csnav mcp target` and completes the handshake; answers arrive once the workspace is
-    /// loaded (requests wait for it).
-    pub(crate) fn start(csnav: &Path, target: &Path) -> Result<McpServer> {
+    /// loaded (requests wait for it). `args` follow the target (`--cache-dir DIR`).
+    pub(crate) fn start(
+        csnav: &Path,
+        target: &Path,
+        args: &[&std::ffi::OsStr],
+    ) -> Result<McpServer> {
         let mut child = Command::new(csnav)
             .arg("mcp")
             .arg(target)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

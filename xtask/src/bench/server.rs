@@ -16,6 +16,7 @@ use super::{
     inputs::Inputs,
     mcp_client::McpServer,
     report::{Floor, Report, milliseconds},
+    restart,
     syntax_stages::FileFacts,
     synthetic::{Synthetic, Widget},
 };
@@ -50,8 +51,10 @@ pub(crate) fn measure(
     // Before the server starts: ripgrep's reads of every file would reach its watcher.
     let floors = floors(inputs, &methods, report);
     progress("server: starting csnav mcp, first search_symbols");
+    // A persisted index of its own, empty: the start is cold, and the restart below reads it.
+    let index = restart::IndexDir::fresh(inputs)?;
     let start = Instant::now();
-    let mut server = McpServer::start(csnav, &inputs.target)?;
+    let mut server = McpServer::start(csnav, &inputs.target, &index.args())?;
     let (_, answer) = server.call("search_symbols", json!({ "query": first.name }))?;
     let first_answer = start.elapsed();
     ensure_success("search_symbols", &answer)?;
@@ -151,6 +154,7 @@ pub(crate) fn measure(
 
     let peak = server.peak_rss_kb();
     server.stop()?;
+    restart::measure(csnav, inputs, &index, &first.name, first_answer, report)?;
     if let Some(kb) = peak {
         report.fact(format!(
             "server peak RSS (VmHWM of `csnav mcp`): {:.1} MB = {:.1}× the source size",

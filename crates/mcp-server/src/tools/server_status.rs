@@ -23,6 +23,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
             "workspaceRoot": {"type": "string"},
             "workspaceKind": {"type": "string", "enum": ["solution", "project", "folder"]},
             "indexState": {"type": "string"},
+            "persistedIndex": schema::nullable("object", "Per-file artifacts (item trees, word indexes) read from the persisted index or computed since the start; null when it is off."),
             "revision": {"type": "integer"},
             "fileCount": {"type": "integer"},
             "projects": schema::array_of(json!({"type": "object", "properties": {
@@ -90,6 +91,10 @@ fn run(call: &Call<'_>) -> Answer {
         "workspaceRoot": world.root.path().display().to_string(),
         "workspaceKind": world.kind,
         "indexState": call.state.index.borrow().describe(),
+        "persistedIndex": call.state.persisted_counts().map(|c| json!({
+            "read": c.hits,
+            "computed": c.misses + c.undecodable,
+        })),
         "revision": world.revision,
         "fileCount": world.file_count(),
         "projects": projects,

@@ -29,7 +29,10 @@ pub(crate) use self::{
     owner::{WorkspaceHandle, start},
     watcher::WatchEvent,
 };
-use crate::paths::WorkspaceRoot;
+use crate::{
+    index_cache::{IndexCacheConfig, PersistedIndex},
+    paths::WorkspaceRoot,
+};
 
 /// What tools see of the workspace at one revision; immutable, shared with running requests.
 pub(crate) struct World {
@@ -95,6 +98,8 @@ pub(crate) struct LiveWorkspace {
     new_folders: Vec<PathBuf>,
     revision: u64,
     world: Arc<World>,
+    /// The persisted index the analysis reads, until the starter takes it to write it back.
+    persisted: Option<PersistedIndex>,
 }
 
 /// The loader's side of the workspace: where it is and what it holds.
@@ -169,9 +174,12 @@ impl LiveWorkspace {
     /// [`LiveWorkspace::set_libraries`] once the returned read is done, so reading them overlaps with
     /// reading and parsing the sources. With a sink, the workspace is watched from before the sources
     /// are read, so no edit after the load goes unseen.
+    ///
+    /// The persisted index of `index_cache` is read meanwhile too; the analysis consults it.
     pub(crate) fn load(
         input: &Path,
         watch: Option<WatchSink>,
+        index_cache: &IndexCacheConfig,
     ) -> anyhow::Result<(LiveWorkspace, LibraryRead, LoadTimings)> {
         let input = std::fs::canonicalize(input)
             .with_context(|| format!("cannot open {}", input.display()))?;
@@ -199,6 +207,12 @@ impl LiveWorkspace {
             None => Err("not watching".to_owned()),
         };
 
+        let persisted = {
+            let (config, input) = (index_cache.clone(), input.clone());
+            std::thread::Builder::new()
+                .name("csnav-index-read".to_owned())
+                .spawn(move || PersistedIndex::open(&config, &input))
+        };
         let mut vfs = Vfs::default();
         let inputs = load::inputs(&model, &root, &mut vfs);
         let start = Instant::now();
@@ -217,7 +231,10 @@ impl LiveWorkspace {
                 .map(|t| t.len())
                 .sum(),
         };
+        // Without it (not started, panicked) everything is computed, as without a cache.
+        let persisted = persisted.ok().and_then(|read| read.join().ok()).flatten();
         let mut host = AnalysisHost::new();
+        host.set_artifact_cache(persisted.as_ref().map(|p| p.cache.clone()));
         host.apply_change(Change {
             files: texts,
             project_graph: Some(inputs.graph),
@@ -246,6 +263,7 @@ impl LiveWorkspace {
                 new_folders: Vec::new(),
                 revision: 1,
                 world,
+                persisted,
             },
             library_read,
             timings,
@@ -254,7 +272,9 @@ impl LiveWorkspace {
 
     /// Loads everything, the reference assemblies included, unwatched: for `csnav load` and tests.
     pub(crate) fn load_complete(input: &Path) -> anyhow::Result<(LiveWorkspace, LoadTimings)> {
-        let (mut workspace, libraries, mut timings) = LiveWorkspace::load(input, None)?;
+        // Not persisted: what these report is the work itself.
+        let (mut workspace, libraries, mut timings) =
+            LiveWorkspace::load(input, None, &IndexCacheConfig::Disabled)?;
         let libraries = libraries.wait();
         timings.libraries = libraries.took;
         workspace.set_libraries(libraries);
@@ -276,6 +296,10 @@ impl LiveWorkspace {
             libraries: Some(state.libraries.input()),
         });
         self.new_revision(0);
+    }
+
+    pub(crate) fn take_persisted(&mut self) -> Option<PersistedIndex> {
+        self.persisted.take()
     }
 
     /// A snapshot for a worker. The owner hands it out and never keeps one: applying a change waits

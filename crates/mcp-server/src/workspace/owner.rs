@@ -19,6 +19,8 @@ use std::{
 
 use ide::FileId;
 
+use crate::index_cache::{IndexCacheConfig, PersistedIndex};
+
 use super::{LiveWorkspace, LoadTimings, ReadLibraries, Snapshot, WatchEvent, load::Stamp};
 
 /// How long a sync waits for its cookie before it falls back to checking every file: far above
@@ -65,6 +67,8 @@ pub(crate) struct Started {
     pub(crate) handle: WorkspaceHandle,
     pub(crate) files: Vec<FileId>,
     pub(crate) timings: LoadTimings,
+    /// The persisted index the analysis reads, to write back once primed.
+    pub(crate) persisted: Option<PersistedIndex>,
 }
 
 /// Loads the workspace on this thread, watched, then hands it to its owner thread. The reference
@@ -72,16 +76,19 @@ pub(crate) struct Started {
 /// in the analysis.
 pub(crate) fn start(
     input: &std::path::Path,
+    index_cache: &IndexCacheConfig,
     on_libraries: impl Fn() + Send + 'static,
 ) -> anyhow::Result<Started> {
     let (sender, receiver) = channel();
     let sink = sender.clone();
-    let (workspace, libraries, timings) = LiveWorkspace::load(
+    let (mut workspace, libraries, timings) = LiveWorkspace::load(
         input,
         Some(Box::new(move |event| {
             let _ = sink.send(Msg::Watch(event));
         })),
+        index_cache,
     )?;
+    let persisted = workspace.take_persisted();
     let files = workspace.files().to_vec();
     let forward = sender.clone();
     std::thread::Builder::new()
@@ -106,6 +113,7 @@ pub(crate) fn start(
         handle: WorkspaceHandle { sender },
         files,
         timings,
+        persisted,
     })
 }
 

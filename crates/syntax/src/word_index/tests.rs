@@ -118,3 +118,12 @@ fn lookup() {
     expect![[r#"{"Bar", "Foo", "_baz", "foo"}"#]].assert_eq(&format!("{index:?}"));
     assert!(WordIndex::new("// nothing").is_empty());
 }
+
+#[test]
+fn an_index_is_rebuilt_from_its_words_and_only_from_sorted_distinct_ones() {
+    let index = WordIndex::new("class Foo { int Bar(string @class) => Baz(Foo); }");
+    assert_eq!(WordIndex::from_sorted_words(index.iter()), Some(index));
+    assert_eq!(WordIndex::from_sorted_words([]), Some(WordIndex::new("")));
+    assert_eq!(WordIndex::from_sorted_words(["b", "a"]), None);
+    assert_eq!(WordIndex::from_sorted_words(["a", "a"]), None);
+}
