@@ -97,7 +97,7 @@ pub(crate) fn element_type(db: &dyn Db, ty: &Ty) -> Ty {
         Ty::Unknown => return Ty::Unknown,
         _ => {}
     }
-    for sup in supertypes(db, ty).0 {
+    for sup in &supertypes(db, ty).0 {
         for generic in [KnownType::IEnumerableOfT, KnownType::IAsyncEnumerableOfT] {
             if let Some([element]) = sup.known_args(db, generic) {
                 return element.clone();
