@@ -13,6 +13,7 @@
 //! re-invokes this binary in release as `bench-run`, which does the work.
 
 mod analysis;
+mod generated;
 mod inputs;
 mod mcp_client;
 mod report;
@@ -33,7 +34,7 @@ use xshell::{Shell, cmd};
 use self::{inputs::Inputs, report::Report};
 
 const DEFAULT_ITERATIONS: usize = 3;
-const USAGE: &str = "usage: cargo xtask bench [--iters N] [--lines N (0: no synthetic solution)] [--seed S] [PATH...]";
+const USAGE: &str = "usage: cargo xtask bench [--iters N] [--lines N (0: no synthetic solution)] [--seed S] [--generated-mb M (a generated file of M MB in the synthetic solution)] [PATH...]";
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     // Resolve PATHs here: the release run starts in the workspace root, not in the caller's folder.
@@ -89,9 +90,16 @@ pub(crate) fn run_in_process(args: &[String]) -> Result<()> {
     let out = target_dir().join("bench");
     std::fs::create_dir_all(&out)?;
     if options.lines > 0 {
-        let solution = synthetic::generate(options.lines, options.seed);
+        let mut solution = synthetic::generate(options.lines, options.seed);
+        let mut suffix = String::new();
+        let generated_member = (options.generated_mb > 0).then(|| {
+            let (path, text, member) = generated::file(options.generated_mb);
+            solution.files.push((path, text));
+            suffix = format!("-generated-{}mb", options.generated_mb);
+            member
+        });
         let root = out.join(format!(
-            "synthetic-{}-lines-seed-{}",
+            "synthetic-{}-lines-seed-{}{suffix}",
             options.lines, options.seed
         ));
         solution.write(&root)?;
@@ -105,12 +113,13 @@ pub(crate) fn run_in_process(args: &[String]) -> Result<()> {
         let generated = server::Generated {
             solution: &solution,
             root: &root,
+            generated_member,
         };
         let report = measure(&root, options.iterations, &csnav, Some(generated))
             .with_context(|| format!("benchmarking {}", root.display()))?;
         emit(
             &report,
-            &out.join(format!("report-synthetic-{}.json", options.lines)),
+            &out.join(format!("report-synthetic-{}{suffix}.json", options.lines)),
         )?;
     }
     for (i, target) in options.paths.iter().enumerate() {
@@ -136,6 +145,8 @@ struct Options {
     iterations: usize,
     lines: usize,
     seed: u64,
+    /// The size of a generated file added to the synthetic solution, in MB; 0 for none.
+    generated_mb: usize,
     csnav: Option<PathBuf>,
     paths: Vec<PathBuf>,
 }
@@ -146,6 +157,7 @@ impl Options {
             iterations: DEFAULT_ITERATIONS,
             lines: synthetic::DEFAULT_LINES,
             seed: synthetic::DEFAULT_SEED,
+            generated_mb: 0,
             csnav: None,
             paths: Vec::new(),
         };
@@ -174,6 +186,12 @@ impl Options {
                     options.seed = n
                         .parse()
                         .with_context(|| format!("--seed needs a number, got `{n}`"))?;
+                }
+                "--generated-mb" => {
+                    let n = value("a number")?;
+                    options.generated_mb = n
+                        .parse()
+                        .with_context(|| format!("--generated-mb needs a number, got `{n}`"))?;
                 }
                 "--csnav" => options.csnav = Some(PathBuf::from(value("a path")?)),
                 flag if flag.starts_with('-') => anyhow::bail!("unknown option `{flag}`; {USAGE}"),

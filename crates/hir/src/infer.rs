@@ -589,7 +589,7 @@ impl Ctx<'_> {
                     Some((KnownType::IEnumerable, KnownType::IEnumerator)),
                 )
             };
-            let supertypes = overload::supertypes(&self.sdb, &ty).0;
+            let supertypes = &overload::supertypes(&self.sdb, &ty).0;
             let (interface, enumerator) = supertypes
                 .iter()
                 .find_map(|t| Some((t, generic.1.ty(db, t.known_args(db, generic.0)?.to_vec()))))

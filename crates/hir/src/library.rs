@@ -435,6 +435,8 @@ pub(crate) fn library_defs(db: &dyn Db) -> Arc<LibraryDefs> {
 #[derive(Clone)]
 pub struct ScopedDb<'a> {
     db: &'a dyn Db,
+    /// `None` for the workspace's view.
+    project: Option<ProjectId>,
     libs: Arc<LibraryDefs>,
 }
 
@@ -443,6 +445,7 @@ impl<'a> ScopedDb<'a> {
     pub fn project(db: &'a dyn Db, project: ProjectId) -> ScopedDb<'a> {
         ScopedDb {
             db,
+            project: Some(project),
             libs: library_scope(db, project).defs.clone(),
         }
     }
@@ -452,12 +455,26 @@ impl<'a> ScopedDb<'a> {
     pub fn workspace(db: &'a dyn Db) -> ScopedDb<'a> {
         ScopedDb {
             db,
+            project: None,
             libs: library_defs(db),
+        }
+    }
+
+    /// [`ScopedDb::project`] for `Some`, else [`ScopedDb::workspace`].
+    pub(crate) fn for_project(db: &'a dyn Db, project: Option<ProjectId>) -> ScopedDb<'a> {
+        match project {
+            Some(project) => ScopedDb::project(db, project),
+            None => ScopedDb::workspace(db),
         }
     }
 
     pub fn db(&self) -> &'a dyn Db {
         self.db
+    }
+
+    /// The project whose view this is; `None` for the workspace's.
+    pub(crate) fn viewer(&self) -> Option<ProjectId> {
+        self.project
     }
 
     pub(crate) fn libs(&self) -> &LibraryDefs {

@@ -72,21 +72,31 @@ fn run_phases(workspace: &LiveWorkspace, load: LoadTimings) -> Cancellable<Stats
         ("readFiles", load.read),
         ("referenceAssemblies", load.libraries),
     ];
-    let mut timed = |name: &'static str, start: Instant| phases.push((name, start.elapsed()));
 
+    // Parse and item trees in one pass, each file's item tree built while its syntax tree is live: the
+    // `parse` query keeps only the most recently used trees (an LRU), so a second pass over a large
+    // workspace would parse every file again. The pass's wall time is split between the two phases
+    // in proportion to the time the workers spent in each.
     let start = Instant::now();
-    let parsed = workers::each(snapshot, files, |analysis, &file| {
+    let per_file = workers::each(snapshot, files, |analysis, &file| {
+        let parse_start = Instant::now();
         let lines = analysis.file_text(file)?.lines().count();
-        Ok((lines, syntax_errors::file_errors(analysis, world, file)?))
-    })?;
-    timed("parse", start);
-
-    let start = Instant::now();
-    let items = workers::each(snapshot, files, |analysis, &file| {
+        let errors = syntax_errors::file_errors(analysis, world, file)?;
+        let parse_time = parse_start.elapsed();
+        let items_start = Instant::now();
         analysis.prime_file(file)?;
-        analysis.item_counts(file)
+        let counts = analysis.item_counts(file)?;
+        Ok((lines, errors, counts, parse_time, items_start.elapsed()))
     })?;
-    timed("itemTrees", start);
+    let pass = start.elapsed();
+    let parse_share = {
+        let parse: Duration = per_file.iter().map(|f| f.3).sum();
+        let items: Duration = per_file.iter().map(|f| f.4).sum();
+        parse.as_secs_f64() / (parse + items).as_secs_f64().max(f64::MIN_POSITIVE)
+    };
+    phases.push(("parse", pass.mul_f64(parse_share)));
+    phases.push(("itemTrees", pass.mul_f64(1.0 - parse_share)));
+    let mut timed = |name: &'static str, start: Instant| phases.push((name, start.elapsed()));
 
     let start = Instant::now();
     let projects = snapshot().projects()?;
@@ -113,22 +123,24 @@ fn run_phases(workspace: &LiveWorkspace, load: LoadTimings) -> Cancellable<Stats
     timed("bodies", start);
 
     let mut item_total = ItemCounts::default();
-    for counts in items {
+    let mut lines = 0;
+    let mut error_files = Vec::new();
+    for (file_lines, errors, counts, _, _) in per_file {
         item_total += counts;
+        lines += file_lines;
+        if !errors.is_empty() {
+            error_files.push(errors);
+        }
     }
     Ok(Stats {
         phases,
         files: load.files,
         bytes: load.bytes,
-        lines: parsed.iter().map(|(lines, _)| lines).sum(),
+        lines,
         items: item_total,
         hierarchies: types.len(),
         derived: derived.iter().sum(),
-        error_files: parsed
-            .into_iter()
-            .map(|(_, errors)| errors)
-            .filter(|errors| !errors.is_empty())
-            .collect(),
+        error_files,
         coverage,
         total: Duration::ZERO,
         peak_memory_kb: None,

@@ -32,6 +32,8 @@ const EDIT_DEADLINE: Duration = Duration::from_secs(30);
 pub(crate) struct Generated<'a> {
     pub(crate) solution: &'a Synthetic,
     pub(crate) root: &'a Path,
+    /// The documentation id of a method of the generated file (`--generated-mb`), if there is one.
+    pub(crate) generated_member: Option<String>,
 }
 
 pub(crate) fn measure(
@@ -144,6 +146,9 @@ pub(crate) fn measure(
         );
     }
 
+    if let Some(id) = generated.as_ref().and_then(|g| g.generated_member.as_ref()) {
+        generated_callers(&mut server, id, report)?;
+    }
     match generated {
         Some(generated) => edits(&mut server, &generated, report)?,
         None => report.fact(
@@ -348,6 +353,36 @@ fn whole_words(text: &str, name: &str) -> usize {
                 && !text[at + name.len()..].chars().next().is_some_and(is_word)
         })
         .count()
+}
+
+/// `find_callers` of a method of the generated file: first asked, then warm. Its one caller is in the
+/// same file, so an answer that binds the whole file costs what binding megabytes of code costs.
+fn generated_callers(
+    server: &mut McpServer,
+    documentation_id: &str,
+    report: &mut Report,
+) -> Result<()> {
+    progress("server: find_callers of a member of the generated file");
+    let key = resolve(server, documentation_id)?;
+    let (first, answer) = server.call("find_callers", json!({ "symbolKey": key }))?;
+    ensure_success("find_callers", &answer)?;
+    report.step(
+        "server: find_callers of a generated file's member, first ask",
+        first,
+        None,
+        format!("{} call sites", answer["callSiteCount"]),
+    );
+    let mut times = Vec::with_capacity(FLOOR_NAMES);
+    for _ in 0..FLOOR_NAMES {
+        times.push(server.call("find_callers", json!({ "symbolKey": key }))?.0);
+    }
+    report.latency(
+        "server: find_callers of a generated file's member, warm",
+        &mut times,
+        None,
+        String::new(),
+    );
+    Ok(())
 }
 
 /// A body edit, a signature edit and a new file, each saved to disk, then `find_callers` asked until

@@ -104,7 +104,7 @@ pub(crate) fn element_type(sdb: &ScopedDb<'_>, ty: &Ty) -> Ty {
     {
         return element;
     }
-    for sup in supertypes(sdb, ty).0 {
+    for sup in &supertypes(sdb, ty).0 {
         for generic in [KnownType::IEnumerableOfT, KnownType::IAsyncEnumerableOfT] {
             if let Some([element]) = sup.known_args(db, generic) {
                 return element.clone();

@@ -1,12 +1,13 @@
 //! Conversions between types and overload resolution: which candidate a call binds to, or that the
 //! binder cannot tell (then it binds nothing).
 
+use rustc_hash::FxHashSet;
 use smol_str::SmolStr;
 
 use crate::body::ExprId;
 
 use crate::{
-    base_db::Db,
+    base_db::{Db, ProjectId},
     generics::type_param_bounds,
     hierarchy::{base_class_of, declared_interfaces_of},
     infer::{known, lookup::own_members},
@@ -899,7 +900,7 @@ pub(crate) fn unify(sdb: &ScopedDb<'_>, param: &Ty, arg: &Ty, out: &mut [Ty]) {
         ) if !pargs.is_empty() => {
             // `IEnumerable<T>` from `List<Product>`, `ICommand<T>` from `Lookup : ICommand<Answer>`:
             // through the argument's supertypes.
-            for sup in supertypes(sdb, arg).0 {
+            for sup in &supertypes(sdb, arg).0 {
                 let sargs = match (param, &sup) {
                     (Ty::Library(pn, _), Ty::Library(sn, sargs)) if pn == sn => sargs,
                     (Ty::Unresolved(pn, _), Ty::Unresolved(sn, sargs)) if pn == sn => sargs,
@@ -918,10 +919,28 @@ pub(crate) fn unify(sdb: &ScopedDb<'_>, param: &Ty, arg: &Ty, out: &mut [Ty]) {
 }
 
 /// Every base class and interface of a type, transitively, and whether all of them are known (no
-/// external type outside the table of well-known types on the way).
-pub(crate) fn supertypes(sdb: &ScopedDb<'_>, ty: &Ty) -> (Vec<Ty>, bool) {
+/// external type outside the table of well-known types on the way), as the asking project's
+/// assemblies tell. Memoized per type and project: every conversion an overload resolution tries
+/// asks it, and its cost grows with the depth of the hierarchy, so unmemoized it made binding grow
+/// faster than the code.
+pub(crate) fn supertypes<'db>(sdb: &ScopedDb<'db>, ty: &Ty) -> &'db (Vec<Ty>, bool) {
     let db = sdb.db();
+    supertypes_query(db, SupertypesKey::new(db, ty.clone(), sdb.viewer()))
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+struct SupertypesKey<'db> {
+    #[returns(ref)]
+    ty: Ty,
+    project: Option<ProjectId>,
+}
+
+#[salsa::tracked(returns(ref))]
+fn supertypes_query<'db>(db: &'db dyn Db, key: SupertypesKey<'db>) -> (Vec<Ty>, bool) {
+    let ty = key.ty(db);
+    let sdb = &ScopedDb::for_project(db, *key.project(db));
     let mut out: Vec<Ty> = Vec::new();
+    let mut seen: FxHashSet<Ty> = FxHashSet::default();
     let mut complete = true;
     let mut queue = vec![ty.clone()];
     if let Ty::Array(elem, _) = ty {
@@ -935,7 +954,7 @@ pub(crate) fn supertypes(sdb: &ScopedDb<'_>, ty: &Ty) -> (Vec<Ty>, bool) {
     while i < queue.len() && out.len() < 256 {
         let current = queue[i].clone();
         i += 1;
-        if out.contains(&current) {
+        if !seen.insert(current.clone()) {
             continue;
         }
         match &current {
@@ -1020,7 +1039,7 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
         if sups.iter().any(|s| same_definition(s, to)) {
             return Conv::Implicit;
         }
-        return if complete { Conv::No } else { Conv::Unknown };
+        return if *complete { Conv::No } else { Conv::Unknown };
     }
     let (sups, complete) = supertypes(sdb, from);
     if sups.contains(to) {
@@ -1038,7 +1057,7 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
         Conv::UserDefined
     } else if framework_implicit(db, from, to) {
         Conv::Implicit
-    } else if complete {
+    } else if *complete {
         // Every supertype of `from` is known and none is `to`. Only a user-defined conversion
         // declared by a framework type could still apply; the common ones are listed in
         // `framework_implicit`, so overloads on unrelated framework types (`Stream` vs `TextReader`)
