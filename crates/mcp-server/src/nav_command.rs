@@ -44,7 +44,9 @@ impl NavCommand {
             NavCommand::Callers | NavCommand::Callees => {
                 !TYPE_KINDS.contains(&kind) && kind != "namespace"
             }
-            NavCommand::Search | NavCommand::Refs => true,
+            // A class and its constructor: the class, whose references include its creations.
+            NavCommand::Refs => kind != "constructor",
+            NavCommand::Search => true,
         }
     }
 

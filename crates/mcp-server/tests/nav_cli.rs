@@ -101,18 +101,18 @@ fn json_prints_the_tools_answer() {
     );
 }
 
-/// `refs` runs find_references by name: it answers once that tool is registered, and says which tool
-/// it lacks until then.
+/// `refs` runs find_references; a class named like its constructor means the class.
 #[test]
-fn refs_runs_find_references_or_names_it() {
+fn refs_lists_the_references_of_a_type() {
+    let table = stdout_of(&["refs", "RepositoryBase"]);
+    expect![[r#"
+        class Bookstore.Data.RepositoryBase<T>  src/Bookstore.Data/RepositoryBase.cs:6:23
+        1 reference(s)
+
+        KIND         SITE                                       CODE
+        inheritance  src/Bookstore.Data/BookRepository.cs:6:31  public class BookRepository : RepositoryBase<Book>, IBookQueries
+    "#]].assert_eq(&table);
     let output = csnav(&["refs", "Bookstore.Data.BookRepository", "--json"]);
-    if output.status.success() {
-        let answer: Value = serde_json::from_slice(&output.stdout).expect("JSON");
-        assert_eq!(answer["success"], true);
-    } else {
-        assert_eq!(
-            String::from_utf8_lossy(&output.stderr),
-            "csnav: `refs` needs the find_references tool, which this build of csnav does not have\n"
-        );
-    }
+    let answer: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(answer["success"], true);
 }
