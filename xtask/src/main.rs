@@ -12,6 +12,8 @@ mod mcp_tests;
 mod oracle_compare;
 mod surface;
 mod test;
+#[cfg(test)]
+mod tidy;
 
 use std::process::ExitCode;
 

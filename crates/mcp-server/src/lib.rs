@@ -40,6 +40,7 @@ pub use crate::{
     load_command::load_and_report,
     nav_command::{NavCommand, NavFormat, navigate},
     stats_command::{StatsFormat, stats},
+    tools::tool_names,
     workspace::project_data,
 };
 

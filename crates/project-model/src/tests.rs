@@ -1,3 +1,6 @@
+//! `load_workspace` over in-memory file systems (`MemoryFs::from_fixture`): solutions and folders,
+//! compile items, multi-targeting, `Directory.Build.props`, implicit usings, conditions, problems.
+
 use std::path::Path;
 
 use expect_test::{Expect, expect};

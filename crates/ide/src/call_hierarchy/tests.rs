@@ -1,3 +1,6 @@
+//! Outgoing and incoming calls over C# fixtures (`check_outgoing`, `check_incoming`): how each
+//! call form binds, and which bodies an edit re-binds. Framework and assembly cases live in `tests/`.
+
 use std::sync::Arc;
 
 use expect_test::{Expect, expect};

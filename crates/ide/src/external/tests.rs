@@ -1,3 +1,6 @@
+//! Framework and package symbols over C# fixtures: their keys, search, hierarchies and the calls
+//! into them.
+
 use expect_test::{Expect, expect};
 
 use crate::{AnalysisHost, CalleeInfo, SymbolInfo, SymbolKey, SymbolQuery, fixture::Fixture};

@@ -1,3 +1,5 @@
+//! `find_implementations` and `find_overrides` over C# fixtures.
+
 use expect_test::{Expect, expect};
 
 use crate::{AnalysisHost, Implementations};

@@ -1,3 +1,5 @@
+//! `find_references` over C# fixtures: every reference with its kind, the unbound sites, coverage.
+
 use expect_test::{Expect, expect};
 
 use crate::{AnalysisHost, fixture::Fixture};

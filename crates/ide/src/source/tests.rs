@@ -1,3 +1,5 @@
+//! `get_source` over C# fixtures: the parts of partial types and the paging by lines and characters.
+
 use expect_test::{Expect, expect};
 
 use crate::{AnalysisHost, SourceRequest};

@@ -1,3 +1,5 @@
+//! A file's outline (`get_structure`) over C# fixtures.
+
 use expect_test::{Expect, expect};
 
 use crate::AnalysisHost;

@@ -1,3 +1,6 @@
+//! Symbols of C# fixtures: documentation ids of every member kind, search ranking, lookup by full
+//! name and documentation id.
+
 use expect_test::{Expect, expect};
 
 use crate::{AnalysisHost, SymbolQuery};

@@ -1,3 +1,5 @@
+//! Type hierarchies (bases, interfaces, derived types) over C# fixtures.
+
 use expect_test::{Expect, expect};
 
 use crate::{AnalysisHost, DerivedRelation, TypeHierarchy};

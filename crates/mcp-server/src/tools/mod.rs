@@ -105,6 +105,12 @@ static SPECS: [&ToolSpec; 13] = [
     &batch::SPEC,
 ];
 
+/// The registered tools' names in registration order: what `docs/mcp.md` must list (a tidy test of
+/// xtask compares them).
+pub fn tool_names() -> impl Iterator<Item = &'static str> {
+    SPECS.iter().map(|spec| spec.name)
+}
+
 pub(crate) static TOOLS: LazyLock<Vec<Tool>> =
     LazyLock::new(|| SPECS.iter().map(|spec| Tool::new(spec)).collect());
 

@@ -1,3 +1,6 @@
+//! The preprocessor line by line: which lines are directives, inactive or active, the errors, and
+//! the invariants every result keeps (offsets unchanged).
+
 use std::{fmt::Write, ops::Range};
 
 use expect_test::{Expect, expect};

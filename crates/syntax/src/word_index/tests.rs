@@ -1,3 +1,5 @@
+//! The words a text's word index holds: its identifiers, without keywords, comments and literals.
+
 use expect_test::{Expect, expect};
 
 use super::WordIndex;
