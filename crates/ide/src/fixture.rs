@@ -22,7 +22,7 @@ use std::sync::Arc;
 use hir::{Change, FileId, Libraries, ProjectData, ProjectGraph, ProjectId};
 use syntax::{Defines, TextSize};
 
-use crate::AnalysisHost;
+use crate::{Analysis, AnalysisHost, SymbolInfo};
 
 pub const CURSOR: &str = "$0";
 
@@ -225,6 +225,17 @@ fn trim_indent(text: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+impl Fixture {
+    /// The symbol at the fixture's `$0` cursor (tests: panics without one).
+    pub fn cursor_symbol(&self, analysis: &Analysis) -> SymbolInfo {
+        let (file, offset) = self.cursor.expect("fixture needs $0");
+        analysis
+            .symbol_at(file, offset)
+            .expect("not cancelled")
+            .expect("no symbol at $0")
+    }
 }
 
 impl AnalysisHost {

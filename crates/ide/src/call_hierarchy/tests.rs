@@ -12,11 +12,7 @@ use crate::{AnalysisHost, CalleeInfo, OutgoingCalls};
 fn check_outgoing(fixture: &str, expect: Expect) {
     let (host, fixture) = AnalysisHost::from_fixture(fixture);
     let analysis = host.analysis();
-    let (file, offset) = fixture.cursor.expect("fixture needs $0");
-    let symbol = analysis
-        .symbol_at(file, offset)
-        .unwrap()
-        .expect("no symbol at $0");
+    let symbol = fixture.cursor_symbol(&analysis);
     let calls = analysis
         .outgoing_calls(&symbol.key, 1, 100)
         .unwrap()
@@ -848,13 +844,7 @@ fn check_incoming_of(fixture: &str, doc_id: Option<&str>, expect: Expect) {
                 .expect("one symbol with the id");
             symbol
         }
-        None => {
-            let (file, offset) = fixture.cursor.expect("fixture needs $0");
-            analysis
-                .symbol_at(file, offset)
-                .unwrap()
-                .expect("no symbol at $0")
-        }
+        None => fixture.cursor_symbol(&analysis),
     };
     let incoming = analysis
         .incoming_calls(&symbol.key)

@@ -8,11 +8,7 @@ use crate::{AnalysisHost, Implementations};
 fn check(fixture: &str, overrides: bool, expect: Expect) {
     let (host, fixture) = AnalysisHost::from_fixture(fixture);
     let analysis = host.analysis();
-    let (file, offset) = fixture.cursor.expect("fixture needs $0");
-    let symbol = analysis
-        .symbol_at(file, offset)
-        .unwrap()
-        .expect("no symbol at $0");
+    let symbol = fixture.cursor_symbol(&analysis);
     let answer = match overrides {
         true => analysis.find_overrides(&symbol.key),
         false => analysis.find_implementations(&symbol.key),

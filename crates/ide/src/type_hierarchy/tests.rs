@@ -8,11 +8,7 @@ use crate::{AnalysisHost, DerivedRelation, TypeHierarchy};
 fn check(fixture: &str, expect: Expect) {
     let (host, fixture) = AnalysisHost::from_fixture(fixture);
     let analysis = host.analysis();
-    let (file, offset) = fixture.cursor.expect("fixture needs $0");
-    let symbol = analysis
-        .symbol_at(file, offset)
-        .unwrap()
-        .expect("no symbol at $0");
+    let symbol = fixture.cursor_symbol(&analysis);
     let hierarchy = analysis
         .type_hierarchy(&symbol.key)
         .unwrap()
