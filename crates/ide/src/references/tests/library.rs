@@ -248,3 +248,55 @@ class Parse
         "#]],
     );
 }
+
+#[test]
+fn framework_constants_outside_bound_code() {
+    check_library(
+        r#"
+//- /Limits.cs
+using System.ComponentModel;
+enum Big { Top = int.MaxValue }
+class Limits
+{
+    const int Max = int.MaxValue;
+    [DefaultValue(int.MaxValue)] int Cap { get; set; }
+    void Clamp(int to = int.MaxValue) { var n = nameof(int.MaxValue); }
+    int MaxValue => long.MaxValue > 0 ? MaxValue : 0;
+}
+"#,
+        "F:System.Int32.MaxValue",
+        expect![[r#"
+            Limits.cs:2:22 Read (F:Big.Top) | enum Big { Top = int.MaxValue }
+            Limits.cs:5:25 Read (F:Limits.Max) | const int Max = int.MaxValue;
+            Limits.cs:6:23 Read (P:Limits.Cap) | [DefaultValue(int.MaxValue)] int Cap { get; set; }
+            Limits.cs:7:29 Read (M:Limits.Clamp(System.Int32)) | void Clamp(int to = int.MaxValue) { var n = nameof(int.MaxValue); }
+            Limits.cs:7:60 Nameof (M:Limits.Clamp(System.Int32)) | void Clamp(int to = int.MaxValue) { var n = nameof(int.MaxValue); }
+            coverage 7/7/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_framework_interface_member_is_referenced_by_calls_bound_to_it_not_to_its_implementations() {
+    check_library(
+        r#"
+//- /Res.cs
+using System;
+class Handle : IDisposable
+{
+    public void Dispose() { }
+    static void Close(IDisposable d, Handle h)
+    {
+        d.Dispose();
+        h.Dispose();
+        using (d) { }
+    }
+}
+"#,
+        "M:System.IDisposable.Dispose",
+        expect![[r#"
+            Res.cs:7:11 Invocation (M:Handle.Close(System.IDisposable,Handle)) | d.Dispose();
+            coverage 2/2/0/0
+        "#]],
+    );
+}
