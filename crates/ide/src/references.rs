@@ -12,12 +12,13 @@
 //! `Ty::Library`.
 
 use hir::{
-    CallKind, Callee, Database, Db, FieldAccessKind, FileId, LibMember, LibTypeId, MemberId,
-    MemberKind, RootDatabase, Symbol, SymbolKind, Ty, TypeId, TypeRef, UnresolvedReason,
+    CallKind, Database, Db, FieldAccessKind, FileId, RootDatabase, Symbol, SymbolKind, Ty, TypeRef,
+    UnresolvedReason,
 };
 use std::collections::HashSet;
 use syntax::{Field, HasField, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
 
+use self::target::{MemberTarget, Owner, is_same_or_derived};
 use crate::{
     SymbolInfo, SymbolKey,
     call_hierarchy::Coverage,
@@ -130,90 +131,6 @@ pub(crate) fn find_references(db: &RootDatabase, key: &SymbolKey) -> Option<Refe
 
 fn container_at(db: &RootDatabase, file: FileId, range: TextRange) -> Option<SymbolKey> {
     hir::enclosing_symbol(db, file, range.start()).map(|s| SymbolKey::of(db, s))
-}
-
-/// A type, of the sources or of a library, as a member's owner or a reference's target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Owner {
-    Source(TypeId),
-    /// By identity (the metadata name), so the same type of another assembly version is the same.
-    Library(LibTypeId),
-}
-
-impl Owner {
-    fn of(ty: &Ty) -> Option<Owner> {
-        match ty {
-            Ty::Source(id, _) => Some(Owner::Source(*id)),
-            Ty::Library(id, _) => Some(Owner::Library(*id)),
-            _ => None,
-        }
-    }
-}
-
-/// What a member's references are found by, the same for a source and a library member.
-struct MemberTarget {
-    /// What its bound sites are bound to.
-    callee: Callee,
-    /// The name its sites carry (a constructor's: its type's).
-    name: String,
-    kind: SymbolKind,
-    /// Whether every use names it, so only the files whose words include the name hold one.
-    narrow: bool,
-    owner: Owner,
-}
-
-impl MemberTarget {
-    fn source(db: &RootDatabase, target: MemberId) -> Option<MemberTarget> {
-        let data = hir::member_data(db, target)?;
-        let name = match data.kind {
-            MemberKind::Constructor => hir::def_map(db, target.ty.project)
-                .type_def(target.ty)
-                .name
-                .clone(),
-            _ => data.name.clone(),
-        };
-        // A constructor's call need not name its type in the file (`: base(..)` in another part of
-        // a partial class, target-typed `new()`), nor do indexers, operators and the members the
-        // language calls by pattern name themselves.
-        let narrow = !matches!(
-            data.kind,
-            MemberKind::Constructor
-                | MemberKind::Indexer
-                | MemberKind::Operator
-                | MemberKind::Conversion
-        ) && data.origin != hir::MemberOrigin::DelegateInvoke
-            && !crate::call_hierarchy::called_by_pattern(&data.name);
-        Some(MemberTarget {
-            callee: Callee::Member(target),
-            name: name.to_string(),
-            kind: hir::symbol_kind(db, Symbol::Member(target)),
-            narrow,
-            owner: Owner::Source(target.ty),
-        })
-    }
-
-    fn library(db: &RootDatabase, target: LibMember) -> Option<MemberTarget> {
-        let kind = hir::library_member_kind(db, target);
-        let name = hir::library_site_name(db, target);
-        let is_invoke = hir::library_type_kind(db, target.owner()) == SymbolKind::Delegate
-            && hir::library_member_metadata_name(db, target) == "Invoke";
-        // As for a source member.
-        let narrow = !matches!(
-            kind,
-            SymbolKind::Constructor
-                | SymbolKind::Indexer
-                | SymbolKind::Operator
-                | SymbolKind::Conversion
-        ) && !is_invoke
-            && !crate::call_hierarchy::called_by_pattern(&name);
-        Some(MemberTarget {
-            callee: Callee::Library(target),
-            name: name.to_string(),
-            kind,
-            narrow,
-            owner: Owner::of(&hir::library_type_ty(db, target.owner()))?,
-        })
-    }
 }
 
 fn member_references(db: &RootDatabase, target: &MemberTarget, out: &mut References) {
@@ -472,26 +389,6 @@ fn unbound_context_member(
             container,
         });
     }
-}
-
-fn is_same_or_derived(db: &RootDatabase, ty: Owner, base: Owner) -> bool {
-    if ty == base {
-        return true;
-    }
-    let (chain, interfaces) = match ty {
-        Owner::Source(t) => (hir::base_chain(db, t).0, hir::all_interfaces(db, t)),
-        Owner::Library(id) => match hir::library_type_of(db, &Ty::Library(id, Vec::new())) {
-            Some(t) => (
-                hir::library_base_chain(db, t),
-                hir::library_all_interfaces(db, t),
-            ),
-            None => return false,
-        },
-    };
-    chain
-        .iter()
-        .chain(interfaces.iter().map(|(i, _)| i))
-        .any(|b| Owner::of(b) == Some(base))
 }
 
 /// The mentions of the type `target`, named `name`.
@@ -785,5 +682,6 @@ fn type_path_of(element: &SyntaxElement) -> Option<TypeRef> {
     }
 }
 
+mod target;
 #[cfg(test)]
 mod tests;
