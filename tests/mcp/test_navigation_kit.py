@@ -72,6 +72,7 @@ USE = """
             square.Draw();
             var list = new List<Square> { new Square() };
             var echoed = square.Echo<int>(side);
+            list.Add(square);
             return shape.Area() + echoed;
         }
     }
@@ -145,6 +146,28 @@ async def test_references_of_members_reads_writes_nameof_and_generic_calls(works
         assert places(calls["references"]) == [("Geo/Use.cs", 13, "invocation")]
 
         await tools.fails("find_references", {"symbolKey": "csn1.bm9wZQ"}, "invalid_symbol_key")
+
+
+async def test_references_of_framework_members_and_types(workspace):
+    async with connect(workspace) as client:
+        tools = await checked(client)
+        add = await key(tools, "M:System.Collections.Generic.List`1.Add(`0)")
+        answer = await tools.ok("find_references", {"symbolKey": add, "pathStyle": "relative"})
+        assert answer["symbol"]["isExternal"] and answer["symbol"]["fullName"].startswith("System.Collections.Generic.List")
+        # The collection initializer's element is an `Add` call too.
+        assert places(answer["references"]) == [("Geo/Use.cs", 12, "invocation"), ("Geo/Use.cs", 14, "invocation")]
+        assert answer["references"][1]["containingSymbol"]["fullName"] == "Geo.Use.Total(IShape, Square)"
+        assert answer["coverage"]["resolved"] >= 1 and answer["unboundReferences"] == []
+
+        attribute = await key(tools, "T:System.Attribute")
+        bases = await tools.ok("find_references", {"symbolKey": attribute, "pathStyle": "relative"})
+        assert places(bases["references"]) == [("Geo/Shapes.cs", 10, "inheritance")]
+        usage = await key(tools, "T:System.AttributeUsageAttribute")
+        tagged = await tools.ok("find_references", {"symbolKey": usage, "groupBy": "file", "pathStyle": "relative"})
+        assert [(g["group"], g["referenceCount"]) for g in tagged["groups"]] == [("Geo/Shapes.cs", 1)]
+        listed = await key(tools, "T:System.Collections.Generic.List`1")
+        lists = await tools.ok("find_references", {"symbolKey": listed, "pathStyle": "relative"})
+        assert places(lists["references"]) == [("Geo/Use.cs", 12, "objectCreation")]
 
 
 async def test_implementations_explicit_inherited_and_overrides(workspace):

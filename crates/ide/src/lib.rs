@@ -298,8 +298,8 @@ impl Analysis {
         })
     }
 
-    /// Every reference to a source type or member; `None` when the key names none (library
-    /// symbols are not searched).
+    /// Every reference in the sources to a type or member, of the sources or of a library; `None`
+    /// when the key names none.
     pub fn find_references(&self, key: &SymbolKey) -> Cancellable<Option<References>> {
         self.with_db(|db| references::find_references(db, key))
     }

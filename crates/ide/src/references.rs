@@ -1,5 +1,5 @@
-//! `find_references`: every use of a source type or member in the workspace, each with what kind of
-//! use it is, and the same-named sites that could not be bound.
+//! `find_references`: every use of a type or member (of the sources or of a library) in the
+//! workspace, each with what kind of use it is, and the same-named sites that could not be bound.
 //!
 //! Members are found through what binding recorded: the call sites (calls, accessor uses, events,
 //! method groups, constructions) of the reverse call index and the field reads and writes of the
@@ -7,16 +7,24 @@
 //! which no body holds. Types are found as rust-analyzer finds
 //! references: the files whose words include the name are scanned for identifiers so named, and each
 //! is resolved as a type in the scope it is written in (signatures, base lists, local declarations,
-//! casts, `typeof`, type arguments, attributes, object creations, static member accesses).
+//! casts, `typeof`, type arguments, attributes, object creations, static member accesses). A library
+//! symbol is found the same way: its bound sites carry `Callee::Library`, its mentions resolve to
+//! `Ty::Library`.
 
 use hir::{
-    CallKind, Callee, Database, Db, FieldAccessKind, FileId, MemberId, MemberKind, RootDatabase,
-    Symbol, Ty, TypeId, TypeRef, UnresolvedReason,
+    CallKind, Database, Db, FieldAccessKind, FileId, RootDatabase, Symbol, SymbolKind, Ty, TypeRef,
+    UnresolvedReason,
 };
 use std::collections::HashSet;
 use syntax::{Field, HasField, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
 
-use crate::{SymbolInfo, SymbolKey, call_hierarchy::Coverage, symbol_info};
+use self::target::{MemberTarget, Owner, is_same_or_derived};
+use crate::{
+    SymbolInfo, SymbolKey,
+    call_hierarchy::Coverage,
+    external::LibrarySymbol,
+    symbol_info::{self, AnySymbol},
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ReferenceKind {
@@ -89,18 +97,31 @@ pub struct References {
     pub unbound: Vec<UnboundReference>,
 }
 
-/// `None` when the key names no source type or member.
+/// `None` when the key names no type or member.
 pub(crate) fn find_references(db: &RootDatabase, key: &SymbolKey) -> Option<References> {
-    let symbol = symbol_info::lookup(db, key)?;
+    let symbol = symbol_info::resolve(db, key)?;
     let mut out = References {
-        symbol: SymbolInfo::new(db, symbol),
+        symbol: SymbolInfo::of(db, symbol),
         references: Vec::new(),
         coverage: Coverage::default(),
         unbound: Vec::new(),
     };
     match symbol {
-        Symbol::Member(m) => member_references(db, m, &mut out)?,
-        Symbol::Type(t) => type_references(db, t, &mut out),
+        AnySymbol::Source(Symbol::Member(m)) => {
+            member_references(db, &MemberTarget::source(db, m)?, &mut out)
+        }
+        AnySymbol::Library(LibrarySymbol::Member(m)) => {
+            member_references(db, &MemberTarget::library(db, m)?, &mut out)
+        }
+        AnySymbol::Source(Symbol::Type(t)) => {
+            let name = hir::def_map(db, t.project).type_def(t).name.clone();
+            type_references(db, Owner::Source(t), &name, &mut out)
+        }
+        AnySymbol::Library(LibrarySymbol::Type(t)) => {
+            let target = Owner::of(&hir::library_type_ty(db, t))?;
+            let name = hir::library_index(db).type_def(t).name.clone();
+            type_references(db, target, &name, &mut out)
+        }
     }
     out.references.sort_by_key(|r| (r.file, r.range.start()));
     out.references.dedup();
@@ -112,32 +133,13 @@ fn container_at(db: &RootDatabase, file: FileId, range: TextRange) -> Option<Sym
     hir::enclosing_symbol(db, file, range.start()).map(|s| SymbolKey::of(db, s))
 }
 
-fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) -> Option<()> {
-    let data = hir::member_data(db, target)?;
-    let type_name = hir::def_map(db, target.ty.project)
-        .type_def(target.ty)
-        .name
-        .clone();
-    let name = match data.kind {
-        MemberKind::Constructor => type_name,
-        _ => data.name.clone(),
-    };
+fn member_references(db: &RootDatabase, target: &MemberTarget, out: &mut References) {
+    let name = &target.name;
     let is_field = matches!(
-        data.kind,
-        MemberKind::Field | MemberKind::Constant | MemberKind::EnumMember
+        target.kind,
+        SymbolKind::Field | SymbolKind::Constant | SymbolKind::EnumMember
     );
-    // A constructor's call need not name its type in the file (`: base(..)` in another part of a
-    // partial class, target-typed `new()`), nor do indexers, operators and the members the language
-    // calls by pattern name themselves.
-    let narrow = !matches!(
-        data.kind,
-        MemberKind::Constructor
-            | MemberKind::Indexer
-            | MemberKind::Operator
-            | MemberKind::Conversion
-    ) && data.origin != hir::MemberOrigin::DelegateInvoke
-        && !crate::call_hierarchy::called_by_pattern(&data.name);
-    let named = hir::sites_named(db, &name, narrow);
+    let named = hir::sites_named(db, name, target.narrow);
     // A compound assignment of a property is a getter and a setter call at one name: one write.
     let mut seen: HashSet<(FileId, TextRange)> = HashSet::default();
     for site in &named.sites {
@@ -146,7 +148,7 @@ fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) 
             out.coverage.examined += 1;
             out.coverage.resolved += 1;
         }
-        if site.callee != Callee::Member(target) {
+        if site.callee != target.callee {
             continue;
         }
         let kind = match site.kind {
@@ -188,18 +190,18 @@ fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) 
     out.coverage.examined += calls_counted;
     out.coverage.resolved += calls_counted;
     add_unbound_sites(db, &named.unresolved, out);
-    let candidates = candidate_files(db, &name);
+    let candidates = candidate_files(db, name);
     if is_field {
         for &file in &candidates {
             db.unwind_if_revision_cancelled();
             let sites = hir::file_call_sites(db, file);
             for access in sites.field_accesses.iter() {
-                if hir::callee_site_name(db, &access.field).is_none_or(|n| n != name) {
+                if hir::callee_site_name(db, &access.field).is_none_or(|n| n != *name) {
                     continue;
                 }
                 out.coverage.examined += 1;
                 out.coverage.resolved += 1;
-                if access.field == Callee::Member(target) {
+                if access.field == target.callee {
                     out.references.push(Reference {
                         file,
                         range: access.focus_range,
@@ -215,7 +217,7 @@ fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) 
             }
         }
     }
-    if data.kind != MemberKind::Constructor {
+    if target.kind != SymbolKind::Constructor {
         for &file in &candidates {
             db.unwind_if_revision_cancelled();
             let sites = hir::file_call_sites(db, file);
@@ -224,16 +226,15 @@ fn member_references(db: &RootDatabase, target: MemberId, out: &mut References) 
                     || sites.field_accesses.iter().any(|a| a.focus_range == range)
                     || sites.unresolved.iter().any(|u| u.focus_range == range)
             };
-            for token in named_tokens(db, file, &name) {
+            for token in named_tokens(db, file, name) {
                 if let Some(context) = unbound_context(&token)
                     && !recorded(token.text_range())
                 {
-                    unbound_context_member(db, file, &token, context, target, out);
+                    unbound_context_member(db, file, &token, context, target.owner, out);
                 }
             }
         }
     }
-    Some(())
 }
 
 fn add_unbound_sites(
@@ -318,14 +319,14 @@ fn unbound_context(token: &SyntaxToken) -> Option<UnboundContext> {
 }
 
 /// A member named where no binding recorded it (see [`UnboundContext`]): a reference when the
-/// simple name is looked up from a type that is or derives from the member's, or the qualifier (the
-/// attribute, for a named attribute argument) is such a type.
+/// simple name is looked up from a type that is or derives from the member's `owner`, or the
+/// qualifier (the attribute, for a named attribute argument) is such a type.
 fn unbound_context_member(
     db: &RootDatabase,
     file: FileId,
     token: &SyntaxToken,
     context: UnboundContext,
-    target: MemberId,
+    owner: Owner,
     out: &mut References,
 ) {
     let range = token.text_range();
@@ -334,12 +335,7 @@ fn unbound_context_member(
             true => resolve_attribute(db, file, element),
             false => resolve_path_at(db, file, element),
         };
-        match ty {
-            Some(Ty::Source(id, _)) => Ok(Some(id)),
-            // A library type's member is not this one.
-            Some(Ty::Library(..)) => Err(()),
-            _ => Ok(None),
-        }
+        ty.as_ref().and_then(Owner::of)
     };
     let from = match token.parent() {
         _ if context == UnboundContext::NamedAttributeArgument => {
@@ -358,21 +354,17 @@ fn unbound_context_member(
             };
             resolved_type(&qualifier, false)
         }
-        _ => Ok(match hir::enclosing_symbol(db, file, range.start()) {
-            Some(Symbol::Type(t)) => Some(t),
-            Some(Symbol::Member(m)) => Some(m.ty),
+        _ => match hir::enclosing_symbol(db, file, range.start()) {
+            Some(Symbol::Type(t)) => Some(Owner::Source(t)),
+            Some(Symbol::Member(m)) => Some(Owner::Source(m.ty)),
             None => return,
-        }),
+        },
     };
     out.coverage.examined += 1;
     let container = container_at(db, file, range);
     let from = match from {
-        Err(()) => {
-            out.coverage.resolved += 1;
-            return;
-        }
-        Ok(Some(from)) => from,
-        Ok(None) => {
+        Some(from) => from,
+        None => {
             out.coverage.unresolved += 1;
             out.unbound.push(UnboundReference {
                 file,
@@ -385,7 +377,7 @@ fn unbound_context_member(
         }
     };
     out.coverage.resolved += 1;
-    if is_same_or_derived(db, from, target.ty) {
+    if is_same_or_derived(db, from, owner) {
         out.references.push(Reference {
             file,
             range,
@@ -399,22 +391,8 @@ fn unbound_context_member(
     }
 }
 
-fn is_same_or_derived(db: &RootDatabase, ty: TypeId, base: TypeId) -> bool {
-    ty == base
-        || hir::base_chain(db, ty)
-            .0
-            .iter()
-            .any(|b| b.as_source() == Some(base))
-        || hir::all_interfaces(db, ty)
-            .iter()
-            .any(|(i, _)| i.as_source() == Some(base))
-}
-
-fn type_references(db: &RootDatabase, target: TypeId, out: &mut References) {
-    let name = hir::def_map(db, target.project)
-        .type_def(target)
-        .name
-        .clone();
+/// The mentions of the type `target`, named `name`.
+fn type_references(db: &RootDatabase, target: Owner, name: &str, out: &mut References) {
     // `[Obsolete]` names `ObsoleteAttribute`.
     let short = name
         .strip_suffix("Attribute")
@@ -453,17 +431,6 @@ fn type_references(db: &RootDatabase, target: TypeId, out: &mut References) {
                     false => resolve_path_at(db, file, &element),
                 };
                 match resolved {
-                    Some(Ty::Source(id, _)) => {
-                        out.coverage.resolved += 1;
-                        if id == target {
-                            out.references.push(Reference {
-                                file,
-                                range,
-                                kind: type_use_kind(&token),
-                                container: container_at(db, file, range),
-                            });
-                        }
-                    }
                     Some(Ty::Unresolved(..)) | None if in_code(&token) => {
                         let unresolved = sites.unresolved.iter().find(|u| u.focus_range == range);
                         let reason = match (unresolved, &resolved) {
@@ -483,6 +450,15 @@ fn type_references(db: &RootDatabase, target: TypeId, out: &mut References) {
                             range,
                             name: token.text().to_owned(),
                             reason,
+                            container: container_at(db, file, range),
+                        });
+                    }
+                    Some(ty) if Owner::of(&ty) == Some(target) => {
+                        out.coverage.resolved += 1;
+                        out.references.push(Reference {
+                            file,
+                            range,
+                            kind: type_use_kind(&token),
                             container: container_at(db, file, range),
                         });
                     }
@@ -706,5 +682,6 @@ fn type_path_of(element: &SyntaxElement) -> Option<TypeRef> {
     }
 }
 
+mod target;
 #[cfg(test)]
 mod tests;

@@ -8,14 +8,32 @@ use crate::{AnalysisHost, fixture::Fixture};
 /// | line text`, then the unbound sites and the coverage.
 fn check(fixture: &str, expect: Expect) {
     let (host, fixture) = AnalysisHost::from_fixture(fixture);
-    let analysis = host.analysis();
     let (file, offset) = fixture.cursor.expect("fixture needs $0");
-    let symbol = analysis
+    let symbol = host
+        .analysis()
         .symbol_at(file, offset)
         .unwrap()
         .expect("no symbol at $0");
-    let refs = analysis
-        .find_references(&symbol.key)
+    check_key(&host, &fixture, &symbol.key, expect);
+}
+
+/// Like [`check`], for the library symbol whose documentation id is `doc_id`.
+fn check_library(fixture: &str, doc_id: &str, expect: Expect) {
+    let (host, fixture) = AnalysisHost::from_fixture(fixture);
+    let symbols = host
+        .analysis()
+        .library_symbols_by_documentation_id(doc_id)
+        .unwrap();
+    let [symbol] = &symbols[..] else {
+        panic!("{doc_id} names {} library symbols", symbols.len());
+    };
+    check_key(&host, &fixture, &symbol.key, expect);
+}
+
+fn check_key(host: &AnalysisHost, fixture: &Fixture, key: &crate::SymbolKey, expect: Expect) {
+    let refs = host
+        .analysis()
+        .find_references(key)
         .unwrap()
         .expect("no references answer");
     let mut out = String::new();
@@ -33,7 +51,7 @@ fn check(fixture: &str, expect: Expect) {
             .container
             .as_ref()
             .map_or("-".to_owned(), |c| c.documentation_id.to_string());
-        let place = at(&fixture, r.file, r.range);
+        let place = at(fixture, r.file, r.range);
         let (pos, text) = place.split_once(" | ").unwrap_or_default();
         out.push_str(&format!("{pos} {:?} ({container}) | {text}\n", r.kind));
     }
@@ -42,7 +60,7 @@ fn check(fixture: &str, expect: Expect) {
             "unbound {} {:?} at {}\n",
             u.name,
             u.reason,
-            at(&fixture, u.file, u.range)
+            at(fixture, u.file, u.range)
         ));
     }
     let c = refs.coverage;
@@ -350,3 +368,5 @@ class Use { Books All; }
         "#]],
     );
 }
+
+mod library;

@@ -1,5 +1,6 @@
-//! `find_references`: every use of a source type or member, flat or grouped by file, project or
-//! containing symbol, with the same-named sites csnav could not bind.
+//! `find_references`: every use in the sources of a type or member (of the sources, the framework or
+//! a package), flat or grouped by file, project or containing symbol, with the same-named sites csnav
+//! could not bind.
 
 use std::collections::HashMap;
 
@@ -20,7 +21,8 @@ use crate::{
 pub(super) static SPEC: ToolSpec = ToolSpec {
     name: "find_references",
     title: "Find references",
-    description: "Finds every reference to a type or member of the sources (locals are not symbols here): each \
+    description: "Finds every reference in the sources to a type or member (locals are not symbols here), \
+                  the framework's and packages' ones included (System.IDisposable, List<T>.Add): each \
                   with kind (read, write — compound assignments and increments included —, invocation, \
                   methodGroup, eventAdd, eventRemove, objectCreation, inheritance, attribute, typeArgument, \
                   typeof, cast, nameof, staticAccess, typeReference for any other mention of a type such as a \
@@ -29,12 +31,11 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                   it overrides or implements is a reference to that member (find_callers lists those as \
                   isDirect=false). groupBy 'file', 'project' or 'containingSymbol' pages groups instead of \
                   references. coverage counts the same-named sites examined; unboundReferences lists those \
-                  csnav could not bind, with a reason: read them before concluding a symbol is unused. \
-                  Framework and package symbols are not searched (symbolKeys of reference assemblies are \
-                  refused).",
+                  csnav could not bind, with a reason (missingMetadata: the project does not see the \
+                  assembly declaring what the site names): read them before concluding a symbol is unused.",
     input: || {
         let mut properties = json!({
-            "symbolKey": schema::symbol_key("Opaque symbolKey of a type or member of the sources from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
+            "symbolKey": schema::symbol_key("Opaque symbolKey of a type or member (of the sources or of a reference assembly) from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
             "groupBy": {"type": "string", "enum": ["none", "file", "project", "containingSymbol"], "default": "none",
                         "description": "none: a flat list of references; otherwise paged groups, each with its references (at most 50 listed, referenceCount has all)."},
             "scope": schema::scope("The scope selects references by the file and project they are in; unboundReferences are filtered the same way."),
@@ -175,13 +176,9 @@ fn run(call: &Call<'_>) -> Answer {
         return Err(ToolError::new(
             ErrorCode::UnsupportedSymbol,
             "symbolKey",
-            format!(
-                "{} is declared in a reference assembly; csnav searches the references of source symbols only",
-                info.full_name
-            ),
+            format!("csnav has no reference data for {}", info.full_name),
         )
-        .suggest("For a framework or package member, find_callers lists its calls from the sources.")
-        .suggest("For a framework or package type, get_type_hierarchy lists the source types deriving from it.")
+        .suggest("Pass the key of a type or member.")
         .into());
     };
     let world = &call.snapshot.world;
