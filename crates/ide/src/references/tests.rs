@@ -8,12 +8,7 @@ use crate::{AnalysisHost, fixture::Fixture};
 /// | line text`, then the unbound sites and the coverage.
 fn check(fixture: &str, expect: Expect) {
     let (host, fixture) = AnalysisHost::from_fixture(fixture);
-    let (file, offset) = fixture.cursor.expect("fixture needs $0");
-    let symbol = host
-        .analysis()
-        .symbol_at(file, offset)
-        .unwrap()
-        .expect("no symbol at $0");
+    let symbol = fixture.cursor_symbol(&host.analysis());
     check_key(&host, &fixture, &symbol.key, expect);
 }
 
