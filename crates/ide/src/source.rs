@@ -61,7 +61,7 @@ pub(crate) fn symbol_source(
             true => line_start,
             false => start,
         };
-        let first_line = line_number(text, TextSize::from(start as u32));
+        let first_line = line_number(db, decl.file, TextSize::from(start as u32));
         let lines = text[line_start..end].lines().map(str::to_owned).collect();
         declarations.push((decl.file, first_line, lines));
     }
@@ -132,8 +132,12 @@ pub(crate) fn symbol_source(
     })
 }
 
-fn line_number(text: &str, offset: TextSize) -> usize {
-    text[..usize::from(offset)].matches('\n').count() + 1
+/// 1-based, from the memoized line index: no scan of the text before `offset`.
+fn line_number(db: &RootDatabase, file: FileId, offset: TextSize) -> usize {
+    crate::navigation::line_index(db, file)
+        .line_col(offset)
+        .line as usize
+        + 1
 }
 
 #[cfg(test)]

@@ -15,13 +15,13 @@ pub(crate) fn file_errors(
     if errors.is_empty() {
         return Ok(Vec::new());
     }
-    let text = analysis.file_text(file)?;
+    let index = analysis.file_line_index(file)?;
     let path = world.root.display(world.path(file), PathStyle::Relative);
     Ok(errors
         .into_iter()
         .map(|error| {
-            let offset = usize::from(error.range.start()).min(text.len());
-            let line = text.get(..offset).unwrap_or("").matches('\n').count() + 1;
+            let offset = error.range.start().min(index.len());
+            let line = index.line_col(offset).line + 1;
             format!("{path}:{line}: {}", error.message)
         })
         .collect())

@@ -483,3 +483,31 @@ fn a_member_added_to_a_type_reinfers_only_the_bodies_naming_it() {
     "#]]
     .assert_debug_eq(&bodies_reinferred(&log));
 }
+
+/// Positions in answers go through the line index: it is built once per text and an edit rebuilds
+/// only the edited file's, so a large file costs its index once, not a scan on every request.
+#[test]
+fn line_indexes_are_built_once_per_text() {
+    let fixture = Fixture::parse(FIXTURE);
+    let mut host = AnalysisHost::with_event_log();
+    host.apply_change(fixture.change());
+    let index_every_file = |host: &AnalysisHost| {
+        let analysis = host.analysis();
+        for file in &fixture.files {
+            analysis.file_line_index(file.id).unwrap();
+        }
+        query_names(host.take_event_log())
+            .into_iter()
+            .filter(|name| name == "source_line_index")
+            .count()
+    };
+    assert_eq!(index_every_file(&host), 2);
+    assert_eq!(index_every_file(&host), 0);
+    let circle = &fixture.files[1];
+    host.apply_change(Change {
+        files: vec![(circle.id, Some(Arc::from(format!("\n{}", circle.text))))],
+        project_graph: None,
+        libraries: None,
+    });
+    assert_eq!(index_every_file(&host), 1);
+}

@@ -1,7 +1,7 @@
 //! What `find_callers` and `get_outgoing_calls` share: which symbols have calls, call sites with their
 //! line text, coverage, the unresolved sites (paged on their own) and what an answer left out.
 
-use std::{collections::HashMap, sync::Arc};
+use std::collections::HashMap;
 
 use ide::{
     CallKind, Cancellable, Coverage, FileId, SymbolInfo, SymbolKey, SymbolKind, SymbolQuery,
@@ -154,10 +154,10 @@ pub(super) fn coverage(coverage: &Coverage) -> Value {
     })
 }
 
-/// Turns sites into `{filePath, lineNumber, column, lineText}`, reading each file's text once.
+/// Turns sites into `{filePath, lineNumber, column, lineText}`, fetching each file's lines once.
 pub(super) struct Sites<'c, 'a> {
     call: &'c Call<'a>,
-    texts: HashMap<FileId, Arc<str>>,
+    lines: HashMap<FileId, symbol::Lines>,
     symbols: HashMap<SymbolKey, Value>,
 }
 
@@ -165,22 +165,22 @@ impl<'c, 'a> Sites<'c, 'a> {
     pub(super) fn new(call: &'c Call<'a>) -> Self {
         Sites {
             call,
-            texts: HashMap::new(),
+            lines: HashMap::new(),
             symbols: HashMap::new(),
         }
     }
 
     pub(super) fn site(&mut self, file: FileId, range: TextRange) -> Cancellable<Value> {
-        let text = match self.texts.get(&file) {
-            Some(text) => text.clone(),
+        let lines = match self.lines.get(&file) {
+            Some(lines) => lines.clone(),
             None => {
-                let text = self.call.snapshot.analysis.file_text(file)?;
-                self.texts.insert(file, text.clone());
-                text
+                let lines = symbol::Lines::of(self.call, file)?;
+                self.lines.insert(file, lines.clone());
+                lines
             }
         };
-        let (line, column) = symbol::line_column_in(&text, range.start());
-        let line_text = text.lines().nth(line - 1).unwrap_or_default().trim();
+        let (line, column) = lines.line_column(range.start());
+        let line_text = lines.line_text(line).unwrap_or_default().trim();
         let line_text: String = match line_text.char_indices().nth(MAX_LINE_TEXT) {
             Some((cut, _)) => format!("{}…", &line_text[..cut]),
             None => line_text.to_owned(),

@@ -67,17 +67,17 @@ fn run(call: &Call<'_>) -> Answer {
         .into());
     };
     let analysis = &call.snapshot.analysis;
-    let text = analysis.file_text(file)?;
+    let lines = symbol::Lines::of(call, file)?;
     let items = analysis.file_structure(file)?;
     let count = items.len();
     let (listed, paging, cut) = budget::main_page(items, page, |item| {
-        let (start, _) = symbol::line_column_in(&text, item.full_range.start());
+        let (start, _) = lines.line_column(item.full_range.start());
         // The line of the last character: a range may end just after a newline.
         let last = item
             .full_range
             .end()
             .max(item.full_range.start() + ide::TextSize::from(1));
-        let (end, _) = symbol::line_column_in(&text, last - ide::TextSize::from(1));
+        let (end, _) = lines.line_column(last - ide::TextSize::from(1));
         let mut value = json!({
             "name": item.name,
             "kind": item.kind.map_or("namespace", kind::name),

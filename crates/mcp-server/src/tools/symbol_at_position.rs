@@ -53,18 +53,19 @@ fn run(call: &Call<'_>) -> Answer {
         .suggest("Call server_status for the loaded projects; files excluded by a project (bin/, obj/, Compile Remove) are not analysed.")
         .into());
     };
-    let text = call.snapshot.analysis.file_text(file)?;
-    let offset = symbol::offset_of(&text, line, column).map_err(|why| {
-        ToolError::invalid_argument(
-            if why.starts_with("line") {
-                "line"
-            } else {
-                "column"
-            },
-            why,
-        )
-        .suggest("lineNumber and column are 1-based; column counts characters, a tab is one.")
-    })?;
+    let offset = symbol::Lines::of(call, file)?
+        .offset_of(line, column)
+        .map_err(|why| {
+            ToolError::invalid_argument(
+                if why.starts_with("line") {
+                    "line"
+                } else {
+                    "column"
+                },
+                why,
+            )
+            .suggest("lineNumber and column are 1-based; column counts characters, a tab is one.")
+        })?;
     let found = call.snapshot.analysis.symbol_at(file, offset)?;
     let symbol = found
         .as_ref()
