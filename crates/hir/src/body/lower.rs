@@ -16,7 +16,7 @@ use super::{
 use crate::{
     base_db::{Db, parse},
     item_tree::{
-        MemberOrigin, Modifiers, file_item_tree, item_source_map,
+        MemberOrigin, Modifiers, TypeKind, file_item_tree, item_source_map,
         lower::{element_text, field, identifier_text as identifier, lower_type},
     },
     symbols::{MemberId, member_loc},
@@ -44,9 +44,17 @@ pub(super) fn lower_member(db: &dyn Db, member: MemberId) -> Option<(Body, BodyS
             return Some((ctx.body, ctx.map));
         }
         MemberOrigin::Declared => {}
-        MemberOrigin::RecordProperty
-        | MemberOrigin::DefaultConstructor
-        | MemberOrigin::DelegateInvoke => {
+        // The constructor a class that declares none gets calls `base()` (C# §15.11.5), written
+        // nowhere: its site is the class's name, so the base's constructor lists the class as a
+        // caller (a struct's calls nothing).
+        MemberOrigin::DefaultConstructor => {
+            if matches!(owner.kind, TypeKind::Class | TypeKind::RecordClass) {
+                let expr = ctx.alloc_expr(Expr::ImplicitBaseCtor, range.name, range.name);
+                ctx.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
+            }
+            return Some((ctx.body, ctx.map));
+        }
+        MemberOrigin::RecordProperty | MemberOrigin::DelegateInvoke => {
             return Some((ctx.body, ctx.map));
         }
     }

@@ -916,12 +916,16 @@ class User
 {
     void M() { new Root(); }
 }
+class Implied : Root { int[] cache = new int[3]; }
+static class Helpers { }
+struct NoCtor { }
 "#,
         expect![[r#"
             M:Mid.#ctor(System.String) [Ctor@4]
             M:Primary.#ctor(System.Int32) [Ctor@14]
             M:User.M [Ctor@22]
-            coverage 5/5/0/0
+            M:Implied.#ctor [Ctor@24]
+            coverage 6/6/0/0
         "#]],
     );
 }
