@@ -39,6 +39,7 @@ SHAPES = """
     {
         double IShape.Area() => 3.14;
         public string Name => nameof(Circle);
+        public override string ToString() => Name;
     }
 """
 
@@ -141,6 +142,12 @@ async def test_references_of_members_reads_writes_nameof_and_generic_calls(works
             ("Geo/Use.cs", 9, "write"),
             ("Geo/Use.cs", 10, "read"),
         ]
+        # A framework virtual: its source overrides.
+        to_string = await key(tools, "M:System.Object.ToString")
+        framework = await tools.ok("find_overrides", {"symbolKey": to_string})
+        assert [(m["symbol"]["fullName"], m["isDirect"]) for m in framework["implementations"]] == [
+            ("Geo.Circle.ToString()", True)]
+
         echo = await key(tools, "M:Geo.Square.Echo``1(``0)")
         calls = await tools.ok("find_references", {"symbolKey": echo, "pathStyle": "relative"})
         assert places(calls["references"]) == [("Geo/Use.cs", 13, "invocation")]

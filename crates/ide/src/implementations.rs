@@ -2,9 +2,14 @@
 //! implementing an interface member (explicitly, implicitly, or by a member a base class declares)
 //! and the overrides of a virtual or abstract member, down the hierarchy.
 
-use hir::{Modifiers, RootDatabase, Symbol, TypeId, TypeKind};
+use hir::{LibMember, Modifiers, RootDatabase, Symbol, SymbolKind, TypeId, TypeKind};
 
-use crate::{DerivedType, SymbolInfo, SymbolKey, symbol_info, type_hierarchy::type_hierarchy};
+use crate::{
+    DerivedType, SymbolInfo, SymbolKey,
+    external::{self, LibrarySymbol},
+    symbol_info::{self, AnySymbol},
+    type_hierarchy::type_hierarchy,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MemberImplementationKind {
@@ -45,9 +50,11 @@ pub enum Implementations {
     NotApplicable { symbol: SymbolInfo, reason: String },
 }
 
-/// `None` when the key names nothing, or a library member (whose implementations csnav does not
-/// index yet).
+/// `None` when the key names nothing.
 pub(crate) fn find_implementations(db: &RootDatabase, key: &SymbolKey) -> Option<Implementations> {
+    if let Some(AnySymbol::Library(LibrarySymbol::Member(m))) = symbol_info::resolve(db, key) {
+        return library_member_answer(db, m, false);
+    }
     match symbol_info::lookup(db, key) {
         Some(Symbol::Member(m)) => {
             let symbol = SymbolInfo::new(db, Symbol::Member(m));
@@ -74,6 +81,9 @@ pub(crate) fn find_implementations(db: &RootDatabase, key: &SymbolKey) -> Option
 /// The overrides of a virtual, abstract or override member; `None` as for
 /// [`find_implementations`].
 pub(crate) fn find_overrides(db: &RootDatabase, key: &SymbolKey) -> Option<Implementations> {
+    if let Some(AnySymbol::Library(LibrarySymbol::Member(m))) = symbol_info::resolve(db, key) {
+        return library_member_answer(db, m, true);
+    }
     match symbol_info::lookup(db, key)? {
         Symbol::Member(m) => overrides_answer(db, m, SymbolInfo::new(db, Symbol::Member(m))),
         Symbol::Type(t) => Some(Implementations::NotApplicable {
@@ -81,6 +91,63 @@ pub(crate) fn find_overrides(db: &RootDatabase, key: &SymbolKey) -> Option<Imple
             reason: "a type is derived from, not overridden".to_owned(),
         }),
     }
+}
+
+/// The source members that implement or override a library member (a framework interface member,
+/// a virtual or abstract framework member): members of the source types deriving from its type
+/// that fill its slot. `overrides_only` answers `find_overrides`, for which an interface member is
+/// not applicable.
+fn library_member_answer(
+    db: &RootDatabase,
+    target: LibMember,
+    overrides_only: bool,
+) -> Option<Implementations> {
+    let symbol = external::info(db, LibrarySymbol::Member(target));
+    let is_interface = hir::library_type_kind(db, target.owner()) == SymbolKind::Interface;
+    if overrides_only && is_interface {
+        return Some(Implementations::NotApplicable {
+            symbol,
+            reason: "an interface member is implemented, not overridden: use find_implementations"
+                .to_owned(),
+        });
+    }
+    let owner = external::info(db, LibrarySymbol::Type(target.owner()));
+    let derived = type_hierarchy(db, &owner.key, false)?.derived;
+    let mut members = Vec::new();
+    for d in derived {
+        let Some(Symbol::Type(ty)) = symbol_info::lookup(db, &d.symbol.key) else {
+            continue;
+        };
+        for candidate in hir::type_members(db, ty) {
+            if candidate.ty != ty {
+                continue;
+            }
+            // Nearest first: the library member it overrides, then that one's bases.
+            let filled = hir::library_members_filled_by(db, candidate);
+            if !filled.contains(&target) {
+                continue;
+            }
+            let Some(data) = hir::member_data(db, candidate) else {
+                continue;
+            };
+            let kind = match (is_interface, data.explicit_interface.is_some()) {
+                (true, true) => MemberImplementationKind::Explicit,
+                (true, false) => MemberImplementationKind::Implicit,
+                (false, _) => MemberImplementationKind::Override,
+            };
+            // Directly: it implements the framework member, or overrides it and no other member.
+            let is_direct = is_interface
+                || (hir::overrides(db, candidate).overridden.is_empty()
+                    && filled.first() == Some(&target));
+            members.push(MemberImplementation {
+                symbol: SymbolInfo::new(db, Symbol::Member(candidate)),
+                kind,
+                for_types: vec![SymbolKey::of(db, Symbol::Type(ty))],
+                is_direct,
+            });
+        }
+    }
+    Some(Implementations::Members { symbol, members })
 }
 
 fn kind_of(db: &RootDatabase, ty: TypeId) -> TypeKind {

@@ -148,3 +148,40 @@ public class Named<T> : IRepo<T> { void IRepo<T>.Save(T item) { } public void Sa
         "#]],
     );
 }
+
+const FRAMEWORK: &str = r#"
+using System;
+using System.IO;
+public class Bag : IDisposable { public void Dispose() { } }
+public class Lease : IDisposable { void IDisposable.Dispose() { } }
+public class Tracked : MemoryStream { public override void Flush() { } }
+public class Audited : Tracked { public override void Flush() { } }
+public class Use { void M(IDisposable d, Stream s) { d.Dispose(); s.Flush(); } }
+"#;
+
+#[test]
+fn implementations_and_overrides_of_framework_members() {
+    check(
+        &FRAMEWORK.replace("d.Dispose()", "d.Dis$0pose()"),
+        false,
+        expect![[r#"
+            M:Bag.Dispose Implicit for T:Bag
+            M:Lease.System#IDisposable#Dispose Explicit for T:Lease
+        "#]],
+    );
+    check(
+        &FRAMEWORK.replace("s.Flush()", "s.Fl$0ush()"),
+        true,
+        expect![[r#"
+            M:Audited.Flush Override indirect for T:Audited
+            M:Tracked.Flush Override for T:Tracked
+        "#]],
+    );
+    check(
+        &FRAMEWORK.replace("d.Dispose()", "d.Dis$0pose()"),
+        true,
+        expect![[r#"
+            not applicable: an interface member is implemented, not overridden: use find_implementations
+        "#]],
+    );
+}

@@ -19,8 +19,9 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                   maps it to — implicit, explicit (void I.M()) or inherited (declared by a base class that does \
                   not implement the interface itself, class B : A, I) — with the types it implements it for. \
                   For a virtual, abstract or override member: its overrides down the hierarchy (as \
-                  find_overrides). Results are paged with skip/take. A framework or package type works too \
-                  (its source implementers); framework and package members are not searched.",
+                  find_overrides). Results are paged with skip/take. A framework or package type or member works \
+                  too: its source implementers, the source members implementing a framework interface member \
+                  (IDisposable.Dispose) or overriding a framework virtual (Stream.Flush).",
     input: || {
         json!({
             "symbolKey": schema::symbol_key("Opaque symbolKey of an interface, class, interface member or virtual/abstract member from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
@@ -85,7 +86,7 @@ pub(super) fn respond(
                 ErrorCode::UnsupportedSymbol,
                 "symbolKey",
                 format!(
-                    "{} is declared in a reference assembly; csnav does not search the implementations of its members",
+                    "{}: the type declaring it is not found in the workspace or its assemblies",
                     info.full_name
                 ),
             )

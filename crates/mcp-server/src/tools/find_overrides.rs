@@ -11,8 +11,8 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                   event of the sources, down the whole hierarchy of derived classes (every partial part \
                   included); isDirect when the override overrides this member itself rather than one of its \
                   overrides; forTypes names the declaring type. An interface member is implemented, not \
-                  overridden: use find_implementations. Framework and package members are not searched. Paged \
-                  with skip/take.",
+                  overridden: use find_implementations. A framework or package virtual member (Stream.Write) \
+                  lists its source overrides. Paged with skip/take.",
     input: || {
         json!({
             "symbolKey": schema::symbol_key("Opaque symbolKey of a virtual, abstract or override member from search_symbols, resolve_symbol, get_symbol_at_position or any tool that returns symbolKey. Not a name."),
