@@ -297,17 +297,7 @@ pub(super) fn omitted(
     unresolved: &Paging,
 ) -> Option<Value> {
     let mut notes = Vec::new();
-    if let Some(next) = paging.next_skip {
-        let cut = if size_limited {
-            " (this page was cut short to stay within the answer budget)"
-        } else {
-            ""
-        };
-        notes.push(format!(
-            "{} more {noun}{cut}: call again with skip {next}.",
-            paging.total - next
-        ));
-    }
+    notes.extend(next_page_note(paging, size_limited, &format!(" {noun}")));
     let capped = groups
         .iter()
         .filter(|g| {
@@ -320,15 +310,39 @@ pub(super) fn omitted(
             "{capped} of the {noun} listed show only their first {MAX_SITES_PER_GROUP} call sites; callSiteCount has the full number."
         ));
     }
-    // `unresolvedTake: 0` has no next page but still leaves the sites out.
-    let next = unresolved.skip + unresolved.returned;
-    if next < unresolved.total {
-        notes.push(format!(
-            "{} more unresolved call sites: call again with unresolvedSkip {next} (take 0 leaves out the {noun}).",
-            unresolved.total - next
-        ));
-    }
+    notes.extend(unresolved_page_note(
+        unresolved,
+        "unresolved call sites",
+        &format!(" (take 0 leaves out the {noun})"),
+    ));
     (!notes.is_empty()).then(|| json!(notes))
+}
+
+/// "N more{what}: call again with skip K." when the main list has a next page; `what` starts with a
+/// space (or is empty), and a page cut short by the answer budget says so.
+pub(super) fn next_page_note(paging: &Paging, size_limited: bool, what: &str) -> Option<String> {
+    let next = paging.next_skip?;
+    let cut = if size_limited {
+        " (this page was cut short to stay within the answer budget)"
+    } else {
+        ""
+    };
+    Some(format!(
+        "{} more{what}{cut}: call again with skip {next}.",
+        paging.total - next
+    ))
+}
+
+/// "N more {what}: call again with unresolvedSkip K{hint}." when the sites that could not be bound
+/// continue past this page (`unresolvedTake: 0` has no next page but still leaves them out).
+pub(super) fn unresolved_page_note(unresolved: &Paging, what: &str, hint: &str) -> Option<String> {
+    let next = unresolved.skip + unresolved.returned;
+    (next < unresolved.total).then(|| {
+        format!(
+            "{} more {what}: call again with unresolvedSkip {next}{hint}.",
+            unresolved.total - next
+        )
+    })
 }
 
 /// `coverage`, `unresolvedCallSites`, `unresolvedCallSiteCount`, `unresolvedPaging`, `sizeLimited` and

@@ -320,29 +320,18 @@ fn file_projects(call: &Call<'_>) -> HashMap<FileId, String> {
 }
 
 fn omitted(paging: &Paging, size_limited: bool, capped: usize, unbound: &Paging) -> Vec<String> {
-    let mut notes = Vec::new();
-    if let Some(next) = paging.next_skip {
-        let cut = if size_limited {
-            " (this page was cut short to stay within the answer budget)"
-        } else {
-            ""
-        };
-        notes.push(format!(
-            "{} more{cut}: call again with skip {next}.",
-            paging.total - next
-        ));
-    }
+    let mut notes: Vec<String> = calls::next_page_note(paging, size_limited, "")
+        .into_iter()
+        .collect();
     if capped > 0 {
         notes.push(format!(
             "{capped} groups show only their first {MAX_PER_GROUP} references; referenceCount has the full number."
         ));
     }
-    let next = unbound.skip + unbound.returned;
-    if next < unbound.total {
-        notes.push(format!(
-            "{} more unbound references: call again with unresolvedSkip {next}.",
-            unbound.total - next
-        ));
-    }
+    notes.extend(calls::unresolved_page_note(
+        unbound,
+        "unbound references",
+        "",
+    ));
     notes
 }
