@@ -306,6 +306,18 @@ pub struct Arg {
     pub modifier: ArgModifier,
 }
 
+impl Arg {
+    /// An argument no source wrote as such: unnamed, without `ref`/`out`/`in` (the query translation's
+    /// lambdas, a collection initializer's elements).
+    pub(crate) fn positional(expr: ExprId) -> Arg {
+        Arg {
+            name: None,
+            expr,
+            modifier: ArgModifier::None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ArgModifier {
     None,

@@ -2040,31 +2040,26 @@ impl Ctx<'_> {
         // base's level. An override of a framework method stands for it, at the framework's level:
         // after every source level, so that `Equals(node)` finds a base's `Equals(Node)` before an
         // override of `object.Equals(object)`.
-        let source_levels = group
-            .levels
-            .iter()
-            .enumerate()
-            .map(|(level, (ty, members))| {
-                let members: Vec<MemberId> = members
-                    .iter()
-                    .copied()
-                    .filter(|&m| !is_override(db, m))
-                    .collect();
-                (level, ty, members)
-            });
-        let framework_overrides = group
-            .levels
-            .iter()
-            .enumerate()
-            .map(|(level, (ty, members))| {
-                let members: Vec<MemberId> = members
-                    .iter()
-                    .copied()
-                    .filter(|&m| is_override(db, m) && !overrides_source_member(db, m))
-                    .collect();
-                (level, ty, members)
-            });
+        // Each level with only the members a pass considers.
+        let levels_of = |keep: &dyn Fn(MemberId) -> bool| -> Vec<(usize, &Ty, Vec<MemberId>)> {
+            group
+                .levels
+                .iter()
+                .enumerate()
+                .map(|(level, (ty, members))| {
+                    (
+                        level,
+                        ty,
+                        members.iter().copied().filter(|&m| keep(m)).collect(),
+                    )
+                })
+                .collect()
+        };
+        let source_levels = levels_of(&|m| !is_override(db, m));
+        let framework_overrides =
+            levels_of(&|m| is_override(db, m) && !overrides_source_member(db, m));
         let passes: Vec<(usize, &Ty, Vec<MemberId>)> = source_levels
+            .into_iter()
             .chain(framework_overrides)
             .filter(|(_, _, members)| !members.is_empty())
             .collect();

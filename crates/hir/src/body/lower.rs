@@ -1639,14 +1639,7 @@ impl Ctx {
                 .collect(),
             _ => vec![self.lower_expr(element)],
         };
-        let args = values
-            .into_iter()
-            .map(|expr| Arg {
-                name: None,
-                expr,
-                modifier: ArgModifier::None,
-            })
-            .collect();
+        let args = values.into_iter().map(Arg::positional).collect();
         let receiver = self.alloc_expr(Expr::ImplicitReceiver, range, range);
         let callee = self.alloc_expr(
             Expr::Member {

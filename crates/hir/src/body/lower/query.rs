@@ -16,7 +16,7 @@ use syntax::{
     ast::{AstElement, Expression},
 };
 
-use super::{Arg, ArgModifier, Ctx, Expr, ExprId, LocalId, LocalKind, Stmt};
+use super::{Arg, Ctx, Expr, ExprId, LocalId, LocalKind, Stmt};
 use crate::{
     item_tree::lower::{field, identifier_text as identifier, lower_type},
     type_ref::TypeRef,
@@ -408,14 +408,7 @@ impl Ctx {
             at.full,
             at.focus,
         );
-        let args = args
-            .into_iter()
-            .map(|expr| Arg {
-                name: None,
-                expr,
-                modifier: ArgModifier::None,
-            })
-            .collect();
+        let args = args.into_iter().map(Arg::positional).collect();
         self.alloc_expr(Expr::Invoke { callee, args }, at.full, at.focus)
     }
 
