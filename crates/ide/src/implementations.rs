@@ -113,6 +113,7 @@ fn library_member_answer(
     }
     let owner = external::info(db, LibrarySymbol::Type(target.owner()));
     let derived = type_hierarchy(db, &owner.key, false)?.derived;
+    let target_name = hir::library_site_name(db, target);
     let mut members = Vec::new();
     for d in derived {
         let Some(Symbol::Type(ty)) = symbol_info::lookup(db, &d.symbol.key) else {
@@ -122,14 +123,20 @@ fn library_member_answer(
             if candidate.ty != ty {
                 continue;
             }
+            let Some(data) = hir::member_data(db, candidate) else {
+                continue;
+            };
+            // Only a member of the same name can fill the slot (an indexer is `this` in source,
+            // `Item` in metadata): the slot search is not run for every member of every class
+            // deriving from `object`.
+            if data.name != target_name && data.kind != hir::MemberKind::Indexer {
+                continue;
+            }
             // Nearest first: the library member it overrides, then that one's bases.
             let filled = hir::library_members_filled_by(db, candidate);
             if !filled.contains(&target) {
                 continue;
             }
-            let Some(data) = hir::member_data(db, candidate) else {
-                continue;
-            };
             let kind = match (is_interface, data.explicit_interface.is_some()) {
                 (true, true) => MemberImplementationKind::Explicit,
                 (true, false) => MemberImplementationKind::Implicit,
