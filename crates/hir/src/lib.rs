@@ -20,6 +20,8 @@ mod persist;
 mod resolve;
 mod source_analyzer;
 mod symbols;
+#[cfg(any(test, feature = "test-utils"))]
+pub mod test_utils;
 mod ty;
 mod type_ref;
 

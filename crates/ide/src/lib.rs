@@ -6,7 +6,8 @@
 
 mod call_hierarchy;
 mod external;
-pub mod fixture;
+#[cfg(test)]
+mod fixture;
 pub mod fuzz;
 mod implementations;
 mod navigation;

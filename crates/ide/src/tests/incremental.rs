@@ -5,7 +5,10 @@ use std::sync::Arc;
 use expect_test::{Expect, expect};
 use hir::Change;
 
-use crate::{AnalysisHost, fixture::Fixture};
+use crate::{
+    AnalysisHost, FileId,
+    fixture::{Fixture, FixtureExt},
+};
 
 const FIXTURE: &str = r#"
 //- /Shapes.cs
@@ -56,7 +59,7 @@ fn queries_rerun_after(edit: impl FnOnce(&str) -> String) -> Vec<String> {
     let edited = edit(&circle.text);
     assert_ne!(edited, circle.text, "the edit changed nothing");
     host.apply_change(Change {
-        files: vec![(circle.id, Some(Arc::from(edited)))],
+        files: vec![(FileId(circle.id), Some(Arc::from(edited)))],
         project_graph: None,
         libraries: None,
     });
@@ -180,7 +183,7 @@ fn projects_on_one_framework_share_its_index_and_a_body_edit_rereads_no_library(
     let old = &fixture.files[0];
     host.apply_change(Change {
         files: vec![(
-            old.id,
+            FileId(old.id),
             Some(Arc::from(old.text.replace("Math.Abs(-1)", "Math.Abs(-2)"))),
         )],
         project_graph: None,
@@ -252,7 +255,7 @@ fn call_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Ve
     let edited = edit(&file.text);
     assert_ne!(edited, file.text, "the edit changed nothing");
     host.apply_change(Change {
-        files: vec![(file.id, Some(Arc::from(edited)))],
+        files: vec![(FileId(file.id), Some(Arc::from(edited)))],
         project_graph: None,
         libraries: None,
     });
@@ -404,7 +407,7 @@ fn body_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Ve
     let edited = edit(&file.text);
     assert_ne!(edited, file.text, "the edit changed nothing");
     host.apply_change(Change {
-        files: vec![(file.id, Some(Arc::from(edited)))],
+        files: vec![(FileId(file.id), Some(Arc::from(edited)))],
         project_graph: None,
         libraries: None,
     });
@@ -496,7 +499,7 @@ fn line_indexes_are_built_once_per_text() {
     let index_every_file = |host: &AnalysisHost| {
         let analysis = host.analysis();
         for file in &fixture.files {
-            analysis.file_line_index(file.id).unwrap();
+            analysis.file_line_index(FileId(file.id)).unwrap();
         }
         query_names(host.take_event_log())
             .into_iter()
@@ -507,7 +510,10 @@ fn line_indexes_are_built_once_per_text() {
     assert_eq!(index_every_file(&host), 0);
     let circle = &fixture.files[1];
     host.apply_change(Change {
-        files: vec![(circle.id, Some(Arc::from(format!("\n{}", circle.text))))],
+        files: vec![(
+            FileId(circle.id),
+            Some(Arc::from(format!("\n{}", circle.text))),
+        )],
         project_graph: None,
         libraries: None,
     });
