@@ -1,7 +1,8 @@
-//! `ide`'s side of the `test-fixture` crate: a host loaded with a fixture, and the symbol at its
-//! cursor. Tests only; the fixture syntax and its parser live in `test-fixture`.
+//! `ide`'s test hosts: one loaded with a `test-fixture` fixture (and the symbol at its cursor), and
+//! one whose database logs the queries it executes. Tests only; the fixture syntax and its parser
+//! live in `test-fixture`, the logging database in `hir::test_utils`.
 
-use hir::{Change, FileId};
+use hir::{Change, FileId, test_utils::EventLog};
 pub(crate) use test_fixture::Fixture;
 
 use crate::{Analysis, AnalysisHost, SymbolInfo};
@@ -34,5 +35,11 @@ impl AnalysisHost {
         let fixture = Fixture::parse(text);
         host.apply_change(fixture.change());
         (host, fixture)
+    }
+
+    /// An empty host whose database records every query execution, for incrementality tests.
+    pub(crate) fn with_event_log() -> (AnalysisHost, EventLog) {
+        let (db, log) = hir::test_utils::logging_database();
+        (AnalysisHost { db }, log)
     }
 }

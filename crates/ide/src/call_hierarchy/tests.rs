@@ -316,7 +316,7 @@ fn editing_one_body_rebinds_only_that_body() {
             "class C {{\n    void A() {{ B(); }}\n    void B() {{ {body} }}\n    void D() {{ A(); }}\n}}\n"
         )
     };
-    let mut host = AnalysisHost::with_event_log();
+    let (mut host, log) = AnalysisHost::with_event_log();
     let fixture = Fixture::parse(&text("A();"));
     host.apply_change(fixture.change());
     let analysis = host.analysis();
@@ -324,7 +324,7 @@ fn editing_one_body_rebinds_only_that_body() {
         hir::member_call_sites(&analysis.db, member);
     }
     drop(analysis);
-    host.take_event_log();
+    log.take();
     host.apply_change(Change {
         files: vec![(hir::FileId(0), Some(Arc::from(text("A(); D();"))))],
         project_graph: None,
@@ -334,8 +334,8 @@ fn editing_one_body_rebinds_only_that_body() {
     for member in hir::file_members(&analysis.db, hir::FileId(0)) {
         hir::member_call_sites(&analysis.db, member);
     }
-    let reinferred: Vec<String> = host
-        .take_event_log()
+    let reinferred: Vec<String> = log
+        .take()
         .into_iter()
         .filter(|e| e.starts_with("infer_query"))
         .collect();
@@ -513,7 +513,7 @@ namespace Shop { public class Audit { public void Log(Store s) { s.Save(); s.Loa
 namespace Shop { public class Report { public void Print() { System.Console.WriteLine(1); } } }
 "#;
     let parsed = Fixture::parse(fixture);
-    let mut host = AnalysisHost::with_event_log();
+    let (mut host, log) = AnalysisHost::with_event_log();
     host.apply_change(parsed.change());
     let save = host
         .analysis()
@@ -536,7 +536,7 @@ namespace Shop { public class Report { public void Print() { System.Console.Writ
         callers(&host),
         ["Shop.Checkout.Run(Store)", "Shop.Audit.Log(Store)"]
     );
-    host.take_event_log();
+    log.take();
 
     let audit = parsed
         .files
@@ -553,8 +553,8 @@ namespace Shop { public class Report { public void Print() { System.Console.Writ
         callers(&host),
         ["Shop.Checkout.Run(Store)", "Shop.Audit.Log(Store)"]
     );
-    let mut rerun: Vec<String> = host
-        .take_event_log()
+    let mut rerun: Vec<String> = log
+        .take()
         .into_iter()
         .filter(|e| {
             e.starts_with("file_call_sites_query")
