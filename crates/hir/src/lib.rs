@@ -22,6 +22,8 @@ mod source_analyzer;
 mod symbols;
 #[cfg(any(test, feature = "test-utils"))]
 pub mod test_utils;
+#[cfg(test)]
+mod tests;
 mod ty;
 mod type_ref;
 

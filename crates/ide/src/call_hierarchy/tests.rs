@@ -538,11 +538,7 @@ namespace Shop { public class Report { public void Print() { System.Console.Writ
     );
     log.take();
 
-    let audit = parsed
-        .files
-        .iter()
-        .find(|f| f.path == "/Audit.cs")
-        .expect("file");
+    let audit = parsed.file("/Audit.cs");
     let edited = audit.text.replace("s.Load();", "s.Load(); s.Save();");
     host.apply_change(Change {
         files: vec![(FileId(audit.id), Some(Arc::from(edited)))],

@@ -247,11 +247,7 @@ fn call_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Ve
     };
     assert_eq!(ask(&host), 2);
     log.take();
-    let file = fixture
-        .files
-        .iter()
-        .find(|f| f.path == path)
-        .expect("a file");
+    let file = fixture.file(path);
     let edited = edit(&file.text);
     assert_ne!(edited, file.text, "the edit changed nothing");
     host.apply_change(Change {
@@ -399,11 +395,7 @@ fn body_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Ve
     };
     bind_all(&host);
     log.take();
-    let file = fixture
-        .files
-        .iter()
-        .find(|f| f.path == path)
-        .expect("a file");
+    let file = fixture.file(path);
     let edited = edit(&file.text);
     assert_ne!(edited, file.text, "the edit changed nothing");
     host.apply_change(Change {
