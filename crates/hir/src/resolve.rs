@@ -180,10 +180,16 @@ impl<'db> Resolver<'db> {
             PathQualifier::None => self.resolve_first(first),
             PathQualifier::Global => self.lookup_in_namespace("", first),
             PathQualifier::Alias(alias) => {
-                // `alias::X`: a using alias naming a namespace (extern aliases name assemblies: their
-                // types are external, under the namespace path as written).
+                // `alias::X`: a using alias naming a namespace, looked into as `alias.X` is (a library
+                // namespace's types included); extern aliases name assemblies: their types are
+                // external, under the namespace path as written.
                 match self.lookup_alias(alias) {
-                    Some(Resolved::Namespace(ns)) => self.lookup_in_namespace(&ns, first),
+                    Some(ns @ Resolved::Namespace(_)) => match self.step(&ns, first) {
+                        Some(Resolved::Namespace(full)) if !self.namespace_exists(&full) => {
+                            Some(Resolved::Type(self.named_ty(full, Vec::new())))
+                        }
+                        found => found,
+                    },
                     _ => None,
                 }
             }

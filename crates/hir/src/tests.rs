@@ -3,6 +3,7 @@
 
 mod def_map;
 mod hierarchy;
+mod incremental;
 mod item_tree;
 mod resolve;
 

@@ -117,9 +117,9 @@ class Probe
         expect![[r#"
             ints: library System.Collections.Generic.List<System.Int32>
             map: library System.Collections.Generic.Dictionary<System.String, Shop.Book>
-            list: unresolved List<System.Int32>
-            missing: unresolved Missing
-            pair: unresolved KeyValuePair<System.Int32, System.Int32>
+            list: library System.Collections.Generic.List<System.Int32>
+            missing: unresolved System.Collections.Generic.Missing
+            pair: library System.Collections.Generic.KeyValuePair<System.Int32, System.Int32>
             book: source Shop.Book
             viaNamespaceAlias: source Shop.Book
         "#]],
