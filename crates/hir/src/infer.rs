@@ -25,6 +25,7 @@ mod pattern;
 mod pattern_based;
 mod stmt;
 mod tuple_names;
+mod type_table;
 
 use std::sync::Arc;
 
@@ -43,8 +44,10 @@ use crate::{
 };
 
 pub(crate) use self::lookup::{own_members as lookup_own_members, type_kind as type_kind_of};
+use self::type_table::TypeTable;
 
-/// What inference found in one body: the call sites it bound and those it could not.
+/// What inference found in one body: the types of its expressions and locals, the call sites it
+/// bound and those it could not.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct InferenceResult {
     pub sites: Vec<CallSite>,
@@ -59,6 +62,23 @@ pub struct InferenceResult {
     /// call, but references (`find_references`). Calls the compiler omits keep theirs, as the
     /// compiler binds them.
     pub field_accesses: Vec<FieldAccess>,
+    /// The known types of expressions and locals (see [`InferenceResult::type_of_expr`]).
+    types: TypeTable,
+}
+
+impl InferenceResult {
+    /// The type of `expr` as binding found it (its last binding, for an expression a lambda's
+    /// speculative typing saw too), when it is known: not for an expression of unknown type, the
+    /// `null` literal, a method group, a type or namespace used as a receiver, a lambda or a pattern.
+    pub fn type_of_expr(&self, expr: ExprId) -> Option<&Ty> {
+        self.types.expr(expr)
+    }
+
+    /// The type of a local (a parameter, a `var`, a pattern or `out var` designation, a lambda
+    /// parameter, a `foreach` variable), when it is known.
+    pub fn type_of_local(&self, local: LocalId) -> Option<&Ty> {
+        self.types.local(local)
+    }
 }
 
 /// A use of a field, constant or enum member.
@@ -169,6 +189,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         sdb: crate::library::ScopedDb::project(db, project),
         imports: None,
         local_tys: ArenaMap::default(),
+        expr_tys: Vec::new(),
         frames: Vec::new(),
         result: InferenceResult::default(),
         local_fn_returns: ArenaMap::default(),
@@ -230,6 +251,13 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         ctx.method_group(expr, &group, None);
     }
     ctx.omit_conditional_calls();
+    // A local with a written type gets it when first read: one never read gets it here.
+    for (local, data) in body.locals.iter() {
+        if data.ty.is_some() && ctx.local_tys.get(local).is_none() {
+            ctx.local_ty(local);
+        }
+    }
+    ctx.result.types = TypeTable::new(std::mem::take(&mut ctx.expr_tys), &ctx.local_tys);
     Some(ctx.result)
 }
 
@@ -316,6 +344,8 @@ struct Ctx<'a> {
     sdb: crate::library::ScopedDb<'a>,
     imports: Option<Vec<(Vec<SmolStr>, Vec<Ty>)>>,
     local_tys: ArenaMap<LocalId, Ty>,
+    /// The types of the expressions inferred so far, in the order they were (see [`TypeTable`]).
+    expr_tys: Vec<(ExprId, Ty)>,
     frames: Vec<Frame>,
     result: InferenceResult,
     local_fn_returns: ArenaMap<LocalId, Ty>,

@@ -23,10 +23,21 @@ impl Ctx<'_> {
     }
 
     /// What `expr` denotes, accessed as `access` says, given the type the context expects of it
-    /// (a lambda's delegate, a target-typed `new`, `default`): each kind of expression is bound by
-    /// the module of its concern.
-    // ~150 lines: one flat arm per `Expr` kind, each a line or a call into its concern's module.
+    /// (a lambda's delegate, a target-typed `new`, `default`); a value's type is recorded.
     pub(super) fn infer_val(&mut self, expr: ExprId, access: Access, expected: Option<&Ty>) -> Val {
+        let val = self.denotation(expr, access, expected);
+        if let Val::Value(ty) = &val
+            && *ty != Ty::Unknown
+        {
+            self.expr_tys.push((expr, ty.clone()));
+        }
+        val
+    }
+
+    /// [`Ctx::infer_val`] before recording: each kind of expression is bound by the module of its
+    /// concern.
+    // ~150 lines: one flat arm per `Expr` kind, each a line or a call into its concern's module.
+    fn denotation(&mut self, expr: ExprId, access: Access, expected: Option<&Ty>) -> Val {
         let db = self.db;
         match &self.body.exprs[expr] {
             Expr::Missing | Expr::Throw(_) if matches!(self.body.exprs[expr], Expr::Missing) => {

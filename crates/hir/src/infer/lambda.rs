@@ -29,12 +29,14 @@ impl Ctx<'_> {
         let sites = self.result.sites.len();
         let unresolved = self.result.unresolved.len();
         let fields = self.result.field_accesses.len();
+        let expr_tys = self.expr_tys.len();
         let pending = self.pending_groups.len();
         let locals = self.local_tys.clone();
         let result = self.infer_lambda(lambda, params, None);
         self.result.sites.truncate(sites);
         self.result.unresolved.truncate(unresolved);
         self.result.field_accesses.truncate(fields);
+        self.expr_tys.truncate(expr_tys);
         self.pending_groups.truncate(pending);
         self.local_tys = locals;
         self.speculation_depth -= 1;
