@@ -24,6 +24,8 @@ mod path;
 mod pattern;
 mod pattern_based;
 mod stmt;
+#[cfg(test)]
+mod tests;
 mod tuple_names;
 mod type_table;
 
