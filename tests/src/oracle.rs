@@ -27,11 +27,26 @@ use serde_json::Value;
 /// (caller, callee) as documentation ids.
 pub type Edge = (String, String);
 
-/// Where a call is written: a path relative to the source folder and a 1-based line.
+/// Where a call is written: a path relative to the source folder and 1-based lines. The compiler
+/// gives the range of the enclosing statement or declarator (`line..=end_line`: a field declaration
+/// whose initializer is on its second line starts on the first); csnav a call's own line (both
+/// the same).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Site {
     pub file: String,
     pub line: Option<u32>,
+    pub end_line: Option<u32>,
+}
+
+impl Site {
+    /// Whether `other`'s line lies inside this site's lines in the same file.
+    fn covers(&self, other: &Site) -> bool {
+        let (Some(start), Some(line)) = (self.line, other.line) else {
+            return false;
+        };
+        let end = self.end_line.unwrap_or(start).max(start);
+        self.file == other.file && (start..=end).contains(&line)
+    }
 }
 
 impl fmt::Display for Site {
@@ -203,6 +218,7 @@ fn oracle_edges(oracle: &Value, source_dir: &Path) -> (Edges, Edges) {
         let site = Site {
             file: relative_path(source_dir, s("file").unwrap_or_default()),
             line: call["line"].as_u64().and_then(|l| u32::try_from(l).ok()),
+            end_line: call["endLine"].as_u64().and_then(|l| u32::try_from(l).ok()),
         };
         let is_accessor = matches!(s("calleeKind"), Some("getter" | "setter"));
         // A call without a line (the compiler hid its sequence point: a `finally` of an async
@@ -319,6 +335,7 @@ pub fn compare_calls(
         Site {
             file: files.get(file.0 as usize).cloned().unwrap_or_default(),
             line,
+            end_line: line,
         }
     };
     let mut ours = Edges::default();
@@ -392,7 +409,14 @@ pub fn compare_calls(
             }
         }
     }
-    credit_initializers(analysis, project, &oracle_edges, &mut ours, &site_of);
+    credit_initializers(
+        analysis,
+        project,
+        &mut oracle_edges,
+        &unattested,
+        &mut ours,
+        &site_of,
+    );
     CallGraph {
         ours,
         oracle: oracle_edges,
@@ -403,12 +427,15 @@ pub fn compare_calls(
 
 /// csnav credits a call in a field or property initializer to that field or property (what an
 /// agent edits); the compiler to the constructors that run the initializer. A compiler edge from a
-/// constructor counts as found when csnav has the same callee called from an initializer on the
-/// same line of the same file.
+/// constructor counts as found when csnav has the same callee called from an initializer inside
+/// the lines of the compiler's site. The compiler's text check looks at the first line of a site
+/// only, so a call on a later line of a multi-line initializer comes unattested (`textMatch:
+/// false`): csnav's call inside its lines attests it, and it joins the compiler's edges.
 fn credit_initializers(
     analysis: &Analysis,
     project: &str,
-    oracle: &Edges,
+    oracle: &mut Edges,
+    unattested: &Edges,
     ours: &mut Edges,
     site_of: &dyn Fn(ide::FileId, ide::TextSize) -> Site,
 ) {
@@ -416,14 +443,22 @@ fn credit_initializers(
         let name = id.split('(').next().unwrap_or(id);
         name.ends_with(".#ctor") || name.ends_with(".#cctor")
     };
-    let missing: Vec<Edge> = oracle
+    let candidates: Vec<(Edge, bool)> = oracle
         .all
         .iter()
-        .filter(|e| is_ctor(&e.0) && !ours.all.contains(*e))
-        .cloned()
+        .map(|e| (e, true))
+        .chain(
+            unattested
+                .all
+                .iter()
+                .filter(|e| !oracle.all.contains(*e))
+                .map(|e| (e, false)),
+        )
+        .filter(|(e, _)| is_ctor(&e.0) && !ours.all.contains(*e))
+        .map(|(e, attested)| (e.clone(), attested))
         .collect();
     let mut callers_of: BTreeMap<String, Vec<(String, Site)>> = BTreeMap::new();
-    for edge in missing {
+    for (edge, attested) in candidates {
         let callee = &edge.1;
         let callers = callers_of.entry(callee.clone()).or_insert_with(|| {
             // An accessor is found through its property.
@@ -449,14 +484,23 @@ fn credit_initializers(
                 })
                 .collect()
         });
-        let Some(sites) = oracle.sites.get(&edge) else {
+        let from = if attested { &*oracle } else { unattested };
+        let Some(sites) = from.sites.get(&edge).cloned() else {
             continue;
         };
+        let is_accessor = from.accessors.contains(&edge);
         // One constructor runs the initializers of many fields and properties: every initializer
         // edge of csnav's at one of the constructor edge's sites is that edge, not an extra (an
         // auto-property is a caller the compiler also lists, for its accessors).
-        let is_accessor = oracle.accessors.contains(&edge);
-        for (member, site) in callers.iter().filter(|(_, s)| sites.contains(s)) {
+        for (member, site) in callers
+            .iter()
+            .filter(|(_, s)| sites.iter().any(|o| o.covers(s)))
+        {
+            if !attested && !oracle.all.contains(&edge) {
+                for compiler_site in &sites {
+                    oracle.insert(edge.clone(), is_accessor, compiler_site.clone());
+                }
+            }
             ours.insert(edge.clone(), is_accessor, site.clone());
             let credited = (member.clone(), edge.1.clone());
             ours.all.remove(&credited);

@@ -1,9 +1,6 @@
 //! Inputs of the database and the first layer of queries on them (parse, word index).
 
-use std::{
-    fmt,
-    sync::{Arc, Mutex},
-};
+use std::{fmt, sync::Arc};
 
 use rustc_hash::FxHashMap;
 use salsa::{Durability, Setter};
@@ -128,7 +125,6 @@ impl fmt::Debug for Change {
 pub struct RootDatabase {
     storage: salsa::Storage<Self>,
     files: Arc<FxHashMap<FileId, SourceFile>>,
-    log: Option<Arc<Mutex<Vec<String>>>>,
     /// Not an input: what it holds equals what the queries would compute (see `persist.rs`).
     artifacts: Option<Arc<ArtifactCache>>,
 }
@@ -161,22 +157,15 @@ impl Db for RootDatabase {
     }
 }
 
+/// What salsa calls on every event of a database's runtime: only test databases have one
+/// (`test_utils.rs`), so a production database never pays for events.
+pub(crate) type EventCallback = Box<dyn Fn(salsa::Event) + Send + Sync>;
+
 impl RootDatabase {
-    fn new(log: Option<Arc<Mutex<Vec<String>>>>) -> RootDatabase {
-        let event_log = log.clone();
-        let storage = salsa::Storage::new(event_log.map(|log| {
-            Box::new(move |event: salsa::Event| {
-                if let salsa::EventKind::WillExecute { database_key } = event.kind
-                    && let Ok(mut log) = log.lock()
-                {
-                    log.push(format!("{database_key:?}"));
-                }
-            }) as Box<dyn Fn(salsa::Event) + Send + Sync>
-        }));
+    pub(crate) fn new(on_event: Option<EventCallback>) -> RootDatabase {
         let db = RootDatabase {
-            storage,
+            storage: salsa::Storage::new(on_event),
             files: Arc::default(),
-            log,
             artifacts: None,
         };
         // A singleton: found again with `WorkspaceInput::get`.
@@ -185,20 +174,6 @@ impl RootDatabase {
             .new(&db);
         let _libraries = new_library_input(&db);
         db
-    }
-
-    /// A database that records every query execution, for incrementality tests.
-    pub fn with_event_log() -> RootDatabase {
-        RootDatabase::new(Some(Arc::default()))
-    }
-
-    /// The queries executed since the last call, as `query(key)` strings.
-    pub fn take_event_log(&self) -> Vec<String> {
-        let Some(log) = &self.log else {
-            return Vec::new();
-        };
-        let mut log = log.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        std::mem::take(&mut *log)
     }
 
     /// Consults `cache` for per-file results from now on (set it before the first query).

@@ -20,6 +20,10 @@ mod persist;
 mod resolve;
 mod source_analyzer;
 mod symbols;
+#[cfg(any(test, feature = "test-utils"))]
+pub mod test_utils;
+#[cfg(test)]
+mod tests;
 mod ty;
 mod type_ref;
 

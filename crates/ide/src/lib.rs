@@ -6,7 +6,8 @@
 
 mod call_hierarchy;
 mod external;
-pub mod fixture;
+#[cfg(test)]
+mod fixture;
 pub mod fuzz;
 mod implementations;
 mod navigation;
@@ -89,13 +90,6 @@ impl AnalysisHost {
         AnalysisHost::default()
     }
 
-    /// A host whose database records every query execution, for incrementality tests.
-    pub fn with_event_log() -> AnalysisHost {
-        AnalysisHost {
-            db: RootDatabase::with_event_log(),
-        }
-    }
-
     /// Decodes per-file results persisted by an earlier process instead of recomputing them
     /// (`hir/src/persist.rs`); set before the first query.
     pub fn set_artifact_cache(&mut self, cache: Option<Arc<ArtifactCache>>) {
@@ -115,11 +109,6 @@ impl AnalysisHost {
 
     pub fn request_cancellation(&mut self) {
         self.db.trigger_cancellation();
-    }
-
-    /// The queries executed since the last call (only with [`AnalysisHost::with_event_log`]).
-    pub fn take_event_log(&self) -> Vec<String> {
-        self.db.take_event_log()
     }
 }
 

@@ -1,47 +1,25 @@
-//! `check_types` tests (rust-analyzer's hir-ty tests): a C# file bound against the .NET Core
-//! surface, and, per body, the type inference gave each local and each expression statement,
-//! `return` value and local initializer.
-//!
-//! The database is built here as `persist::tests` builds its own (one project, one file); the
-//! shared `//-` fixture syntax is `ide`'s until it has a crate of its own.
+//! `check_types` tests (rust-analyzer's hir-ty tests): a `test-fixture` fixture (C# against the
+//! .NET Core surface), and, per body, the type inference gave each local and each expression
+//! statement, `return` value and local initializer.
 
-use std::{fmt::Write, sync::Arc};
+use std::fmt::Write;
 
 use expect_test::{Expect, expect};
-use syntax::Defines;
 
 use crate::{
-    Change, FileId, Libraries, ProjectData, ProjectGraph, ProjectId, RootDatabase,
+    ProjectId,
     body::{ExprId, Stmt, body, body_source_map},
     def_map::{def_map, type_name},
     infer::infer,
     symbols::{member_ref, type_members},
 };
 
-fn database(text: &str) -> RootDatabase {
-    let mut db = RootDatabase::default();
-    let file = FileId(0);
-    let assemblies = builtin_surface::assemblies(builtin_surface::Flavor::NetCore);
-    db.apply_change(Change {
-        files: vec![(file, Some(Arc::from(text)))],
-        project_graph: Some(ProjectGraph {
-            projects: vec![ProjectData {
-                name: "P".into(),
-                defines: Defines::new(["DEBUG"]),
-                files: vec![file],
-                ..ProjectData::default()
-            }],
-        }),
-        libraries: Some(Libraries::shared(assemblies)),
-    });
-    db
-}
-
-/// Every body of the file in declaration order: `Type.Member`, then `name: Type` for each local
+/// Every body of the fixture's one file in declaration order: `Type.Member`, then `name: Type` for each local
 /// and `text: Type` for each expression statement, `return` value and initializer (`?` where
 /// inference knows no type).
-fn check_types(text: &str, expect: Expect) {
-    let db = database(text);
+fn check_types(fixture: &str, expect: Expect) {
+    let (db, fixture) = crate::tests::load(fixture);
+    let text = &fixture.files[0].text;
     let mut out = String::new();
     for (ty, _) in def_map(&db, ProjectId(0)).types() {
         for member in type_members(&db, ty) {
@@ -90,6 +68,7 @@ fn shown_exprs(body: &crate::body::Body) -> Vec<ExprId> {
 fn locals_and_expressions() {
     check_types(
         r#"
+//- /Test.cs framework:netcore
 using System;
 using System.Collections.Generic;
 using System.Linq;
@@ -227,6 +206,7 @@ namespace Shop
 fn generic_inference_patterns_and_queries() {
     check_types(
         r#"
+//- /Test.cs framework:netcore
 using System;
 using System.Collections.Generic;
 using System.Linq;

@@ -6,7 +6,10 @@ use std::sync::Arc;
 use expect_test::{Expect, expect};
 use hir::Change;
 
-use crate::{AnalysisHost, CalleeInfo, OutgoingCalls};
+use crate::{
+    AnalysisHost, CalleeInfo, FileId, OutgoingCalls,
+    fixture::{Fixture, FixtureExt},
+};
 
 /// Renders the outgoing calls of the member at `$0`: one line per callee and site kind.
 fn check_outgoing(fixture: &str, expect: Expect) {
@@ -19,7 +22,7 @@ fn check_outgoing(fixture: &str, expect: Expect) {
         .expect("not a member");
     expect.assert_eq(&render(&calls));
     for file in &fixture.files {
-        let missing = analysis.unaccounted_sites(file.id).unwrap();
+        let missing = analysis.unaccounted_sites(FileId(file.id)).unwrap();
         assert!(
             missing.is_empty(),
             "neither bound nor unresolved: {missing:?}"
@@ -279,7 +282,10 @@ class User
     );
     let analysis = host.analysis();
     let (file, offset) = fixture.cursor.expect("$0");
-    let symbol = analysis.symbol_at(file, offset).unwrap().expect("symbol");
+    let symbol = analysis
+        .symbol_at(FileId(file), offset)
+        .unwrap()
+        .expect("symbol");
     let incoming = analysis
         .incoming_calls(&symbol.key)
         .unwrap()
@@ -310,15 +316,15 @@ fn editing_one_body_rebinds_only_that_body() {
             "class C {{\n    void A() {{ B(); }}\n    void B() {{ {body} }}\n    void D() {{ A(); }}\n}}\n"
         )
     };
-    let mut host = AnalysisHost::with_event_log();
-    let fixture = crate::fixture::Fixture::parse(&text("A();"));
+    let (mut host, log) = AnalysisHost::with_event_log();
+    let fixture = Fixture::parse(&text("A();"));
     host.apply_change(fixture.change());
     let analysis = host.analysis();
     for member in hir::file_members(&analysis.db, hir::FileId(0)) {
         hir::member_call_sites(&analysis.db, member);
     }
     drop(analysis);
-    host.take_event_log();
+    log.take();
     host.apply_change(Change {
         files: vec![(hir::FileId(0), Some(Arc::from(text("A(); D();"))))],
         project_graph: None,
@@ -328,8 +334,8 @@ fn editing_one_body_rebinds_only_that_body() {
     for member in hir::file_members(&analysis.db, hir::FileId(0)) {
         hir::member_call_sites(&analysis.db, member);
     }
-    let reinferred: Vec<String> = host
-        .take_event_log()
+    let reinferred: Vec<String> = log
+        .take()
         .into_iter()
         .filter(|e| e.starts_with("infer_query"))
         .collect();
@@ -506,8 +512,8 @@ namespace Shop { public class Audit { public void Log(Store s) { s.Save(); s.Loa
 //- /Report.cs
 namespace Shop { public class Report { public void Print() { System.Console.WriteLine(1); } } }
 "#;
-    let parsed = crate::fixture::Fixture::parse(fixture);
-    let mut host = AnalysisHost::with_event_log();
+    let parsed = Fixture::parse(fixture);
+    let (mut host, log) = AnalysisHost::with_event_log();
     host.apply_change(parsed.change());
     let save = host
         .analysis()
@@ -530,16 +536,12 @@ namespace Shop { public class Report { public void Print() { System.Console.Writ
         callers(&host),
         ["Shop.Checkout.Run(Store)", "Shop.Audit.Log(Store)"]
     );
-    host.take_event_log();
+    log.take();
 
-    let audit = parsed
-        .files
-        .iter()
-        .find(|f| f.path == "/Audit.cs")
-        .expect("file");
+    let audit = parsed.file("/Audit.cs");
     let edited = audit.text.replace("s.Load();", "s.Load(); s.Save();");
     host.apply_change(Change {
-        files: vec![(audit.id, Some(Arc::from(edited)))],
+        files: vec![(FileId(audit.id), Some(Arc::from(edited)))],
         project_graph: None,
         libraries: None,
     });
@@ -547,8 +549,8 @@ namespace Shop { public class Report { public void Print() { System.Console.Writ
         callers(&host),
         ["Shop.Checkout.Run(Store)", "Shop.Audit.Log(Store)"]
     );
-    let mut rerun: Vec<String> = host
-        .take_event_log()
+    let mut rerun: Vec<String> = log
+        .take()
         .into_iter()
         .filter(|e| {
             e.starts_with("file_call_sites_query")
@@ -881,7 +883,7 @@ fn check_incoming_of(fixture: &str, doc_id: Option<&str>, expect: Expect) {
     ));
     expect.assert_eq(&out);
     for file in &fixture.files {
-        let missing = analysis.unaccounted_sites(file.id).unwrap();
+        let missing = analysis.unaccounted_sites(FileId(file.id)).unwrap();
         assert!(
             missing.is_empty(),
             "neither bound nor unresolved: {missing:?}"

@@ -3,7 +3,9 @@
 
 use expect_test::{Expect, expect};
 
-use crate::{AnalysisHost, CalleeInfo, SymbolInfo, SymbolKey, SymbolQuery, fixture::Fixture};
+use crate::{
+    AnalysisHost, CalleeInfo, FileId, SymbolInfo, SymbolKey, SymbolQuery, fixture::Fixture,
+};
 
 /// `kind docId [assembly]`, or `kind docId` for a source symbol.
 fn describe(s: &SymbolInfo) -> String {
@@ -20,7 +22,7 @@ fn offset_of(fixture: &Fixture, needle: &str) -> (hir::FileId, syntax::TextSize)
         .find(|f| f.text.contains(needle))
         .expect("needle in a file");
     let at = file.text.find(needle).expect("needle") as u32;
-    (file.id, at.into())
+    (FileId(file.id), at.into())
 }
 
 #[test]
@@ -109,7 +111,10 @@ class C
     );
     let analysis = host.analysis();
     let (file, offset) = fixture.cursor.expect("cursor");
-    let symbol = analysis.symbol_at(file, offset).unwrap().expect("symbol");
+    let symbol = analysis
+        .symbol_at(FileId(file), offset)
+        .unwrap()
+        .expect("symbol");
     let calls = analysis
         .outgoing_calls(&symbol.key, 1, 100)
         .unwrap()
@@ -152,7 +157,10 @@ class C { void M$0(Log l) { l.Flush(); l.ToString(); l.Close2(); } }
     );
     let analysis = host.analysis();
     let (file, offset) = fixture.cursor.expect("cursor");
-    let symbol = analysis.symbol_at(file, offset).unwrap().expect("symbol");
+    let symbol = analysis
+        .symbol_at(FileId(file), offset)
+        .unwrap()
+        .expect("symbol");
     let calls = analysis
         .outgoing_calls(&symbol.key, 2, 100)
         .unwrap()
@@ -362,7 +370,7 @@ fn check_hierarchy(fixture: &str, doc_id: Option<&str>, expect: Expect) {
         None => {
             let (file, offset) = fixture.cursor.expect("cursor");
             analysis
-                .symbol_at(file, offset)
+                .symbol_at(FileId(file), offset)
                 .unwrap()
                 .expect("symbol")
                 .key
@@ -856,7 +864,7 @@ class {class}
     for file in &fixture.files {
         let at = file.text.find("Console").expect("Console") as u32;
         let symbol = analysis
-            .symbol_at(file.id, at.into())
+            .symbol_at(FileId(file.id), at.into())
             .unwrap()
             .expect("a symbol");
         out.push_str(&format!("{}: {}\n", file.path, describe(&symbol)));

@@ -2,7 +2,7 @@
 
 use expect_test::{Expect, expect};
 
-use crate::{AnalysisHost, Implementations};
+use crate::{AnalysisHost, Implementations, fixture::FixtureExt};
 
 /// Renders `find_implementations` (or `find_overrides`) of the symbol at `$0`.
 fn check(fixture: &str, overrides: bool, expect: Expect) {

@@ -2,7 +2,10 @@
 
 use expect_test::{Expect, expect};
 
-use crate::{AnalysisHost, fixture::Fixture};
+use crate::{
+    AnalysisHost, FileId,
+    fixture::{Fixture, FixtureExt},
+};
 
 /// Renders the references of the symbol at `$0`: one line each, `path:line:col kind (container)
 /// | line text`, then the unbound sites and the coverage.
@@ -32,8 +35,12 @@ fn check_key(host: &AnalysisHost, fixture: &Fixture, key: &crate::SymbolKey, exp
         .unwrap()
         .expect("no references answer");
     let mut out = String::new();
-    let at = |f: &Fixture, file, range: syntax::TextRange| {
-        let file = f.files.iter().find(|x| x.id == file).expect("fixture file");
+    let at = |f: &Fixture, file: FileId, range: syntax::TextRange| {
+        let file = f
+            .files
+            .iter()
+            .find(|x| FileId(x.id) == file)
+            .expect("fixture file");
         let start = usize::from(range.start());
         let before = &file.text[..start];
         let line = before.matches('\n').count() + 1;

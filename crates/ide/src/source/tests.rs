@@ -2,7 +2,7 @@
 
 use expect_test::{Expect, expect};
 
-use crate::{AnalysisHost, SourceRequest};
+use crate::{AnalysisHost, FileId, SourceRequest, fixture::FixtureExt};
 
 /// Renders the page of the source of the symbol at `$0`.
 fn check(fixture: &str, skip_lines: usize, max_lines: usize, max_chars: usize, expect: Expect) {
@@ -23,7 +23,7 @@ fn check(fixture: &str, skip_lines: usize, max_lines: usize, max_chars: usize, e
         let path = &fixture
             .files
             .iter()
-            .find(|f| f.id == part.file)
+            .find(|f| FileId(f.id) == part.file)
             .expect("file")
             .path;
         out.push_str(&format!(

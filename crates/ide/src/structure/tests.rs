@@ -2,7 +2,7 @@
 
 use expect_test::{Expect, expect};
 
-use crate::AnalysisHost;
+use crate::{AnalysisHost, FileId};
 
 /// Renders the outline of the fixture's first file: one indented line per item with its kind,
 /// lines, signature and key.
@@ -13,7 +13,7 @@ fn check(fixture: &str, expect: Expect) {
     let line =
         |offset: syntax::TextSize| file.text[..usize::from(offset)].matches('\n').count() + 1;
     let mut out = String::new();
-    for item in analysis.file_structure(file.id).unwrap() {
+    for item in analysis.file_structure(FileId(file.id)).unwrap() {
         out.push_str(&format!(
             "{}{} {} {}-{} `{}` {}\n",
             "  ".repeat(item.depth as usize),

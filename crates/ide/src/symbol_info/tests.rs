@@ -3,7 +3,7 @@
 
 use expect_test::{Expect, expect};
 
-use crate::{AnalysisHost, SymbolQuery};
+use crate::{AnalysisHost, FileId, SymbolQuery};
 
 /// Every symbol of the fixture: kind, documentation id, full name, container.
 fn check_symbols(fixture: &str, expect: Expect) {
@@ -314,7 +314,9 @@ namespace Shop
         "int id",
     ] {
         let offset = service.text.find(needle).expect("needle") as u32;
-        let found = analysis.symbol_at(service.id, offset.into()).unwrap();
+        let found = analysis
+            .symbol_at(FileId(service.id), offset.into())
+            .unwrap();
         out.push_str(&format!(
             "{needle:12} -> {}\n",
             found.map_or("-".to_owned(), |s| s.documentation_id)
@@ -359,7 +361,7 @@ namespace Shop
         "Store()",
     ] {
         let offset = file.text.find(needle).expect("needle") as u32;
-        let found = analysis.symbol_at(file.id, offset.into()).unwrap();
+        let found = analysis.symbol_at(FileId(file.id), offset.into()).unwrap();
         out.push_str(&format!(
             "{needle:12} -> {}\n",
             found.map_or("-".to_owned(), |s| s.documentation_id)

@@ -182,7 +182,7 @@ class Q : P { }
     let analysis = host.analysis();
     let mut out = String::new();
     for file in &fixture.files {
-        analysis.prime_call_sites(file.id).unwrap();
+        analysis.prime_call_sites(FileId(file.id)).unwrap();
     }
     for (project, id) in [
         ("A", "T:Self"),

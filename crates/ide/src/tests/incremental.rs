@@ -5,7 +5,10 @@ use std::sync::Arc;
 use expect_test::{Expect, expect};
 use hir::Change;
 
-use crate::{AnalysisHost, fixture::Fixture};
+use crate::{
+    AnalysisHost, FileId,
+    fixture::{Fixture, FixtureExt},
+};
 
 const FIXTURE: &str = r#"
 //- /Shapes.cs
@@ -33,7 +36,7 @@ namespace Geo
 /// again, and returns the queries that ran for the second answer.
 fn queries_rerun_after(edit: impl FnOnce(&str) -> String) -> Vec<String> {
     let fixture = Fixture::parse(FIXTURE);
-    let mut host = AnalysisHost::with_event_log();
+    let (mut host, log) = AnalysisHost::with_event_log();
     host.apply_change(fixture.change());
     let hierarchy_of_all = |host: &AnalysisHost| {
         let analysis = host.analysis();
@@ -51,18 +54,18 @@ fn queries_rerun_after(edit: impl FnOnce(&str) -> String) -> Vec<String> {
         }
     };
     hierarchy_of_all(&host);
-    host.take_event_log();
+    log.take();
     let circle = &fixture.files[1];
     let edited = edit(&circle.text);
     assert_ne!(edited, circle.text, "the edit changed nothing");
     host.apply_change(Change {
-        files: vec![(circle.id, Some(Arc::from(edited)))],
+        files: vec![(FileId(circle.id), Some(Arc::from(edited)))],
         project_graph: None,
         libraries: None,
     });
     hierarchy_of_all(&host);
-    let mut log: Vec<String> = host
-        .take_event_log()
+    let mut log: Vec<String> = log
+        .take()
         .into_iter()
         .map(|e| e.split('(').next().unwrap_or(&e).to_owned())
         .collect();
@@ -170,24 +173,24 @@ fn query_names(log: Vec<String>) -> Vec<String> {
 #[test]
 fn projects_on_one_framework_share_its_index_and_a_body_edit_rereads_no_library() {
     let fixture = Fixture::parse(LIBRARY_FIXTURE);
-    let mut host = AnalysisHost::with_event_log();
+    let (mut host, log) = AnalysisHost::with_event_log();
     host.apply_change(fixture.change());
     outgoing_of_every_method(&host);
-    let first = query_names(host.take_event_log());
+    let first = query_names(log.take());
     // One index per distinct set of assemblies, not per project.
     let indexes = first.iter().filter(|q| *q == "assembly_set_index").count();
     assert_eq!(indexes, 2, "{first:?}");
     let old = &fixture.files[0];
     host.apply_change(Change {
         files: vec![(
-            old.id,
+            FileId(old.id),
             Some(Arc::from(old.text.replace("Math.Abs(-1)", "Math.Abs(-2)"))),
         )],
         project_graph: None,
         libraries: None,
     });
     outgoing_of_every_method(&host);
-    let mut log = query_names(host.take_event_log());
+    let mut log = query_names(log.take());
     log.sort();
     log.dedup();
     expect![[r#"
@@ -226,7 +229,7 @@ namespace App
 /// `path`, asks again, and returns how many times each query ran for the second answer.
 fn call_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Vec<String> {
     let fixture = Fixture::parse(CALLS_FIXTURE);
-    let mut host = AnalysisHost::with_event_log();
+    let (mut host, log) = AnalysisHost::with_event_log();
     host.apply_change(fixture.change());
     let ask = |host: &AnalysisHost| {
         let analysis = host.analysis();
@@ -243,22 +246,18 @@ fn call_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Ve
         callers.callers.len()
     };
     assert_eq!(ask(&host), 2);
-    host.take_event_log();
-    let file = fixture
-        .files
-        .iter()
-        .find(|f| f.path == path)
-        .expect("a file");
+    log.take();
+    let file = fixture.file(path);
     let edited = edit(&file.text);
     assert_ne!(edited, file.text, "the edit changed nothing");
     host.apply_change(Change {
-        files: vec![(file.id, Some(Arc::from(edited)))],
+        files: vec![(FileId(file.id), Some(Arc::from(edited)))],
         project_graph: None,
         libraries: None,
     });
     ask(&host);
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
-    for event in host.take_event_log() {
+    for event in log.take() {
         let name = event.split('(').next().unwrap_or(&event).to_owned();
         *counts.entry(name).or_default() += 1;
     }
@@ -377,7 +376,7 @@ const BODIES: [&str; 7] = [
 /// `path`, binds them again and returns how many times each query ran for the second round.
 fn body_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Vec<String> {
     let fixture = Fixture::parse(BODIES_FIXTURE);
-    let mut host = AnalysisHost::with_event_log();
+    let (mut host, log) = AnalysisHost::with_event_log();
     host.apply_change(fixture.change());
     let bind_all = |host: &AnalysisHost| {
         let analysis = host.analysis();
@@ -395,22 +394,18 @@ fn body_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Ve
         }
     };
     bind_all(&host);
-    host.take_event_log();
-    let file = fixture
-        .files
-        .iter()
-        .find(|f| f.path == path)
-        .expect("a file");
+    log.take();
+    let file = fixture.file(path);
     let edited = edit(&file.text);
     assert_ne!(edited, file.text, "the edit changed nothing");
     host.apply_change(Change {
-        files: vec![(file.id, Some(Arc::from(edited)))],
+        files: vec![(FileId(file.id), Some(Arc::from(edited)))],
         project_graph: None,
         libraries: None,
     });
     bind_all(&host);
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
-    for event in host.take_event_log() {
+    for event in log.take() {
         let name = event.split('(').next().unwrap_or(&event).to_owned();
         *counts.entry(name).or_default() += 1;
     }
@@ -491,14 +486,14 @@ fn a_member_added_to_a_type_reinfers_only_the_bodies_naming_it() {
 #[test]
 fn line_indexes_are_built_once_per_text() {
     let fixture = Fixture::parse(FIXTURE);
-    let mut host = AnalysisHost::with_event_log();
+    let (mut host, log) = AnalysisHost::with_event_log();
     host.apply_change(fixture.change());
     let index_every_file = |host: &AnalysisHost| {
         let analysis = host.analysis();
         for file in &fixture.files {
-            analysis.file_line_index(file.id).unwrap();
+            analysis.file_line_index(FileId(file.id)).unwrap();
         }
-        query_names(host.take_event_log())
+        query_names(log.take())
             .into_iter()
             .filter(|name| name == "source_line_index")
             .count()
@@ -507,7 +502,10 @@ fn line_indexes_are_built_once_per_text() {
     assert_eq!(index_every_file(&host), 0);
     let circle = &fixture.files[1];
     host.apply_change(Change {
-        files: vec![(circle.id, Some(Arc::from(format!("\n{}", circle.text))))],
+        files: vec![(
+            FileId(circle.id),
+            Some(Arc::from(format!("\n{}", circle.text))),
+        )],
         project_graph: None,
         libraries: None,
     });

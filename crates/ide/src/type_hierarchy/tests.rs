@@ -2,7 +2,7 @@
 
 use expect_test::{Expect, expect};
 
-use crate::{AnalysisHost, DerivedRelation, TypeHierarchy};
+use crate::{AnalysisHost, DerivedRelation, TypeHierarchy, fixture::FixtureExt};
 
 /// Renders the hierarchy of the type at `$0`.
 fn check(fixture: &str, expect: Expect) {
