@@ -27,7 +27,7 @@ pub enum Ty {
     /// (a package that was not found, no metadata at all): its best-known full name (under the one
     /// imported namespace nobody declares, or as written; `Resolver::external_guess`) and its type
     /// arguments. Nothing is known of its members: accesses are `MissingMetadata`. The binder also
-    /// types the `null` literal so (`overload::NULL`), a name no assembly can declare.
+    /// types the `null` literal so (`infer::conversion::NULL`), a name no assembly can declare.
     Unresolved(SmolStr, Vec<Ty>),
     TypeParam(TypeParam),
     Array(Box<Ty>, u8),

@@ -8,8 +8,10 @@ use smol_str::SmolStr;
 use crate::{
     body::ExprId,
     infer::{
-        Access, Callee, Ctx, Group, Val, lookup,
-        overload::{Conv, conv, unify},
+        Access, Callee, Ctx, Group, Val,
+        conversion::{Conv, conv},
+        lookup,
+        overload::unify,
     },
     item_tree::{MemberKind, Modifiers},
     resolve::Resolver,

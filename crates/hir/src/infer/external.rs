@@ -8,7 +8,7 @@ use smol_str::SmolStr;
 use crate::{
     body::{Arg, ExprId},
     infer::{
-        Access, CallKind, Callee, Ctx, Group, Val,
+        Access, Binding, CallKind, Callee, Ctx, Group, Val,
         overload::{
             self, ArgInfo, CandMember, Candidate, ParamInfo, Resolution, resolve_overloads,
         },
@@ -31,13 +31,6 @@ pub(super) enum Wanted {
     Any,
     /// By a simple name a `using static` imports.
     ImportedStatic,
-}
-
-/// What binding a group's library methods gave.
-pub(super) enum LibraryBinding {
-    Bound(Val),
-    Ambiguous,
-    NoneApplicable,
 }
 
 impl Ctx<'_> {
@@ -144,7 +137,7 @@ impl Ctx<'_> {
         group: &Group,
         args: &[Arg],
         infos: &[ArgInfo],
-    ) -> LibraryBinding {
+    ) -> Binding {
         let db = self.db;
         let type_args = &group.type_args;
         for (decl, members) in &group.library {
@@ -176,13 +169,13 @@ impl Ctx<'_> {
                     let val = self.bound_library_call(
                         callee, &decl, member, declared, applied, type_args, args, infos,
                     );
-                    return LibraryBinding::Bound(val);
+                    return Binding::Bound(val);
                 }
-                Resolution::Ambiguous => return LibraryBinding::Ambiguous,
+                Resolution::Ambiguous => return Binding::Ambiguous,
                 Resolution::NoneApplicable => {}
             }
         }
-        LibraryBinding::NoneApplicable
+        Binding::NoneApplicable
     }
 
     /// The override a call of `member` on a value of `receiver`'s type runs, with the type declaring

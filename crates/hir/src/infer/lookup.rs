@@ -12,7 +12,7 @@ use crate::{
     hierarchy::{base_class_of, declared_interfaces_of},
     item_tree::{MemberKind, Modifiers, ParamModifier, TypeKind},
     library::{KnownType, ScopedDb},
-    symbols::{MemberId, member_ref, type_members},
+    symbols::{MemberId, member_ref, member_signature, type_members},
     ty::Ty,
 };
 
@@ -287,4 +287,17 @@ fn derives_from(db: &dyn Db, id: TypeId, base: TypeId) -> bool {
         }
     }
     false
+}
+
+/// A member's return (or property) type as seen through the constructed type that declares it.
+pub(super) fn declared_type(db: &dyn Db, member: MemberId, decl_ty: &Ty) -> Ty {
+    let decl_args = match decl_ty {
+        Ty::Source(_, a) => a.as_slice(),
+        _ => &[],
+    };
+    member_signature(db, member)
+        .ty
+        .clone()
+        .unwrap_or(Ty::Unknown)
+        .substitute(decl_args)
 }

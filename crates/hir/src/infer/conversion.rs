@@ -1,0 +1,505 @@
+//! Conversions between types (C# §10), as far as the binder can tell: implicit standard ones
+//! (identity, numeric, nullable, reference with variance, boxing), the user-defined operators of
+//! source types, and the supertypes every reference conversion asks for. Overload resolution ranks
+//! candidates by them; binding records the user-defined ones it applies as operator calls.
+
+use rustc_hash::FxHashSet;
+
+use crate::{
+    base_db::{Db, ProjectId},
+    hierarchy::{base_class_of, declared_interfaces_of},
+    infer::{
+        known,
+        lookup::{self, own_members},
+    },
+    item_tree::Variance,
+    library::{KnownType, ScopedDb},
+    symbols::{MemberId, member_signature},
+    ty::Ty,
+};
+
+/// The type of the `null` literal.
+pub(crate) const NULL: &str = "<null>";
+
+/// The type of the `null` literal: an unresolved name no assembly can declare.
+pub(crate) fn null_ty() -> Ty {
+    Ty::Unresolved(smol_str::SmolStr::new_static(NULL), Vec::new())
+}
+
+pub(crate) fn is_null(ty: &Ty) -> bool {
+    matches!(ty, Ty::Unresolved(n, _) if n == NULL)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Conv {
+    No,
+    /// Only through a user-defined `implicit operator`. Applicable; which overload is better is the
+    /// targets' question, as for standard conversions.
+    UserDefined,
+    /// The binder lacks the facts to tell.
+    Unknown,
+    Implicit,
+    Exact,
+}
+
+/// Implicit numeric conversions (C# §10.2.3), `None` when either side is not numeric.
+pub(crate) fn numeric_conv(db: &dyn Db, from: &Ty, to: &Ty) -> Option<Conv> {
+    use KnownType::*;
+    const NUMERIC: [KnownType; 12] = [
+        SByte, Byte, Int16, UInt16, Int32, UInt32, Int64, UInt64, Char, Single, Double, Decimal,
+    ];
+    let (Some(from), Some(to)) = (from.which_known(db, &NUMERIC), to.which_known(db, &NUMERIC))
+    else {
+        return None;
+    };
+    let targets: &[KnownType] = match from {
+        SByte => &[Int16, Int32, Int64, Single, Double, Decimal],
+        Byte => &[
+            Int16, UInt16, Int32, UInt32, Int64, UInt64, Single, Double, Decimal,
+        ],
+        Int16 => &[Int32, Int64, Single, Double, Decimal],
+        UInt16 | Char => &[
+            UInt16, Int32, UInt32, Int64, UInt64, Single, Double, Decimal,
+        ],
+        Int32 => &[Int64, Single, Double, Decimal],
+        UInt32 => &[Int64, UInt64, Single, Double, Decimal],
+        Int64 | UInt64 => &[Single, Double, Decimal],
+        Single => &[Double],
+        _ => &[],
+    };
+    Some(if targets.contains(&to) {
+        Conv::Implicit
+    } else {
+        Conv::No
+    })
+}
+
+/// The implicit constant expression conversion (C# §10.2.11): an `int` constant converts to
+/// `sbyte`, `byte`, `short`, `ushort`, `uint` or `ulong` when its value is in range (also to their
+/// nullable forms).
+pub(crate) fn constant_fits(db: &dyn Db, value: i64, to: &Ty) -> bool {
+    use KnownType::*;
+    let to = match to {
+        Ty::Nullable(inner) => inner,
+        t => t,
+    };
+    let (min, max): (i64, i64) =
+        match to.which_known(db, &[SByte, Byte, Int16, UInt16, UInt32, UInt64]) {
+            Some(SByte) => (i8::MIN.into(), i8::MAX.into()),
+            Some(Byte) => (0, u8::MAX.into()),
+            Some(Int16) => (i16::MIN.into(), i16::MAX.into()),
+            Some(UInt16) => (0, u16::MAX.into()),
+            Some(UInt32) => (0, u32::MAX.into()),
+            Some(UInt64) => (0, i64::MAX),
+            _ => return false,
+        };
+    (min..=max).contains(&value)
+}
+
+/// Every base class and interface of a type, transitively, and whether all of them are known (no
+/// external type outside the table of well-known types on the way), as the asking project's
+/// assemblies tell. Memoized per type and project: every conversion an overload resolution tries
+/// asks it, and its cost grows with the depth of the hierarchy, so unmemoized it made binding grow
+/// faster than the code.
+pub(crate) fn supertypes<'db>(sdb: &ScopedDb<'db>, ty: &Ty) -> &'db (Vec<Ty>, bool) {
+    let db = sdb.db();
+    supertypes_query(db, SupertypesKey::new(db, ty.clone(), sdb.viewer()))
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+struct SupertypesKey<'db> {
+    #[returns(ref)]
+    ty: Ty,
+    project: Option<ProjectId>,
+}
+
+#[salsa::tracked(returns(ref))]
+fn supertypes_query<'db>(db: &'db dyn Db, key: SupertypesKey<'db>) -> (Vec<Ty>, bool) {
+    let ty = key.ty(db);
+    let sdb = &ScopedDb::for_project(db, *key.project(db));
+    let mut out: Vec<Ty> = Vec::new();
+    let mut seen: FxHashSet<Ty> = FxHashSet::default();
+    let mut complete = true;
+    let mut queue = vec![ty.clone()];
+    if let Ty::Array(elem, _) = ty {
+        let e = (**elem).clone();
+        queue.push(Ty::known(db, KnownType::Array));
+        for generic in [KnownType::IListOfT, KnownType::IReadOnlyListOfT] {
+            queue.push(generic.ty(db, vec![e.clone()]));
+        }
+    }
+    let mut i = 0;
+    while i < queue.len() && out.len() < 256 {
+        let current = queue[i].clone();
+        i += 1;
+        if !seen.insert(current.clone()) {
+            continue;
+        }
+        match &current {
+            Ty::Source(..) => {}
+            Ty::Library(..) => {
+                if sdb.library_type(&current).is_none() && !known::is_predefined(db, &current) {
+                    complete = false;
+                }
+            }
+            Ty::Array(..) => {}
+            _ => complete = false,
+        }
+        queue.extend(base_class_of(sdb, &current));
+        queue.extend(declared_interfaces_of(sdb, &current));
+        out.push(current);
+    }
+    (out, complete)
+}
+
+/// `string?` is `string` to the binder: a nullable annotation on a reference type (or on a type
+/// parameter) changes no conversion; `int?` is `Nullable<int>` and stays, and `Nullable<int>`
+/// written out is `int?`.
+pub(crate) fn strip_annotation(sdb: &ScopedDb<'_>, ty: &Ty) -> Ty {
+    let db = sdb.db();
+    match ty {
+        Ty::Nullable(inner) if !is_value_type(sdb, inner) && **inner != Ty::Unknown => {
+            (**inner).clone()
+        }
+        _ => match ty.known_args(db, KnownType::Nullable) {
+            Some([inner]) => Ty::Nullable(Box::new(inner.clone())),
+            _ => ty.clone(),
+        },
+    }
+}
+
+/// The implicit conversion from `from` to `to`, as far as the binder can tell.
+pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
+    let db = sdb.db();
+    let (from, to) = (&strip_annotation(sdb, from), &strip_annotation(sdb, to));
+    if from == to {
+        return Conv::Exact;
+    }
+    match (from, to) {
+        (Ty::Unknown, _) | (_, Ty::Unknown) | (Ty::TypeParam(_), _) | (_, Ty::TypeParam(_)) => {
+            return Conv::Unknown;
+        }
+        (from, _) if is_null(from) => {
+            return if is_value_type(sdb, to) && !matches!(to, Ty::Nullable(_)) {
+                Conv::No
+            } else {
+                Conv::Implicit
+            };
+        }
+        (_, Ty::Nullable(inner)) => {
+            let inner_from = match from {
+                Ty::Nullable(f) => f,
+                f => f,
+            };
+            return match conv(sdb, inner_from, inner) {
+                Conv::Exact => Conv::Implicit,
+                c => c,
+            };
+        }
+        (Ty::Nullable(f), _) => {
+            return if lookup::is_object(db, to) {
+                Conv::Implicit
+            } else {
+                conv(sdb, f, to).min(Conv::Unknown)
+            };
+        }
+        _ => {}
+    }
+    if lookup::is_object(db, to) {
+        return Conv::Implicit;
+    }
+    if let Some(c) = numeric_conv(db, from, to) {
+        return c;
+    }
+    if to.is_open() || from.is_open() {
+        // Compare by the generic definitions only.
+        let (sups, complete) = supertypes(sdb, from);
+        if sups.iter().any(|s| same_definition(s, to)) {
+            return Conv::Implicit;
+        }
+        return if *complete { Conv::No } else { Conv::Unknown };
+    }
+    let (sups, complete) = supertypes(sdb, from);
+    if sups.contains(to) {
+        return Conv::Implicit;
+    }
+    if let Some(c) = sups
+        .iter()
+        .filter(|s| same_definition(s, to))
+        .map(|s| variance_conv(sdb, s, to))
+        .max()
+    {
+        return c;
+    }
+    if !user_conversions(sdb, from, to, false).is_empty() {
+        Conv::UserDefined
+    } else if framework_implicit(db, from, to) {
+        Conv::Implicit
+    } else if *complete {
+        // Every supertype of `from` is known and none is `to`. Only a user-defined conversion
+        // declared by a framework type could still apply; the common ones are listed in
+        // `framework_implicit`, so overloads on unrelated framework types (`Stream` vs `TextReader`)
+        // tell apart instead of staying ambiguous.
+        Conv::No
+    } else {
+        Conv::Unknown
+    }
+}
+
+/// A value of a type parameter converts implicitly to `object`, to its constraint types and to what
+/// they convert to (C# §10.2.12), and to nothing else a signature names without type parameters.
+pub(crate) fn type_param_conv(sdb: &ScopedDb<'_>, bounds: &[Ty], to: &Ty) -> Conv {
+    if to.is_open() || matches!(to, Ty::Unresolved(..)) {
+        return Conv::Unknown;
+    }
+    if lookup::is_object(sdb.db(), to) {
+        return Conv::Implicit;
+    }
+    bounds
+        .iter()
+        .map(|bound| match bound {
+            Ty::TypeParam(_) => Conv::Unknown,
+            _ => match conv(sdb, bound, to) {
+                Conv::Exact => Conv::Implicit,
+                Conv::UserDefined => Conv::No,
+                c => c,
+            },
+        })
+        .fold(Conv::No, Conv::max)
+}
+
+/// `G<A..>` to `G<B..>`, two constructions of one generic type (C# §18.2.3.3): each argument pair is
+/// the same type, or, for an `out` parameter, `A` converts to `B` by an implicit reference conversion
+/// (for `in`, `B` to `A`); `List<Order>` is an `IEnumerable<object>` but not an `IEnumerable<string>`,
+/// nor is `IEnumerable<int>` an `IEnumerable<object>` (boxing is no reference conversion).
+fn variance_conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
+    let (from_args, to_args, variances) = match (from, to) {
+        (Ty::Source(_, f), Ty::Source(id, t)) => {
+            let own = crate::resolve::type_param_variances(sdb.db(), *id);
+            // Containers' type parameters come first and are invariant.
+            let mut all = vec![Variance::None; t.len().saturating_sub(own.len())];
+            all.extend(own);
+            (f, t, all)
+        }
+        (Ty::Library(_, f), Ty::Library(_, t)) => {
+            match crate::library::library_variances(sdb, to) {
+                Some(v) => (f, t, v),
+                None => return Conv::Unknown,
+            }
+        }
+        _ => return Conv::Unknown,
+    };
+    if variances.len() != to_args.len() {
+        return Conv::Unknown;
+    }
+    let mut result = Conv::Implicit;
+    for ((a, b), variance) in from_args.iter().zip(to_args).zip(variances) {
+        let c = if strip_annotation(sdb, a) == strip_annotation(sdb, b) {
+            Conv::Implicit
+        } else if mentions_unknown(a) || mentions_unknown(b) {
+            Conv::Unknown
+        } else {
+            match variance {
+                Variance::None => Conv::No,
+                Variance::Covariant => reference_conv(sdb, a, b),
+                Variance::Contravariant => reference_conv(sdb, b, a),
+            }
+        };
+        result = result.min(c);
+    }
+    result
+}
+
+/// An implicit reference conversion from `a` to `b` (no boxing, numeric or user-defined step).
+fn reference_conv(sdb: &ScopedDb<'_>, a: &Ty, b: &Ty) -> Conv {
+    match conv(sdb, a, b) {
+        Conv::Exact => Conv::Implicit,
+        Conv::Implicit if is_value_type(sdb, a) => Conv::No,
+        Conv::UserDefined => Conv::No,
+        c => c,
+    }
+}
+
+/// Implicit conversions that framework types declare and code relies on in overloads.
+fn framework_implicit(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
+    let Some((target, targs)) = to.written_name(db) else {
+        return false;
+    };
+    match from {
+        _ if from.is_known(db, KnownType::String) => {
+            matches!(
+                target,
+                "System.Xml.Linq.XName" | "System.Xml.Linq.XNamespace"
+            ) || (matches!(target, "System.ReadOnlySpan" | "System.ReadOnlyMemory")
+                && targs
+                    .first()
+                    .is_some_and(|t| t.is_known(db, KnownType::Char)))
+        }
+        Ty::Array(elem, 1) => {
+            matches!(
+                target,
+                "System.Span"
+                    | "System.ReadOnlySpan"
+                    | "System.Memory"
+                    | "System.ReadOnlyMemory"
+                    | "System.ArraySegment"
+            ) && targs.first() == Some(elem)
+        }
+        _ => false,
+    }
+}
+
+/// The user-defined conversion operators (`implicit`, and with `explicit` also `explicit` ones) of the
+/// source types `from` or `to` that convert `from` into `to` through standard conversions on either side.
+pub(crate) fn user_conversions(
+    sdb: &ScopedDb<'_>,
+    from: &Ty,
+    to: &Ty,
+    explicit: bool,
+) -> Vec<MemberId> {
+    let db = sdb.db();
+    let strip = |t: &Ty| match t {
+        Ty::Nullable(inner) => (**inner).clone(),
+        t => t.clone(),
+    };
+    let (from, to) = (strip(from), strip(to));
+    let names: &[&str] = if explicit {
+        &["op_Explicit", "op_Implicit"]
+    } else {
+        &["op_Implicit"]
+    };
+    let mut found: Vec<MemberId> = Vec::new();
+    for ty in [&from, &to] {
+        let Ty::Source(id, args) = ty else { continue };
+        for name in names {
+            for m in own_members(db, *id, name) {
+                let sig = member_signature(db, m);
+                let (Some((param, _)), Some(ret)) = (sig.params.first(), &sig.ty) else {
+                    continue;
+                };
+                let (param, ret) = (param.substitute(args), ret.substitute(args));
+                // Standard conversions only around the operator (no chains of user-defined ones).
+                if standard_conv(sdb, &from, &param)
+                    && (ret == to || standard_conv(sdb, &ret, &to))
+                    && !found.contains(&m)
+                {
+                    found.push(m);
+                }
+            }
+        }
+        if !found.is_empty() {
+            break;
+        }
+    }
+    found
+}
+
+/// The user-defined conversion the compiler applies from `from` to `to` (C# §10.5.5): among the
+/// applicable operators, the one from the most specific source type (`from` itself, else the most
+/// encompassed parameter type) to the most specific target type (`to`, else the most
+/// encompassing return type); none when that is not one operator.
+pub(crate) fn user_conversion(
+    sdb: &ScopedDb<'_>,
+    from: &Ty,
+    to: &Ty,
+    explicit: bool,
+) -> Option<MemberId> {
+    let db = sdb.db();
+    let ops = user_conversions(sdb, from, to, explicit);
+    if let [one] = ops.as_slice() {
+        return Some(*one);
+    }
+    let strip = |t: &Ty| match t {
+        Ty::Nullable(inner) => (**inner).clone(),
+        t => t.clone(),
+    };
+    let (from, to) = (strip(from), strip(to));
+    let shapes: Vec<(MemberId, Ty, Ty)> = ops
+        .iter()
+        .filter_map(|&m| {
+            let sig = member_signature(db, m);
+            let args = match (&from, &to) {
+                (Ty::Source(id, a), _) if *id == m.ty => a.clone(),
+                (_, Ty::Source(id, a)) if *id == m.ty => a.clone(),
+                _ => Vec::new(),
+            };
+            let param = sig.params.first()?.0.substitute(&args);
+            let ret = sig.ty.as_ref()?.substitute(&args);
+            Some((m, param, ret))
+        })
+        .collect();
+    let params: Vec<&Ty> = shapes.iter().map(|(_, p, _)| p).collect();
+    let rets: Vec<&Ty> = shapes.iter().map(|(_, _, r)| r).collect();
+    let source = if params.contains(&&from) {
+        from.clone()
+    } else {
+        (*params
+            .iter()
+            .find(|p| params.iter().all(|q| standard_conv(sdb, p, q)))?)
+        .clone()
+    };
+    let target = if rets.contains(&&to) {
+        to.clone()
+    } else {
+        (*rets
+            .iter()
+            .find(|r| rets.iter().all(|s| standard_conv(sdb, s, r)))?)
+        .clone()
+    };
+    match shapes
+        .iter()
+        .filter(|(_, p, r)| *p == source && *r == target)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [(m, _, _)] => Some(*m),
+        _ => None,
+    }
+}
+
+fn standard_conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> bool {
+    let db = sdb.db();
+    if from == to {
+        return true;
+    }
+    if let Some(c) = numeric_conv(db, from, to) {
+        return c >= Conv::Implicit;
+    }
+    lookup::is_object(db, to) || supertypes(sdb, from).0.contains(to)
+}
+
+fn same_definition(a: &Ty, b: &Ty) -> bool {
+    match (a, b) {
+        (Ty::Source(x, xa), Ty::Source(y, ya)) => x == y && xa.len() == ya.len(),
+        (Ty::Library(x, xa), Ty::Library(y, ya)) => x == y && xa.len() == ya.len(),
+        (Ty::Unresolved(x, xa), Ty::Unresolved(y, ya)) => x == y && xa.len() == ya.len(),
+        (Ty::Array(..), Ty::Array(..)) => true,
+        _ => false,
+    }
+}
+
+pub(crate) fn is_value_type(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+    matches!(ty, Ty::Nullable(_)) || crate::ty::is_value_type(sdb, ty)
+}
+
+/// Whether a type has a part the binder does not know (a type parameter is known: it is itself).
+pub(crate) fn mentions_unknown(ty: &Ty) -> bool {
+    ty.any_part(&|t| *t == Ty::Unknown)
+}
+
+/// The element type of `new[] { .. }` (C# §12.6.3.15): of the elements' types, the one all the
+/// others convert to; `null` elements have none.
+pub(crate) fn best_common_type(sdb: &crate::library::ScopedDb<'_>, tys: &[Ty]) -> Ty {
+    let typed: Vec<&Ty> = tys
+        .iter()
+        .filter(|t| **t != Ty::Unknown && !is_null(t))
+        .collect();
+    typed
+        .iter()
+        .find(|candidate| {
+            typed
+                .iter()
+                .all(|t| conv(sdb, t, candidate) >= Conv::Implicit)
+        })
+        .map_or(Ty::Unknown, |t| (*t).clone())
+}

@@ -1,0 +1,90 @@
+//! Element access `e[args]` (C# §12.8.12): an array's element, or the indexer overload resolution
+//! picks among a source type's (through its bases) or a library type's.
+
+use smol_str::SmolStr;
+
+use super::{
+    Access, Callee, Ctx, UnresolvedReason, Val,
+    lookup::{declared_type, lookup_members},
+    overload::{CandMember, Resolution, resolve_overloads},
+};
+use crate::{
+    body::{Arg, ExprId},
+    ty::Ty,
+};
+
+impl Ctx<'_> {
+    pub(super) fn infer_index(
+        &mut self,
+        expr: ExprId,
+        receiver: ExprId,
+        args: &[Arg],
+        access: Access,
+    ) -> Val {
+        let db = self.db;
+        let receiver_ty = self.infer_expr(receiver, None);
+        let receiver_ty = match receiver_ty {
+            Ty::Nullable(inner) => *inner,
+            other => other,
+        };
+        match &receiver_ty {
+            Ty::Array(elem, _) => {
+                let elem = (**elem).clone();
+                self.infer_args_unbound(args);
+                Val::Value(elem)
+            }
+            Ty::Source(..) => {
+                let found = lookup_members(&self.sdb, &receiver_ty, "this");
+                let infos = self.arg_infos(args);
+                for (decl_ty, members) in &found.groups {
+                    let members = self.accessible(members);
+                    let candidates = self.candidates(decl_ty, &members, false);
+                    match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
+                        Resolution::Bound(applied) => {
+                            let CandMember::Source(member) = candidates[applied.index].member
+                            else {
+                                continue;
+                            };
+                            self.accessor_sites(expr, Callee::Member(member), access);
+                            let params = applied.arg_params.clone();
+                            self.finish_args(args, &infos, &params, &mut []);
+                            return Val::Value(declared_type(db, member, decl_ty));
+                        }
+                        Resolution::Ambiguous => {
+                            self.unresolved(
+                                expr,
+                                SmolStr::new_static("this[]"),
+                                UnresolvedReason::Ambiguous,
+                            );
+                            return Val::Unknown;
+                        }
+                        Resolution::NoneApplicable => {}
+                    }
+                }
+                if found.groups.is_empty() {
+                    // Indexers of framework base types (`List<T>` subclasses).
+                    if let Some(from) = &found.external
+                        && let Some(ty) = self.library_element(from, args)
+                    {
+                        return Val::Value(ty);
+                    }
+                    self.infer_args_unbound(args);
+                    return Val::Unknown;
+                }
+                self.unresolved(
+                    expr,
+                    SmolStr::new_static("this[]"),
+                    UnresolvedReason::NotFound,
+                );
+                Val::Unknown
+            }
+            other => {
+                if let Some(ty) = self.library_element(other, args) {
+                    return Val::Value(ty);
+                }
+                self.infer_args_unbound(args);
+                Val::Unknown
+            }
+        }
+    }
+}

@@ -1,0 +1,386 @@
+//! Member access `e.name` (C# §12.8.7): through a value, a type, a type parameter's bounds or a
+//! namespace, to a method group, a property, field or event (with the accessor calls it makes), a
+//! nested type, or an unresolved site.
+
+use smol_str::SmolStr;
+
+use super::{
+    Access, CallKind, Callee, Ctx, Group, UnresolvedReason, Val,
+    lookup::{self, Found, lookup_members},
+};
+use crate::{
+    body::ExprId,
+    def_map::nested_type,
+    generics::type_param_bounds,
+    item_tree::MemberKind,
+    library::KnownType,
+    symbols::{member_ref, member_signature},
+    ty::Ty,
+    type_ref::{Path, PathQualifier, PathSegment, TypeRef},
+};
+
+impl Ctx<'_> {
+    /// `receiver.name<type_args>`: the receiver is a type when the `Color Color` rule says so, else
+    /// whatever it denotes (a method group there is a value with no members).
+    pub(super) fn infer_member_access(
+        &mut self,
+        expr: ExprId,
+        receiver: ExprId,
+        name: &SmolStr,
+        type_args: &[TypeRef],
+        access: Access,
+    ) -> Val {
+        let type_args: Vec<Ty> = type_args.iter().map(|t| self.resolver.resolve(t)).collect();
+        let receiver_val = match self.color_color(receiver, name) {
+            Some(ty) => Val::Type(ty),
+            None => self.infer_val(receiver, Access::Read, None),
+        };
+        let receiver_val = match receiver_val {
+            Val::Group(group) => {
+                self.method_group(receiver, &group, None);
+                Val::Unknown
+            }
+            other => other,
+        };
+        self.member_of(expr, receiver_val, name, type_args, access)
+    }
+
+    pub(super) fn member_of(
+        &mut self,
+        expr: ExprId,
+        receiver: Val,
+        name: &SmolStr,
+        type_args: Vec<Ty>,
+        access: Access,
+    ) -> Val {
+        let db = self.db;
+        match receiver {
+            Val::Value(ty) => self.member_of_value(expr, ty, name, type_args, access),
+            // `T.Parse(s)`: a static (abstract or virtual) member of an interface `T` is bound by
+            // (C# 11), through a source bound that has it, else a framework one.
+            Val::Type(Ty::TypeParam(p)) => {
+                let bounds = type_param_bounds(db, self.member, &p);
+                let bound = bounds
+                    .iter()
+                    .find(|b| !lookup_members(&self.sdb, b, name).groups.is_empty())
+                    .or_else(|| {
+                        bounds
+                            .iter()
+                            .find(|b| matches!(b, Ty::Library(..) | Ty::Unresolved(..)))
+                    })
+                    .cloned();
+                match bound {
+                    Some(bound) => self.member_of(expr, Val::Type(bound), name, type_args, access),
+                    None => self.member_of(expr, Val::Unknown, name, type_args, access),
+                }
+            }
+            Val::Type(ty) => self.member_of_type(expr, ty, name, type_args, access),
+            Val::Group(_) | Val::Unknown => {
+                if access == Access::Invoke {
+                    return Val::Group(Group::named(name, type_args));
+                }
+                self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
+                Val::Unknown
+            }
+        }
+    }
+
+    /// A member of a value of type `ty` (`order.Total`, `list.Add`): through what a nullable, a type
+    /// parameter or an anonymous type stands for, the source type and its bases, then the library's.
+    fn member_of_value(
+        &mut self,
+        expr: ExprId,
+        ty: Ty,
+        name: &SmolStr,
+        type_args: Vec<Ty>,
+        access: Access,
+    ) -> Val {
+        let db = self.db;
+        // A `T` stays the receiver of extension methods: it converts to its bounds, not
+        // only to the one whose members are looked up below.
+        let written = ty.clone();
+        // `Nullable<T>`'s own members (its overrides of `object`'s among them: the
+        // compiler calls `object`'s, not `T`'s) are looked up on it.
+        let ty = match ty {
+            Ty::Nullable(inner)
+                if !matches!(
+                    name.as_str(),
+                    "Value"
+                        | "HasValue"
+                        | "GetValueOrDefault"
+                        | "ToString"
+                        | "GetHashCode"
+                        | "Equals"
+                ) =>
+            {
+                *inner
+            }
+            // Members of a `T` are those of what it is bound by (`where T : Entity`).
+            // Without a source bound that has the member, a framework bound's (or
+            // `System.Object`'s) members are those of a `T`.
+            Ty::TypeParam(p) => {
+                let bounds = type_param_bounds(db, self.member, &p);
+                let source = bounds
+                    .iter()
+                    .find(|b| !lookup_members(&self.sdb, b, name).groups.is_empty());
+                match source {
+                    Some(bound) => bound.clone(),
+                    None => bounds
+                        .into_iter()
+                        .find(|b| matches!(b, Ty::Library(..) | Ty::Unresolved(..)))
+                        .unwrap_or_else(|| Ty::object(db)),
+                }
+            }
+            // Its properties' getters are the compiler's, no edge; its methods are
+            // `object`'s.
+            Ty::Anonymous(members) => match members.into_iter().find(|(n, _)| n == name) {
+                Some((_, ty)) => {
+                    self.result.synthesized.push(expr);
+                    return Val::Value(ty);
+                }
+                None => Ty::object(db),
+            },
+            other => other,
+        };
+        if let Ty::Tuple(elements) = &ty
+            && access != Access::Invoke
+            && let Some(element) = self.tuple_element(expr, elements, name)
+        {
+            return Val::Value(element);
+        }
+        if ty == Ty::Unknown {
+            if access == Access::Invoke {
+                return Val::Group(Group::named(name, type_args));
+            }
+            self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
+            return Val::Unknown;
+        }
+        let found = lookup_members(&self.sdb, &ty, name);
+        if !found.groups.is_empty() {
+            return self.member_val(expr, name, Some(ty), found, type_args, access);
+        }
+        // Members a reference assembly declares, on the type or on a library base of it.
+        let library_from = match &ty {
+            Ty::Source(..) => found.external.clone(),
+            Ty::Array(..) => Some(Ty::known(db, KnownType::Array)),
+            other => Some(other.clone()),
+        };
+        if let Some(from) = library_from
+            && let Some(val) =
+                self.library_member(expr, Some(ty.clone()), &from, name, &type_args, access)
+        {
+            return val;
+        }
+        if access == Access::Invoke {
+            let receiver = match written {
+                Ty::TypeParam(_) => written,
+                _ => ty,
+            };
+            return Val::Group(Group {
+                receiver: Some(receiver),
+                external: found.external,
+                ..Group::named(name, type_args)
+            });
+        }
+        if let Some(val) =
+            self.extension_block_member(expr, Some(&ty), &ty, name, &type_args, access)
+        {
+            return val;
+        }
+        // A type whose members are all known (a source type without a base outside the
+        // sources, or a library type) and none is this one; else a type declared in an
+        // assembly that was not found.
+        let known_type = self.libraries().type_of(db, &ty).is_some()
+            || matches!(ty, Ty::Source(..)) && found.external.is_none();
+        let reason = if known_type {
+            UnresolvedReason::NotFound
+        } else {
+            UnresolvedReason::MissingMetadata
+        };
+        self.unresolved(expr, name.clone(), reason);
+        Val::Unknown
+    }
+
+    /// A member of a type named as a receiver (`Order.Create`, `Outer.Inner`, `System.IO`): its
+    /// static members or nested types, or, for a namespace, the longer name.
+    fn member_of_type(
+        &mut self,
+        expr: ExprId,
+        ty: Ty,
+        name: &SmolStr,
+        type_args: Vec<Ty>,
+        access: Access,
+    ) -> Val {
+        let db = self.db;
+        if let Ty::Source(id, args) = &ty {
+            if let Some(nested) = nested_type(db, *id, name, type_args.len() as u32) {
+                let mut all = args.clone();
+                all.extend(type_args);
+                return Val::Type(Ty::Source(nested, all));
+            }
+            let found = lookup_members(&self.sdb, &ty, name);
+            if !found.groups.is_empty() {
+                return self.member_val(expr, name, None, found, type_args, access);
+            }
+            if access == Access::Invoke {
+                return Val::Group(Group {
+                    external: found.external,
+                    ..Group::named(name, type_args)
+                });
+            }
+            if found.external.is_none_or(|e| lookup::is_object(db, &e)) {
+                self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
+            }
+            return Val::Unknown;
+        }
+        let Some((prefix, prefix_args)) = ty.written_name(db) else {
+            return Val::Unknown;
+        };
+        let (prefix, prefix_args) = (SmolStr::new(prefix), prefix_args.to_vec());
+        // A library type's static members, then its nested types.
+        if self.libraries().type_of(db, &ty).is_some() {
+            return self.member_of_library_type(
+                expr,
+                &ty,
+                (&prefix, prefix_args),
+                name,
+                type_args,
+                access,
+            );
+        }
+        // A namespace or a framework type: try the longer name as a type first.
+        let full = format!("{prefix}.{name}");
+        let segments = full
+            .split('.')
+            .map(|s| PathSegment {
+                name: SmolStr::new(s),
+                args: Vec::new(),
+            })
+            .collect::<Vec<_>>();
+        let path = Path {
+            qualifier: PathQualifier::Global,
+            segments,
+        };
+        match self.resolve_with_args(path, &type_args) {
+            found @ Ty::Source(..) => Val::Type(found),
+            _ if access == Access::Invoke => Val::Group(Group {
+                external: Some(ty.clone()),
+                ..Group::named(name, type_args)
+            }),
+            _ => Val::Type(self.resolver.named_ty(SmolStr::new(full), type_args)),
+        }
+    }
+
+    /// A member of a library type named as a receiver: its static members, then its nested types,
+    /// then C# 14 extension members. `prefix` is the type's written name and arguments.
+    fn member_of_library_type(
+        &mut self,
+        expr: ExprId,
+        ty: &Ty,
+        (prefix, prefix_args): (&str, Vec<Ty>),
+        name: &SmolStr,
+        type_args: Vec<Ty>,
+        access: Access,
+    ) -> Val {
+        let db = self.db;
+        if let Some(val) = self.library_member(expr, None, ty, name, &type_args, access) {
+            return val;
+        }
+        let nested = self
+            .resolver
+            .named_ty(SmolStr::new(format!("{prefix}.{name}")), {
+                let mut all = prefix_args;
+                all.extend(type_args.iter().cloned());
+                all
+            });
+        if self.libraries().type_of(db, &nested).is_some() {
+            return Val::Type(nested);
+        }
+        if let Some(val) = self.extension_block_member(expr, None, ty, name, &type_args, access) {
+            return val;
+        }
+        // The assemblies declare the type, and no such member: no invented edge.
+        if access == Access::Invoke {
+            return Val::Group(Group {
+                library: vec![(ty.clone(), Vec::new())],
+                ..Group::named(name, type_args)
+            });
+        }
+        self.unresolved(expr, name.clone(), UnresolvedReason::NotFound);
+        Val::Unknown
+    }
+
+    /// The value of a found member: a method group, or a property, field or event (recording the
+    /// accessor calls the access makes).
+    pub(super) fn member_val(
+        &mut self,
+        expr: ExprId,
+        name: &SmolStr,
+        receiver: Option<Ty>,
+        found: Found,
+        type_args: Vec<Ty>,
+        access: Access,
+    ) -> Val {
+        let db = self.db;
+        let Some((decl_ty, members)) = found.groups.first() else {
+            return Val::Unknown;
+        };
+        let Some(&first) = members.first() else {
+            return Val::Unknown;
+        };
+        let Some(data) = member_ref(db, first) else {
+            return Val::Unknown;
+        };
+        let decl_args = match decl_ty {
+            Ty::Source(_, args) => args.clone(),
+            _ => Vec::new(),
+        };
+        let member_ty = || {
+            member_signature(db, first)
+                .ty
+                .clone()
+                .unwrap_or(Ty::Unknown)
+                .substitute(&decl_args)
+        };
+        match data.kind {
+            MemberKind::Method
+            | MemberKind::Operator
+            | MemberKind::Conversion
+            | MemberKind::Constructor => Val::Group(Group {
+                name: name.clone(),
+                levels: found.groups,
+                receiver,
+                external: found.external,
+                type_args,
+                library: Vec::new(),
+            }),
+            MemberKind::Property | MemberKind::Indexer => {
+                let callee = Callee::Member(first);
+                // A get-only auto-property is assigned (in a constructor) through its backing field.
+                let has_setter =
+                    data.accessors.set || data.accessors.init || data.kind == MemberKind::Indexer;
+                if access != Access::Write || has_setter {
+                    self.accessor_sites(expr, callee, access);
+                }
+                Val::Value(member_ty())
+            }
+            MemberKind::Event => {
+                match access {
+                    Access::Add => self.site(expr, Callee::Member(first), CallKind::EventAdd),
+                    Access::Remove => self.site(expr, Callee::Member(first), CallKind::EventRemove),
+                    _ => {}
+                }
+                Val::Value(member_ty())
+            }
+            MemberKind::Field | MemberKind::Constant => {
+                self.field_access(expr, Callee::Member(first), access);
+                Val::Value(member_ty())
+            }
+            MemberKind::EnumMember => {
+                self.field_access(expr, Callee::Member(first), access);
+                Val::Value(decl_ty.clone())
+            }
+            MemberKind::Destructor => Val::Unknown,
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! Method groups used as values (C# §10.8): a reference to the one method a delegate type (or the
+//! parameter count) selects, bound once the parameter it is passed to is known.
+
+use super::{
+    CallKind, Callee, Ctx, Group, UnresolvedReason,
+    conversion::{self},
+    external, known,
+};
+use crate::{
+    body::ExprId,
+    library::LibMember,
+    symbols::{MemberId, member_signature},
+    ty::Ty,
+};
+
+impl Ctx<'_> {
+    /// The parameter types of a method group's methods, as the receiver's type sees them.
+    pub(super) fn group_signatures(&self, group: &Group) -> Vec<Vec<Ty>> {
+        let source = group
+            .levels
+            .iter()
+            .flat_map(|(decl_ty, members)| self.candidates(decl_ty, members, false));
+        let library = group.library.iter().flat_map(|(decl_ty, members)| {
+            members
+                .iter()
+                .map(|&m| external::library_candidate(self.db, decl_ty, m, false))
+        });
+        source
+            .chain(library)
+            .map(|c| c.params.into_iter().map(|p| p.ty).collect())
+            .collect()
+    }
+
+    /// A method group passed as an argument, bound against the parameter type it went to (or, for
+    /// a call that bound nothing, against nothing).
+    pub(super) fn finish_group_arg(&mut self, expr: ExprId, param: Option<&Ty>) {
+        if let Some(i) = self.pending_groups.iter().position(|(e, _)| *e == expr) {
+            let (_, group) = self.pending_groups.swap_remove(i);
+            self.method_group(expr, &group, param);
+        }
+    }
+
+    /// A method group used as a value: a reference to the one method it can mean.
+    pub(super) fn method_group(&mut self, expr: ExprId, group: &Group, expected: Option<&Ty>) {
+        let members: Vec<MemberId> = group
+            .levels
+            .iter()
+            .flat_map(|(_, m)| m.iter().copied())
+            .collect();
+        let shape = expected.and_then(|t| known::delegate_shape(&self.sdb, t));
+        let fitting: Vec<MemberId> = match &shape {
+            Some((params, _)) => members
+                .iter()
+                .copied()
+                .filter(|&m| member_signature(self.db, m).params.len() == params.len())
+                .collect(),
+            None => members,
+        };
+        match fitting.as_slice() {
+            [one] => self.site(expr, Callee::Member(*one), CallKind::MethodGroup),
+            [] => self.library_method_group(expr, group, shape.as_ref().map(|(p, _)| p.as_slice())),
+            _ => self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous),
+        }
+    }
+
+    /// A library method named without being called (`SleepAsync = Task.Delay`): a reference to the
+    /// one method of the group whose parameter count fits the delegate, when one does.
+    pub(super) fn library_method_group(
+        &mut self,
+        expr: ExprId,
+        group: &Group,
+        params: Option<&[Ty]>,
+    ) {
+        let db = self.db;
+        // The delegate's parameter types must convert to the method's (§10.8).
+        let fits = |decl: &Ty, m: LibMember| {
+            let sig = crate::library::library_signature(db, decl, m);
+            params.is_none_or(|params| {
+                sig.params.len() == params.len()
+                    && sig.params.iter().zip(params).all(|((_, to, _, _), from)| {
+                        conversion::conv(&self.sdb, from, to) >= conversion::Conv::Unknown
+                    })
+            })
+        };
+        let fitting: Vec<LibMember> = group
+            .library
+            .iter()
+            .flat_map(|(decl, m)| m.iter().copied().filter(move |&m| fits(decl, m)))
+            .collect();
+        match fitting.as_slice() {
+            [one] => self.site(expr, Callee::Library(*one), CallKind::MethodGroup),
+            [] => {}
+            _ if group.levels.is_empty() => {
+                self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous)
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! Operators: assignments (simple, compound, event `+=`/`-=`), binary and unary operators with the
+//! user-defined operators of source types, and the implicit or explicit user-defined conversions
+//! values go through.
+
+use smol_str::SmolStr;
+
+use super::{
+    Access, CallKind, Callee, Ctx, UnresolvedReason, Val,
+    conversion::{self, conv, is_null},
+    known,
+    lookup::lookup_members,
+    overload::{ArgInfo, ArgTy, CandMember, Candidate, Resolution, resolve_overloads},
+};
+use crate::{
+    base_db::Db,
+    body::{AssignOp, Expr, ExprId},
+    def_map::TypeId,
+    item_tree::{ParamModifier, lower::operator_name},
+    library::KnownType,
+    symbols::{MemberId, member_signature},
+    ty::Ty,
+    type_ref::TypeRef,
+};
+
+impl Ctx<'_> {
+    pub(super) fn infer_assign(
+        &mut self,
+        expr: ExprId,
+        op: AssignOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    ) -> Ty {
+        if matches!(self.body.exprs[lhs], Expr::Deconstruction(_)) {
+            let value = self.infer_expr(rhs, None);
+            self.deconstruct(lhs, &value);
+            return value;
+        }
+        let access = match op {
+            AssignOp::Plain => Access::Write,
+            AssignOp::Add => Access::Add,
+            AssignOp::Sub => Access::Remove,
+            AssignOp::Other => Access::ReadWrite,
+        };
+        let lhs_ty = match self.infer_val(lhs, access, None) {
+            Val::Value(t) => t,
+            _ => Ty::Unknown,
+        };
+        let rhs_ty = self.infer_expr(rhs, Some(&lhs_ty).filter(|t| **t != Ty::Unknown));
+        match op {
+            AssignOp::Plain => self.coerce(rhs, &rhs_ty, &lhs_ty),
+            AssignOp::Add | AssignOp::Sub
+                if known::delegate_shape(&self.sdb, &lhs_ty).is_none() =>
+            {
+                let name = if op == AssignOp::Add {
+                    "op_Addition"
+                } else {
+                    "op_Subtraction"
+                };
+                self.user_operator(expr, name, &[lhs_ty.clone(), rhs_ty]);
+            }
+            _ => {}
+        }
+        lhs_ty
+    }
+
+    pub(super) fn infer_binary(
+        &mut self,
+        expr: ExprId,
+        op: &str,
+        lhs: ExprId,
+        rhs: ExprId,
+        expected: Option<&Ty>,
+    ) -> Ty {
+        let l = self.infer_expr(lhs, if op == "??" { expected } else { None });
+        let r = self.infer_expr(
+            rhs,
+            if op == "??" {
+                Some(&l).filter(|t| **t != Ty::Unknown)
+            } else {
+                None
+            },
+        );
+        let db = self.db;
+        let bool_ = Ty::known(db, KnownType::Boolean);
+        let name = match op {
+            "&&" | "||" => return bool_,
+            "??" => {
+                return match l {
+                    Ty::Nullable(inner) => *inner,
+                    Ty::Unknown => r,
+                    other => other,
+                };
+            }
+            _ => match operator_name(op, 2) {
+                Some(name) => name,
+                None => return Ty::Unknown,
+            },
+        };
+        if let Some(ret) = self.user_operator(expr, name, &[l.clone(), r.clone()]) {
+            return ret;
+        }
+        match op {
+            "==" | "!=" | "<" | ">" | "<=" | ">=" => bool_,
+            "+" if is_string(db, &l) || is_string(db, &r) => {
+                // String concatenation takes `string` over `object` as the better conversion
+                // target (C# §12.6.4.5), so an operand with an implicit conversion to `string`
+                // is converted by it.
+                let string = Ty::known(db, KnownType::String);
+                for (operand, ty) in [(lhs, &l), (rhs, &r)] {
+                    if !is_string(db, ty) {
+                        self.coerce(operand, ty, &string);
+                    }
+                }
+                string
+            }
+            _ => numeric_result(db, &l, &r),
+        }
+    }
+
+    /// A user-defined operator of the operands' source types, recorded as a call when it applies.
+    pub(super) fn user_operator(
+        &mut self,
+        expr: ExprId,
+        name: &str,
+        operands: &[Ty],
+    ) -> Option<Ty> {
+        let db = self.db;
+        let mut seen: Vec<TypeId> = Vec::new();
+        let mut members: Vec<(Ty, MemberId)> = Vec::new();
+        for ty in operands {
+            let ty = match ty {
+                Ty::Nullable(inner) => inner,
+                t => t,
+            };
+            let Ty::Source(id, _) = ty else { continue };
+            if seen.contains(id) {
+                continue;
+            }
+            seen.push(*id);
+            for (decl_ty, found) in lookup_members(&self.sdb, ty, name).groups {
+                members.extend(found.into_iter().map(|m| (decl_ty.clone(), m)));
+            }
+        }
+        if members.is_empty() {
+            return None;
+        }
+        let infos: Vec<ArgInfo> = operands
+            .iter()
+            .map(|t| {
+                let ty = if *t == Ty::Unknown {
+                    ArgTy::Unknown
+                } else {
+                    ArgTy::Known(t.clone())
+                };
+                ArgInfo::implicit(ty, ParamModifier::None)
+            })
+            .collect();
+        let candidates: Vec<Candidate> = members
+            .iter()
+            .flat_map(|(decl_ty, m)| self.candidates(decl_ty, &[*m], false))
+            .collect();
+        match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
+            Resolution::Bound(applied) => {
+                let CandMember::Source(member) = candidates[applied.index].member else {
+                    return None;
+                };
+                self.site(expr, Callee::Member(member), CallKind::Operator);
+                member_signature(db, member).ty.clone()
+            }
+            Resolution::Ambiguous => {
+                self.unresolved(expr, SmolStr::new(name), UnresolvedReason::Ambiguous);
+                None
+            }
+            Resolution::NoneApplicable => None,
+        }
+    }
+
+    /// An implicit user-defined conversion from `from` to `to`, recorded as an operator call.
+    pub(super) fn coerce(&mut self, expr: ExprId, from: &Ty, to: &Ty) {
+        if *from == Ty::Unknown
+            || *to == Ty::Unknown
+            || conv(&self.sdb, from, to) >= conversion::Conv::Unknown
+        {
+            return;
+        }
+        self.conversion_operator(expr, from, to, false);
+    }
+
+    pub(super) fn conversion_operator(&mut self, expr: ExprId, from: &Ty, to: &Ty, explicit: bool) {
+        if from == to || *from == Ty::Unknown {
+            return;
+        }
+        if let Some(op) = conversion::user_conversion(&self.sdb, from, to, explicit) {
+            self.site(expr, Callee::Member(op), CallKind::Operator);
+        }
+    }
+}
+
+fn is_string(db: &dyn Db, ty: &Ty) -> bool {
+    ty.is_known(db, KnownType::String)
+}
+
+/// The type of a built-in arithmetic operation (binary numeric promotion).
+fn numeric_result(db: &dyn Db, l: &Ty, r: &Ty) -> Ty {
+    use KnownType::*;
+    const ORDER: [KnownType; 7] = [Decimal, Double, Single, UInt64, Int64, UInt32, Int32];
+    let rank = |t: &Ty| {
+        t.which_known(db, &ORDER)
+            .and_then(|k| ORDER.iter().position(|o| *o == k))
+    };
+    match (rank(l), rank(r)) {
+        (Some(a), Some(b)) => Ty::known(db, ORDER[a.min(b)]),
+        (Some(_), None) | (None, None) => {
+            if l.which_known(db, &[Int16, UInt16, Byte, SByte, Char])
+                .is_some()
+            {
+                Ty::known(db, Int32)
+            } else {
+                l.clone()
+            }
+        }
+        (None, Some(_)) => r.clone(),
+    }
+}
+
+impl Ctx<'_> {
+    /// A unary operator: a user-defined one of the operand's source type, else the built-in one
+    /// (`++`/`--` read and write their operand).
+    pub(super) fn infer_unary(&mut self, expr: ExprId, op: &SmolStr, operand: ExprId) -> Ty {
+        let is_step = matches!(op.as_str(), "++" | "--");
+        let ty = match self.infer_val(
+            operand,
+            if is_step {
+                Access::ReadWrite
+            } else {
+                Access::Read
+            },
+            None,
+        ) {
+            Val::Value(t) => t,
+            _ => Ty::Unknown,
+        };
+        let name = operator_name(op, 1).unwrap_or_default();
+        if let Some(ret) = self.user_operator(expr, name, std::slice::from_ref(&ty)) {
+            return ret;
+        }
+        if op == "!" {
+            Ty::known(self.db, KnownType::Boolean)
+        } else {
+            ty
+        }
+    }
+
+    /// `(T)e`: `e` converted to `T`, through a user-defined conversion when one applies.
+    pub(super) fn infer_cast(&mut self, expr: ExprId, ty: &TypeRef, inner: ExprId) -> Ty {
+        let target = self.resolver.resolve(ty);
+        let from = self.infer_expr(inner, Some(&target));
+        self.conversion_operator(expr, &from, &target, true);
+        target
+    }
+
+    /// `c ? a : b`: the type of the branch that has one (`null` has none).
+    pub(super) fn infer_conditional(
+        &mut self,
+        cond: ExprId,
+        then: ExprId,
+        else_: ExprId,
+        expected: Option<&Ty>,
+    ) -> Ty {
+        self.infer_expr(cond, None);
+        let a = self.infer_expr(then, expected);
+        let b = self.infer_expr(else_, expected);
+        if a == Ty::Unknown || is_null(&a) {
+            b
+        } else {
+            a
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! Simple names and the types named in expressions: a member of an enclosing type or of a
+//! `using static` type, else a type or namespace (C# §12.8.4); the `Color Color` rule (§12.8.7.2).
+
+use smol_str::SmolStr;
+
+use super::{Access, Ctx, Group, Val, external, lookup::lookup_members};
+use crate::{
+    body::{Expr, ExprId},
+    def_map::type_header,
+    item_tree::{MemberKind, Modifiers},
+    resolve::Resolver,
+    symbols::{member_ref, member_signature},
+    ty::Ty,
+    type_ref::{Path, PathQualifier, PathSegment, TypeRef},
+};
+
+impl Ctx<'_> {
+    /// `Currency.Usd` where `Currency` names both a property of type `Currency` and the type (C#
+    /// §12.8.7.2): when the type has the member, the name means the type.
+    pub(super) fn color_color(&mut self, receiver: ExprId, member: &str) -> Option<Ty> {
+        let Expr::Name { name, type_args } = &self.body.exprs[receiver] else {
+            return None;
+        };
+        if !type_args.is_empty() {
+            return None;
+        }
+        let path = Path {
+            qualifier: PathQualifier::None,
+            segments: vec![PathSegment {
+                name: name.clone(),
+                args: Vec::new(),
+            }],
+        };
+        let ty = self.resolver.resolve(&TypeRef::Path(path));
+        if !matches!(ty, Ty::Source(..) | Ty::Library(..)) {
+            return None;
+        }
+        let found = lookup_members(&self.sdb, &self.self_ty, name);
+        let (_, members) = found.groups.first()?;
+        let member_ty = member_signature(self.db, *members.first()?).ty.clone()?;
+        if member_ty != ty {
+            return None;
+        }
+        // The type reading applies when the member is one a type reaches: static, constant, enum
+        // member (`Encoding = Encoding.UTF8` in a class with an `Encoding Encoding` property).
+        let on_type = if let Ty::Library(..) = ty {
+            let index = self.libraries();
+            crate::library::library_members(self.db, &index, &ty, member)
+                .into_iter()
+                .flat_map(|(_, m)| m)
+                .any(|m| external::member_is_static(&index, m))
+        } else {
+            lookup_members(&self.sdb, &ty, member)
+                .groups
+                .into_iter()
+                .flat_map(|(_, m)| m)
+                .any(|m| {
+                    member_ref(self.db, m).is_some_and(|d| {
+                        d.modifiers.contains(Modifiers::STATIC)
+                            || matches!(d.kind, MemberKind::Constant | MemberKind::EnumMember)
+                    })
+                })
+        };
+        on_type.then_some(ty)
+    }
+
+    /// A simple name: a member of an enclosing type (or a `using static` type), else a type or
+    /// namespace.
+    pub(super) fn resolve_name(
+        &mut self,
+        expr: ExprId,
+        name: &SmolStr,
+        type_args: Vec<Ty>,
+        access: Access,
+    ) -> Val {
+        let db = self.db;
+        let mut current = Some(self.owner);
+        while let Some(id) = current {
+            let ty = if id == self.owner {
+                self.self_ty.clone()
+            } else {
+                Ty::Source(id, Resolver::identity_args(db, id))
+            };
+            let mut found = lookup_members(&self.sdb, &ty, name);
+            // A name with type arguments is a generic method or type (C# §12.8.4): a property of
+            // that name (`ResultPredicates<T>.None` beside a `ResultPredicates` property) is not it.
+            if !type_args.is_empty() {
+                found.groups.retain(|(_, members)| {
+                    members
+                        .iter()
+                        .any(|&m| member_ref(db, m).is_some_and(|d| d.kind == MemberKind::Method))
+                });
+            }
+            if !found.groups.is_empty() {
+                return self.member_val(expr, name, Some(ty), found, type_args, access);
+            }
+            // Members inherited from a library base class (`Write` inside a `Stream` subclass).
+            if let Some(base) = &found.external
+                && let Some(val) = self.library_member_of(
+                    expr,
+                    Some(ty.clone()),
+                    base,
+                    name,
+                    &type_args,
+                    access,
+                    external::Wanted::Any,
+                )
+            {
+                return val;
+            }
+            current = type_header(db, id).and_then(|h| h.parent);
+        }
+        let (_, statics) = self.imports();
+        for ty in &statics {
+            let found = lookup_members(&self.sdb, ty, name);
+            if !found.groups.is_empty() {
+                return self.member_val(expr, name, None, found, type_args, access);
+            }
+        }
+        for ty in &statics {
+            if self.libraries().type_of(db, ty).is_some()
+                && let Some(val) = self.library_member_of(
+                    expr,
+                    None,
+                    ty,
+                    name,
+                    &type_args,
+                    access,
+                    external::Wanted::ImportedStatic,
+                )
+            {
+                return val;
+            }
+        }
+        // `using static System.Console;` then `WriteLine(..)`: a method no source type declares, invoked
+        // by its simple name, comes from the one framework type imported that way.
+        let external_statics: Vec<&Ty> = statics
+            .iter()
+            .filter(|t| matches!(t, Ty::Library(..) | Ty::Unresolved(..)))
+            .collect();
+        // Every class inherits `System.Object`'s methods, callable by their simple names.
+        if access == Access::Invoke && OBJECT_METHODS.contains(&name.as_str()) {
+            return Val::Group(Group {
+                external: Some(Ty::object(db)),
+                ..Group::named(name, type_args)
+            });
+        }
+        if access == Access::Invoke
+            && let [only] = external_statics.as_slice()
+        {
+            return Val::Group(Group {
+                external: Some((*only).clone()),
+                ..Group::named(name, type_args)
+            });
+        }
+        let path = Path {
+            qualifier: PathQualifier::None,
+            segments: vec![PathSegment {
+                name: name.clone(),
+                args: Vec::new(),
+            }],
+        };
+        match self.resolve_with_args(path, &type_args) {
+            Ty::Unknown => Val::Unknown,
+            // A camelCase name nothing declares is a variable the binder missed, not a type: say it
+            // is unknown rather than invent an external type (`System`, `Console` stay types).
+            Ty::Unresolved(full, _) if full.starts_with(|c: char| c.is_lowercase() || c == '_') => {
+                Val::Unknown
+            }
+            ty => Val::Type(ty),
+        }
+    }
+
+    /// A type named in an expression (`Getter<T>` in `Getter<T>.Get(p)`) whose last segment has the
+    /// type arguments `type_args`, already resolved: the path gives the arity, they the arguments.
+    pub(super) fn resolve_with_args(&self, mut path: Path, type_args: &[Ty]) -> Ty {
+        if let Some(last) = path.segments.last_mut() {
+            last.args = vec![TypeRef::Error; type_args.len()];
+        }
+        let with_args = |mut args: Vec<Ty>| {
+            args.truncate(args.len().saturating_sub(type_args.len()));
+            args.extend(type_args.iter().cloned());
+            args
+        };
+        match self.resolver.resolve(&TypeRef::Path(path)) {
+            Ty::Source(id, args) => Ty::Source(id, with_args(args)),
+            Ty::Library(id, args) => Ty::Library(id, with_args(args)),
+            Ty::Unresolved(name, args) => Ty::Unresolved(name, with_args(args)),
+            other => other,
+        }
+    }
+}
+
+/// The methods of `System.Object`, which every type has.
+const OBJECT_METHODS: [&str; 6] = [
+    "ReferenceEquals",
+    "Equals",
+    "GetHashCode",
+    "ToString",
+    "GetType",
+    "MemberwiseClone",
+];
