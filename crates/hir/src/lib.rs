@@ -14,6 +14,7 @@ mod hierarchy;
 mod infer;
 mod item_tree;
 mod library;
+mod members;
 mod name_index;
 mod overrides;
 mod persist;

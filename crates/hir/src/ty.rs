@@ -133,7 +133,7 @@ impl Ty {
     /// The documentation id of the type's definition, ignoring type arguments: `T:Ns.Repository`1`.
     pub fn definition_doc_id(&self, db: &dyn Db) -> Option<String> {
         match self {
-            Ty::Source(id, _) => Some(format!("T:{}", crate::symbols::type_doc_name(db, *id))),
+            Ty::Source(id, _) => Some(format!("T:{}", crate::def_map::type_doc_name(db, *id))),
             Ty::Library(..) | Ty::Unresolved(..) => {
                 let (name, args) = self.written_name(db)?;
                 Some(match args.len() {
