@@ -1,9 +1,12 @@
 //! Base types, interfaces and derived types.
 
+mod external;
+
 use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+pub use self::external::{library_all_interfaces, library_base_chain, library_direct_bases};
 pub use crate::resolve::{TypeBases, type_bases};
 use crate::{
     base_db::Db,

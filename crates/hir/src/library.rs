@@ -14,18 +14,15 @@
 //! type itself, which no project asks, reads the workspace's definitions ([`library_defs`]).
 
 mod convert;
-mod hierarchy;
 mod identity;
 mod known;
 mod members;
-mod overrides;
 mod symbols;
 
 use std::sync::Arc;
 
 use metadata::{Assembly, Method, TypeDef, TypeKind};
 use rustc_hash::{FxHashMap, FxHashSet};
-use salsa::Durability;
 use smol_str::SmolStr;
 
 use crate::{
@@ -42,64 +39,20 @@ pub(crate) use self::{
     },
 };
 pub use self::{
-    hierarchy::{library_all_interfaces, library_base_chain, library_direct_bases},
     identity::{
         library_member_by_doc_id, library_member_kind, library_type_by_doc_id, library_type_doc_id,
         library_type_kind, library_type_members, library_type_of, library_type_seen_by,
         library_type_ty,
     },
     members::{LibMember, LibMemberKind},
-    overrides::{library_member_bases, library_members_filled_by},
     symbols::{
         library_member_doc_id, library_member_full_name, library_member_metadata_name,
         library_member_name, library_member_qualified_name, library_type_container,
         library_type_name, library_type_qualified_name,
     },
 };
-
-/// Every reference assembly of the workspace (and the built-in surface where nothing better was
-/// found), each once, shared by the projects that reference it; and per project which of them it
-/// references.
-#[salsa::input(singleton)]
-pub struct LibraryInput {
-    #[returns(ref)]
-    pub assemblies: Arc<[Arc<Assembly>]>,
-    /// Per project (indexed by [`ProjectId`]), the indices into `assemblies` it references, in
-    /// priority order. A project with no entry sees every assembly, in `assemblies`' order.
-    #[returns(ref)]
-    pub project_assemblies: Arc<[Arc<[u32]>]>,
-}
-
-impl std::fmt::Debug for LibraryInput {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("LibraryInput")
-    }
-}
-
-/// The libraries as the loader hands them in: every assembly once, and per project (indexed by
-/// [`ProjectId`]) the indices into `assemblies` of those it references, in priority order. A
-/// project beyond `projects` sees every assembly (a loader that does not tell them apart).
-#[derive(Clone, Debug, Default)]
-pub struct Libraries {
-    pub assemblies: Arc<[Arc<Assembly>]>,
-    pub projects: Arc<[Arc<[u32]>]>,
-}
-
-impl Libraries {
-    /// Every project sees every assembly.
-    pub fn shared(assemblies: Arc<[Arc<Assembly>]>) -> Libraries {
-        Libraries {
-            assemblies,
-            projects: Arc::from(Vec::new()),
-        }
-    }
-}
-
-pub(crate) fn new_library_input(db: &dyn Db) -> LibraryInput {
-    LibraryInput::builder(Arc::from(Vec::new()), Arc::from(Vec::new()))
-        .durability(Durability::HIGH)
-        .new(db)
-}
+/// The input is the database's; it is named here, where it is read.
+pub use crate::base_db::{Libraries, LibraryInput};
 
 /// A type an assembly declares: an index into [`LibraryInput::assemblies`] and into its types.
 /// Positions, valid while the library input is; the stable identity is a [`LibTypeId`].

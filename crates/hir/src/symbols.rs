@@ -5,10 +5,6 @@ use std::sync::Arc;
 
 use smol_str::SmolStr;
 
-pub use crate::members::{MemberId, MemberLoc, member_at, member_data, member_loc, type_members};
-/// The members' ids and declarations live in `members`, below resolution; re-exported here, where
-/// they have always been named.
-pub(crate) use crate::members::{MemberKey, member_file, member_ref};
 use crate::{
     base_db::{Db, ProjectId},
     def_map::{ProjectKey, TypeId, TypeKey, def_map},
@@ -20,9 +16,15 @@ use crate::{
     resolve::Resolver,
     ty::Ty,
 };
-
-/// Written from the type's headers alone, so `ty` can write it too (moved from here to `def_map`).
-pub use crate::def_map::type_doc_name;
+// Member ids and declarations (`members`, below resolution), a source type's documentation name
+// (`def_map`, from its headers alone, so `ty` writes it too) and the kinds (`symbol_kind`, shared
+// with library symbols) are re-exported here, where they have always been named.
+pub(crate) use crate::members::{MemberKey, member_file, member_ref};
+pub use crate::{
+    def_map::type_doc_name,
+    members::{MemberId, MemberLoc, member_at, member_data, member_loc, type_members},
+    symbol_kind::SymbolKind,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Symbol {
@@ -254,29 +256,6 @@ pub fn container_name(db: &dyn Db, symbol: Symbol) -> Option<String> {
             }
         }
     }
-}
-
-/// What kind of symbol, in the vocabulary of the tools.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum SymbolKind {
-    Class,
-    Struct,
-    Interface,
-    Enum,
-    Delegate,
-    Record,
-    RecordStruct,
-    Method,
-    Constructor,
-    Destructor,
-    Property,
-    Indexer,
-    Event,
-    Field,
-    Constant,
-    EnumMember,
-    Operator,
-    Conversion,
 }
 
 pub fn symbol_kind(db: &dyn Db, symbol: Symbol) -> SymbolKind {

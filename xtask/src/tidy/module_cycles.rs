@@ -353,6 +353,26 @@ pub(super) fn cycles(graph: &Graph) -> Vec<Vec<String>> {
     tarjan.found
 }
 
+/// Whether `graph` has a path from `from` to `to`.
+pub(super) fn reaches(graph: &Graph, from: &str, to: &str) -> bool {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![from];
+    while let Some(node) = stack.pop() {
+        if node == to {
+            return true;
+        }
+        if seen.insert(node) {
+            stack.extend(
+                graph
+                    .get(node)
+                    .into_iter()
+                    .flat_map(|e| e.keys().map(String::as_str)),
+            );
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -403,5 +423,6 @@ mod tests {
                 .or_default();
         }
         assert_eq!(cycles(&graph), [vec!["a".to_owned(), "b".to_owned()]]);
+        assert!(reaches(&graph, "b", "a") && !reaches(&graph, "a::x", "a"));
     }
 }

@@ -14,7 +14,7 @@ use crate::{
         library_index, library_member_doc_id, library_scope, library_type,
         symbols::library_type_doc_name,
     },
-    symbols::SymbolKind,
+    symbol_kind::SymbolKind,
     ty::Ty,
 };
 

@@ -6,7 +6,7 @@ use metadata::{Param, RefKind};
 use crate::{
     base_db::Db,
     library::{LibMember, LibMemberKind, LibType, LibraryTy, hir_name, library_defs},
-    symbols::SymbolKind,
+    symbol_kind::SymbolKind,
 };
 
 /// `System.Collections.Generic.Dictionary`2.KeyCollection`: the type part of a documentation id.
