@@ -357,9 +357,6 @@ fn paths_are_told_from_type_names_and_tests_from_code() {
 /// (siblings, see `module_cycles.rs`). Each closes a cycle; an entry whose edge is gone, or that
 /// closes none any more, fails the check, so the list only shrinks.
 const ALLOWED_BACK_EDGES: &[&str] = &[
-    // `Ty::Library` holds a `LibTypeId`, and writing a `Ty` or asking whether it is a value type
-    // reads the library's definitions: the id belongs with `Ty`, the reads in `library`.
-    "hir: ty -> library",
     // Override search reads inference's member lookup (`lookup_own_members`, `type_kind_of`).
     "hir: overrides -> infer",
     // A library member's documentation id needs its type's, and its full name the type's `Ty`

@@ -9,6 +9,7 @@ mod body;
 mod call_graph;
 mod call_index;
 mod def_map;
+mod display;
 mod generics;
 mod hierarchy;
 mod infer;

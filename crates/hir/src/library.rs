@@ -27,6 +27,7 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, ProjectId},
+    def_map::type_header,
     ty::Ty,
 };
 
@@ -53,6 +54,8 @@ pub use self::{
 };
 /// The input is the database's; it is named here, where it is read.
 pub use crate::base_db::{Libraries, LibraryInput};
+/// Held by [`Ty::Library`], so declared with it; named here, where ids are made.
+pub use crate::ty::LibTypeId;
 
 /// A type an assembly declares: an index into [`LibraryInput::assemblies`] and into its types.
 /// Positions, valid while the library input is; the stable identity is a [`LibTypeId`].
@@ -60,22 +63,6 @@ pub use crate::base_db::{Libraries, LibraryInput};
 pub struct LibType {
     pub asm: u32,
     pub idx: u32,
-}
-
-/// A library type's identity: its metadata name (namespace, name with the `` `N`` arity suffix,
-/// nesting with `+`), as ECMA-335 names a type. Interned so that [`Ty`]s compare in O(1), and keyed by
-/// the name alone so that it is the same across reloads and across projects; which definition it
-/// names is the project's scope's answer ([`LibraryDefs::def`]).
-///
-/// Interned without a lifetime (as rust-analyzer's item ids are) because [`Ty`] holds it and is
-/// stored in query results; `revisions = usize::MAX` keeps every slot, so an id never dangles.
-#[salsa::interned(unsafe(no_lifetime), revisions = usize::MAX, debug)]
-pub struct LibTypeId {
-    #[returns(ref)]
-    pub metadata_name: SmolStr,
-    /// The C# full name: nesting with `.`, no arity suffixes (`System.Collections.Generic.List`).
-    #[returns(ref)]
-    pub name: SmolStr,
 }
 
 impl LibTypeId {
@@ -481,4 +468,18 @@ pub(crate) fn library_interfaces(db: &dyn Db, scope: &LibraryDefs, ty: &Ty) -> V
         .iter()
         .map(|i| conv.convert(i).substitute(&args))
         .collect()
+}
+
+/// Whether `T?` means `Nullable<T>`: source structs and enums, and the assemblies' value types.
+pub(crate) fn is_value_type(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+    let db = sdb.db();
+    match ty {
+        Ty::Source(id, _) => type_header(db, *id).is_some_and(|h| h.kind.is_value_type()),
+        Ty::Library(..) => matches!(
+            library_kind(sdb, ty),
+            Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)
+        ),
+        Ty::Tuple(_) => true,
+        _ => false,
+    }
 }

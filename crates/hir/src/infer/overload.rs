@@ -1309,5 +1309,5 @@ fn same_definition(a: &Ty, b: &Ty) -> bool {
 }
 
 pub(crate) fn is_value_type(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
-    matches!(ty, Ty::Nullable(_)) || crate::ty::is_value_type(sdb, ty)
+    matches!(ty, Ty::Nullable(_)) || crate::library::is_value_type(sdb, ty)
 }
