@@ -359,9 +359,6 @@ fn paths_are_told_from_type_names_and_tests_from_code() {
 const ALLOWED_BACK_EDGES: &[&str] = &[
     // Override search reads inference's member lookup (`lookup_own_members`, `type_kind_of`).
     "hir: overrides -> infer",
-    // A library member's documentation id needs its type's, and its full name the type's `Ty`
-    // (and `identity` reads `symbols`' member ids through `library`'s re-export).
-    "hir: library::identity -> library::symbols",
     // Being split by concern (issue 12, deliverable 1).
     "hir: infer::known -> infer::overload",
     // External symbols answer like source ones, and source answers include external symbols.

@@ -31,25 +31,25 @@ use crate::{
     ty::Ty,
 };
 
+pub use self::{
+    convert::library_type_ty,
+    identity::{
+        library_member_by_doc_id, library_type_by_doc_id, library_type_doc_id,
+        library_type_members, library_type_of, library_type_seen_by,
+    },
+    members::{LibMember, LibMemberKind},
+    symbols::{
+        library_member_doc_id, library_member_full_name, library_member_kind,
+        library_member_metadata_name, library_member_name, library_member_qualified_name,
+        library_type_container, library_type_kind, library_type_name, library_type_qualified_name,
+    },
+};
 pub(crate) use self::{
     convert::{LibraryTy, hir_name},
     known::KnownType,
     members::{
         library_constraints_hold, library_delegate_shape, library_indexers, library_members,
         library_signature,
-    },
-};
-pub use self::{
-    identity::{
-        library_member_by_doc_id, library_member_kind, library_type_by_doc_id, library_type_doc_id,
-        library_type_kind, library_type_members, library_type_of, library_type_seen_by,
-        library_type_ty,
-    },
-    members::{LibMember, LibMemberKind},
-    symbols::{
-        library_member_doc_id, library_member_full_name, library_member_metadata_name,
-        library_member_name, library_member_qualified_name, library_type_container,
-        library_type_name, library_type_qualified_name,
     },
 };
 /// The input is the database's; it is named here, where it is read.
