@@ -3,12 +3,10 @@
 
 pub mod oracle;
 
-use std::{
-    path::{Path, PathBuf},
-    sync::Arc,
-};
+use std::path::{Path, PathBuf};
 
-use ide::{AnalysisHost, Change, Defines, FileId, ProjectData, ProjectGraph};
+use ide::{AnalysisHost, Defines};
+use project_model::{Project, ProjectKind, Workspace, WorkspaceKind};
 
 /// The root of the repository.
 pub fn project_root() -> PathBuf {
@@ -54,40 +52,55 @@ pub fn load_folder(dir: &Path, project: &str) -> (AnalysisHost, Vec<String>) {
 }
 
 /// A host with `files` (relative to `dir`) as one project compiled with `defines`; file ids follow
-/// the order of `files`.
+/// the order of `files`. The project names no framework, so it compiles against the built-in .NET
+/// Framework surface, as the oracle compiled the corpora.
 pub fn load_files(
     dir: &Path,
     files: &[String],
     project: &str,
     defines: Defines,
 ) -> std::io::Result<AnalysisHost> {
-    let mut texts = Vec::new();
-    for (i, rel) in files.iter().enumerate() {
-        let bytes = std::fs::read(dir.join(rel))
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{rel}: {e}")))?;
-        let text = project_model::source_text::decode(&bytes);
-        texts.push((FileId(i as u32), Some(Arc::<str>::from(text))));
-    }
-    let data = ProjectData {
+    let dir = std::fs::canonicalize(dir)?;
+    let project = Project {
         name: project.into(),
+        path: None,
+        dir: dir.clone(),
+        kind: ProjectKind::Implicit,
         assembly_name: project.into(),
         root_namespace: project.into(),
-        defines,
-        files: (0..files.len()).map(|i| FileId(i as u32)).collect(),
-        ..ProjectData::default()
+        target_frameworks: Vec::new(),
+        active_target_framework: None,
+        lang_version: None,
+        defines: defines.iter().map(Into::into).collect(),
+        global_usings: Vec::new(),
+        nullable: None,
+        files: files.iter().map(|rel| dir.join(rel)).collect(),
+        project_references: Vec::new(),
+        package_project_references: Vec::new(),
+        references: Default::default(),
     };
-    let mut host = AnalysisHost::new();
-    host.apply_change(Change {
-        files: texts,
-        project_graph: Some(ProjectGraph {
-            projects: vec![data],
-        }),
-        // The corpora compile against the .NET Framework: the built-in surface is its real API.
-        libraries: Some(ide::Libraries::shared(builtin_surface::assemblies(
-            builtin_surface::Flavor::NetFx,
-        ))),
-    });
-    Ok(host)
+    let model = Workspace {
+        root: dir.clone(),
+        kind: WorkspaceKind::Folder,
+        projects: vec![project],
+        problems: Vec::new(),
+    };
+    let loaded = load_workspace::Model::new(dir, model).into_analysis()?;
+    if let Some(problem) = loaded.problems.first() {
+        return Err(std::io::Error::other(format!(
+            "{}: {}",
+            problem.path.display(),
+            problem.message
+        )));
+    }
+    if let Some(&file) = loaded.unread.first() {
+        let path = loaded.vfs.path(file).display().to_string();
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("{path}: not read"),
+        ));
+    }
+    Ok(loaded.host)
 }
 
 /// The oracle's JSON for the corpus.

@@ -2,9 +2,7 @@
 //! creation whose name is a source callable's is bound or listed unresolved
 //! (`Analysis::unaccounted_sites`).
 
-use std::{collections::BTreeMap, path::PathBuf, sync::Arc};
-
-use ide::{AnalysisHost, Change, FileId, ProjectGraph};
+use ide::{AnalysisHost, FileId};
 
 fn assert_every_site_accounted(host: &AnalysisHost, files: &[String], what: &str) {
     let analysis = host.analysis();
@@ -25,43 +23,25 @@ fn assert_every_site_accounted(host: &AnalysisHost, files: &[String], what: &str
     );
 }
 
-/// The example solution with its projects as the project model reads them (global usings, references).
+/// The example solution as the server loads it (global usings, references, each project's framework
+/// surface), without looking for reference assemblies on this machine.
 fn load_examples() -> (AnalysisHost, Vec<String>) {
     let root = tests::project_root().join("examples");
-    let model = project_model::load_workspace(&project_model::OsFs, &root);
-    let mut ids: BTreeMap<PathBuf, FileId> = BTreeMap::new();
-    let mut projects = Vec::new();
-    for project in &model.projects {
-        let files = project
-            .files
-            .iter()
-            .map(|path| {
-                let next = FileId(ids.len() as u32);
-                *ids.entry(path.clone()).or_insert(next)
-            })
-            .collect();
-        projects.push(mcp_server::project_data(project, files));
-    }
-    let mut paths = vec![String::new(); ids.len()];
-    let mut texts = Vec::new();
-    for (path, id) in &ids {
-        let text = std::fs::read_to_string(path).expect("readable example file");
-        texts.push((*id, Some(Arc::<str>::from(text))));
-        paths[id.0 as usize] = path
-            .strip_prefix(&root)
-            .unwrap_or(path)
-            .to_string_lossy()
-            .into_owned();
-    }
-    let mut host = AnalysisHost::new();
-    host.apply_change(Change {
-        files: texts,
-        project_graph: Some(ProjectGraph { projects }),
-        libraries: Some(ide::Libraries::shared(ide::builtin_surface(
-            ide::SurfaceFlavor::NetFx,
-        ))),
-    });
-    (host, paths)
+    let loaded = load_workspace::load(&root, &project_model::LoadOptions::default())
+        .expect("the example solution loads");
+    assert_eq!(loaded.unread, [], "every example file is read");
+    let paths = loaded
+        .files
+        .iter()
+        .map(|&id| {
+            let path = loaded.vfs.path(id);
+            path.strip_prefix(&loaded.model.root)
+                .unwrap_or(path)
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    (loaded.host, paths)
 }
 
 #[test]

@@ -4,7 +4,11 @@
 //! - every Rust module of the project starts with a `//!` doc saying what it is for;
 //! - no debugging or placeholder macros outside tests;
 //! - the tables of `docs/architecture.md` name only files and folders that exist;
-//! - the tool tables of `docs/mcp.md` and `README.md` list exactly the tools the server registers.
+//! - the tool tables of `docs/mcp.md` and `README.md` list exactly the tools the server registers;
+//! - no crate's modules depend on each other in a cycle (`module_cycles.rs`), but for the edges
+//!   [`ALLOWED_BACK_EDGES`] lists until they are turned around.
+
+mod module_cycles;
 
 use std::{
     collections::BTreeSet,
@@ -346,5 +350,87 @@ fn paths_are_told_from_type_names_and_tests_from_code() {
     assert_eq!(
         expand_braces("tools/batch{.rs,/bounded.rs}"),
         ["tools/batch.rs", "tools/batch/bounded.rs"]
+    );
+}
+
+/// Module dependencies that still go against their crate's layering, as `crate: from -> to`
+/// (siblings, see `module_cycles.rs`). Each closes a cycle; an entry whose edge is gone, or that
+/// closes none any more, fails the check, so the list only shrinks.
+const ALLOWED_BACK_EDGES: &[&str] = &[
+    // Override search reads inference's member lookup (`lookup_own_members`, `type_kind_of`).
+    "hir: overrides -> infer",
+    // External symbols answer like source ones, and source answers include external symbols.
+    "ide: external -> call_hierarchy",
+    "ide: external -> symbol_info",
+    "ide: external -> type_hierarchy",
+    // A type's members are decoded lazily into the model that lists them.
+    "metadata: members -> model",
+    // Attributes are read from the image that holds the blobs.
+    "metadata: attributes -> image",
+    // The restart bench reports progress as the server bench does.
+    "xtask: bench::restart -> bench::server",
+];
+
+/// The crates checked, as (name, source folder).
+fn crate_sources() -> Vec<(String, PathBuf)> {
+    let root = project_root();
+    let mut crates: Vec<(String, PathBuf)> = dir_names(&root.join("crates"))
+        .into_iter()
+        .map(|name| (name.clone(), root.join("crates").join(name).join("src")))
+        .filter(|(_, src)| src.is_dir())
+        .collect();
+    crates.push(("tests".to_owned(), root.join("tests/src")));
+    crates.push(("xtask".to_owned(), root.join("xtask/src")));
+    crates
+}
+
+#[test]
+fn no_module_cycles() {
+    let mut unused: BTreeSet<&str> = ALLOWED_BACK_EDGES.iter().copied().collect();
+    let mut problems = Vec::new();
+    for (name, src) in crate_sources() {
+        let mut graph = module_cycles::crate_graph(&src);
+        let mut allowed = Vec::new();
+        for (from, edges) in graph.iter_mut() {
+            edges.retain(|to, _| {
+                let entry = format!("{name}: {from} -> {to}");
+                let listed = unused.remove(entry.as_str());
+                if listed {
+                    allowed.push((entry, from.clone(), to.clone()));
+                }
+                !listed
+            });
+        }
+        // An allowed edge closes a cycle only if the rest of the graph leads back.
+        problems.extend(
+            allowed
+                .iter()
+                .filter(|(_, from, to)| !module_cycles::reaches(&graph, to, from))
+                .map(|(entry, _, _)| {
+                    format!("`{entry}` is allowed but closes no cycle: remove it")
+                }),
+        );
+        for cycle in module_cycles::cycles(&graph) {
+            let mut text = format!("{name}: a cycle among {}:", cycle.join(", "));
+            for from in &cycle {
+                for (to, via) in &graph[from] {
+                    if cycle.contains(to) {
+                        let via: Vec<&str> = via.iter().map(String::as_str).collect();
+                        text.push_str(&format!("\n    {from} -> {to} (in {})", via.join(", ")));
+                    }
+                }
+            }
+            problems.push(text);
+        }
+    }
+    problems.extend(
+        unused
+            .iter()
+            .map(|e| format!("`{e}` is allowed but no longer there: remove it")),
+    );
+    assert!(
+        problems.is_empty(),
+        "module cycles (turn one edge around, or, until then, list it in ALLOWED_BACK_EDGES):\n{}",
+        problems.join("\n")
     );
 }

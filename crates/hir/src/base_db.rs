@@ -1,5 +1,8 @@
 //! Inputs of the database and the first layer of queries on them (parse, word index).
 
+mod keys;
+mod libraries;
+
 use std::{fmt, sync::Arc};
 
 use rustc_hash::FxHashMap;
@@ -7,10 +10,10 @@ use salsa::{Durability, Setter};
 use smol_str::SmolStr;
 use syntax::{Defines, Parse, WordIndex};
 
-use crate::{
-    library::{Libraries, LibraryInput, new_library_input},
-    persist::ArtifactCache,
-};
+pub(crate) use self::keys::item_tree_key;
+use self::libraries::new_library_input;
+pub use self::libraries::{Libraries, LibraryInput};
+use crate::persist::ArtifactCache;
 
 /// An opaque file handle. The loader maps it to a path; the HIR never sees one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -253,9 +256,7 @@ pub fn parse(db: &dyn Db, file: SourceFile) -> Parse {
 pub fn word_index(db: &dyn Db, file: SourceFile) -> WordIndex {
     let text = file.text(db);
     match db.artifacts() {
-        Some(cache) => cache.word_index(crate::persist::word_index_key(db, file), || {
-            WordIndex::new(text)
-        }),
+        Some(cache) => cache.word_index(keys::word_index_key(db, file), || WordIndex::new(text)),
         None => WordIndex::new(text),
     }
 }

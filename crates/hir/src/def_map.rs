@@ -453,3 +453,33 @@ fn visible_projects_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<[Pr
     }
     seen.into()
 }
+
+/// `T:Ns.Outer`1.Inner`: a source type's documentation name, from its headers alone.
+pub fn type_doc_name(db: &dyn Db, id: TypeId) -> String {
+    let mut chain = Vec::new();
+    let mut current = Some(id);
+    while let Some(header) = current.and_then(|t| type_header(db, t)) {
+        current = header.parent;
+        chain.push(header);
+    }
+    let mut out = String::new();
+    let Some(outermost) = chain.last() else {
+        return out;
+    };
+    let ns = &outermost.namespace;
+    if !ns.is_empty() {
+        out.push_str(ns);
+        out.push('.');
+    }
+    for (i, def) in chain.iter().rev().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        out.push_str(&def.name);
+        if def.arity > 0 {
+            out.push('`');
+            out.push_str(&def.arity.to_string());
+        }
+    }
+    out
+}

@@ -5,6 +5,7 @@
 //! the [`ItemSourceMap`], which is produced by the same walk and indexed the same way.
 
 pub(crate) mod lower;
+mod persisted;
 
 use std::sync::Arc;
 
@@ -15,8 +16,8 @@ use smol_str::SmolStr;
 use syntax::TextRange;
 
 use crate::{
-    base_db::{Db, SourceFile, file_defines, parse},
-    persist::{self, arena, idx, idx_opt, idx_vec},
+    base_db::{Db, SourceFile, file_defines, item_tree_key, parse},
+    persist::{arena, idx, idx_opt, idx_vec},
     type_ref::{Path, TypeRef},
 };
 
@@ -395,8 +396,8 @@ pub fn item_tree_with_source_map(db: &dyn Db, file: SourceFile) -> ItemTreeWithS
     };
     match db.artifacts() {
         Some(cache) => {
-            let key = persist::item_tree_key(db, file, file_defines(db, file));
-            cache.item_tree(key, lower)
+            let key = item_tree_key(db, file, file_defines(db, file));
+            persisted::read_through(cache, key, lower)
         }
         None => lower(),
     }

@@ -9,16 +9,19 @@ mod body;
 mod call_graph;
 mod call_index;
 mod def_map;
+mod display;
 mod generics;
 mod hierarchy;
 mod infer;
 mod item_tree;
 mod library;
+mod members;
 mod name_index;
 mod overrides;
 mod persist;
 mod resolve;
 mod source_analyzer;
+mod symbol_kind;
 mod symbols;
 #[cfg(any(test, feature = "test-utils"))]
 pub mod test_utils;
@@ -35,7 +38,8 @@ pub use crate::{
     def_map::{DefMap, TypeDecl, TypeDef, TypeId, def_map, visible_projects},
     hierarchy::{
         Relation, TypeBases, all_interfaces, base_chain, derived_types, direct_derived_index,
-        interfaces_cycle_back, type_bases,
+        interfaces_cycle_back, library_all_interfaces, library_base_chain, library_direct_bases,
+        type_bases,
     },
     item_tree::lower::lower_type,
     item_tree::{
@@ -74,14 +78,15 @@ pub use crate::{
     },
     library::{
         LibMember, LibType, LibTypeId, Libraries, LibraryDefs, LibraryIndex, LibraryInput,
-        library_all_interfaces, library_base_chain, library_direct_bases, library_index,
-        library_member_bases, library_member_by_doc_id, library_member_doc_id,
-        library_member_full_name, library_member_kind, library_member_metadata_name,
-        library_member_name, library_member_qualified_name, library_members_filled_by,
-        library_type_by_doc_id, library_type_container, library_type_doc_id, library_type_kind,
-        library_type_members, library_type_name, library_type_of, library_type_qualified_name,
-        library_type_seen_by, library_type_ty,
+        library_index, library_member_by_doc_id, library_member_doc_id, library_member_full_name,
+        library_member_kind, library_member_metadata_name, library_member_name,
+        library_member_qualified_name, library_type_by_doc_id, library_type_container,
+        library_type_doc_id, library_type_kind, library_type_members, library_type_name,
+        library_type_of, library_type_qualified_name, library_type_seen_by, library_type_ty,
     },
-    overrides::{Overrides, external_root, implementation_in, overrides, root_member},
+    overrides::{
+        Overrides, external_root, implementation_in, library_member_bases,
+        library_members_filled_by, overrides, root_member,
+    },
 };
 pub use salsa::{Cancelled, Database};

@@ -14,25 +14,36 @@
 //! type itself, which no project asks, reads the workspace's definitions ([`library_defs`]).
 
 mod convert;
-mod hierarchy;
 mod identity;
 mod known;
 mod members;
-mod overrides;
 mod symbols;
 
 use std::sync::Arc;
 
 use metadata::{Assembly, Method, TypeDef, TypeKind};
 use rustc_hash::{FxHashMap, FxHashSet};
-use salsa::Durability;
 use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, ProjectId},
+    def_map::type_header,
     ty::Ty,
 };
 
+pub use self::{
+    convert::library_type_ty,
+    identity::{
+        library_member_by_doc_id, library_type_by_doc_id, library_type_doc_id,
+        library_type_members, library_type_of, library_type_seen_by,
+    },
+    members::{LibMember, LibMemberKind},
+    symbols::{
+        library_member_doc_id, library_member_full_name, library_member_kind,
+        library_member_metadata_name, library_member_name, library_member_qualified_name,
+        library_type_container, library_type_kind, library_type_name, library_type_qualified_name,
+    },
+};
 pub(crate) use self::{
     convert::{LibraryTy, hir_name},
     known::KnownType,
@@ -41,65 +52,10 @@ pub(crate) use self::{
         library_signature,
     },
 };
-pub use self::{
-    hierarchy::{library_all_interfaces, library_base_chain, library_direct_bases},
-    identity::{
-        library_member_by_doc_id, library_member_kind, library_type_by_doc_id, library_type_doc_id,
-        library_type_kind, library_type_members, library_type_of, library_type_seen_by,
-        library_type_ty,
-    },
-    members::{LibMember, LibMemberKind},
-    overrides::{library_member_bases, library_members_filled_by},
-    symbols::{
-        library_member_doc_id, library_member_full_name, library_member_metadata_name,
-        library_member_name, library_member_qualified_name, library_type_container,
-        library_type_name, library_type_qualified_name,
-    },
-};
-
-/// Every reference assembly of the workspace (and the built-in surface where nothing better was
-/// found), each once, shared by the projects that reference it; and per project which of them it
-/// references.
-#[salsa::input(singleton)]
-pub struct LibraryInput {
-    #[returns(ref)]
-    pub assemblies: Arc<[Arc<Assembly>]>,
-    /// Per project (indexed by [`ProjectId`]), the indices into `assemblies` it references, in
-    /// priority order. A project with no entry sees every assembly, in `assemblies`' order.
-    #[returns(ref)]
-    pub project_assemblies: Arc<[Arc<[u32]>]>,
-}
-
-impl std::fmt::Debug for LibraryInput {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("LibraryInput")
-    }
-}
-
-/// The libraries as the loader hands them in: every assembly once, and per project (indexed by
-/// [`ProjectId`]) the indices into `assemblies` of those it references, in priority order. A
-/// project beyond `projects` sees every assembly (a loader that does not tell them apart).
-#[derive(Clone, Debug, Default)]
-pub struct Libraries {
-    pub assemblies: Arc<[Arc<Assembly>]>,
-    pub projects: Arc<[Arc<[u32]>]>,
-}
-
-impl Libraries {
-    /// Every project sees every assembly.
-    pub fn shared(assemblies: Arc<[Arc<Assembly>]>) -> Libraries {
-        Libraries {
-            assemblies,
-            projects: Arc::from(Vec::new()),
-        }
-    }
-}
-
-pub(crate) fn new_library_input(db: &dyn Db) -> LibraryInput {
-    LibraryInput::builder(Arc::from(Vec::new()), Arc::from(Vec::new()))
-        .durability(Durability::HIGH)
-        .new(db)
-}
+/// The input is the database's; it is named here, where it is read.
+pub use crate::base_db::{Libraries, LibraryInput};
+/// Held by [`Ty::Library`], so declared with it; named here, where ids are made.
+pub use crate::ty::LibTypeId;
 
 /// A type an assembly declares: an index into [`LibraryInput::assemblies`] and into its types.
 /// Positions, valid while the library input is; the stable identity is a [`LibTypeId`].
@@ -107,22 +63,6 @@ pub(crate) fn new_library_input(db: &dyn Db) -> LibraryInput {
 pub struct LibType {
     pub asm: u32,
     pub idx: u32,
-}
-
-/// A library type's identity: its metadata name (namespace, name with the `` `N`` arity suffix,
-/// nesting with `+`), as ECMA-335 names a type. Interned so that [`Ty`]s compare in O(1), and keyed by
-/// the name alone so that it is the same across reloads and across projects; which definition it
-/// names is the project's scope's answer ([`LibraryDefs::def`]).
-///
-/// Interned without a lifetime (as rust-analyzer's item ids are) because [`Ty`] holds it and is
-/// stored in query results; `revisions = usize::MAX` keeps every slot, so an id never dangles.
-#[salsa::interned(unsafe(no_lifetime), revisions = usize::MAX, debug)]
-pub struct LibTypeId {
-    #[returns(ref)]
-    pub metadata_name: SmolStr,
-    /// The C# full name: nesting with `.`, no arity suffixes (`System.Collections.Generic.List`).
-    #[returns(ref)]
-    pub name: SmolStr,
 }
 
 impl LibTypeId {
@@ -528,4 +468,18 @@ pub(crate) fn library_interfaces(db: &dyn Db, scope: &LibraryDefs, ty: &Ty) -> V
         .iter()
         .map(|i| conv.convert(i).substitute(&args))
         .collect()
+}
+
+/// Whether `T?` means `Nullable<T>`: source structs and enums, and the assemblies' value types.
+pub(crate) fn is_value_type(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+    let db = sdb.db();
+    match ty {
+        Ty::Source(id, _) => type_header(db, *id).is_some_and(|h| h.kind.is_value_type()),
+        Ty::Library(..) => matches!(
+            library_kind(sdb, ty),
+            Some(metadata::TypeKind::Struct | metadata::TypeKind::Enum)
+        ),
+        Ty::Tuple(_) => true,
+        _ => false,
+    }
 }

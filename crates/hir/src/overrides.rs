@@ -1,7 +1,10 @@
 //! Which base and interface members a member overrides or implements: what a call may dispatch to.
 
+mod external;
+
 use std::sync::Arc;
 
+pub use self::external::{library_member_bases, library_members_filled_by};
 use crate::{
     base_db::Db,
     body::BodyKey,

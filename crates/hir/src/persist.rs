@@ -3,12 +3,16 @@
 //!
 //! Only results that are a pure function of one file's inputs are kept, so a persisted value is
 //! exactly what the computation would give: a file's item tree and item source map depend on its text
-//! and the preprocessor symbols its `#if`s see ([`item_tree_key`] hashes both), its word index on its
-//! text alone ([`word_index_key`]). The cache is consulted inside the query that would otherwise
+//! and the preprocessor symbols its `#if`s see (its key hashes both), its word index on its text
+//! alone. The cache is consulted inside the query that would otherwise
 //! compute the value (`item_tree_with_source_map`, `word_index`), which still reads the same inputs,
 //! so salsa's dependency tracking is unchanged and an edited file simply misses. What depends on more
 //! than one file (def maps, symbol indexes, bound call sites) is never persisted: it is recomputed
 //! from these, and salsa ids (interned, valid in one process only) never appear in what is stored.
+//!
+//! This module is a plain store, below the database: the keys are computed by the database
+//! (`base_db/keys.rs`) and each artifact is decoded and checked by its owner (the item tree's in
+//! `item_tree/persisted.rs`; the word index, a `syntax` type, here).
 //!
 //! This crate knows no files: a store (the server's `index_cache.rs`) fills an [`ArtifactCache`]
 //! with the encoded entries it read, stamped with the build that wrote them, and writes back
@@ -17,53 +21,18 @@
 //! is computed as if it were absent.
 
 use std::sync::{
-    Arc, Mutex,
+    Mutex,
     atomic::{AtomicBool, AtomicUsize, Ordering},
 };
 
 use la_arena::{Arena, Idx, RawIdx};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use sha2::{Digest, Sha256};
-use syntax::{Defines, WordIndex};
-
-use crate::{
-    base_db::{Db, SourceFile},
-    item_tree::{ItemParent, ItemRef, ItemSourceMap, ItemTree, ItemTreeWithSourceMap},
-};
+use syntax::WordIndex;
 
 /// SHA-256 of everything an artifact is computed from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ContentHash(pub [u8; 32]);
-
-/// SHA-256 of a file's text, once per text: both of its keys are made from it.
-#[salsa::tracked(returns(copy))]
-fn text_hash(db: &dyn Db, file: SourceFile) -> ContentHash {
-    ContentHash(Sha256::digest(file.text(db).as_bytes()).into())
-}
-
-/// The key of a file's item tree: its defines and its text, with a tag naming the artifact so that
-/// no two kinds of artifact share a key.
-pub(crate) fn item_tree_key(db: &dyn Db, file: SourceFile, defines: &Defines) -> ContentHash {
-    let mut hasher = Sha256::new();
-    hasher.update(b"csnav item tree\0");
-    for symbol in defines.iter() {
-        // A symbol is an identifier: it holds no NUL, so the encoding is unambiguous.
-        hasher.update(symbol.as_bytes());
-        hasher.update(b"\0");
-    }
-    hasher.update(b"\0");
-    hasher.update(text_hash(db, file).0);
-    ContentHash(hasher.finalize().into())
-}
-
-/// The key of a file's word index: its text alone (the index ignores `#if`s).
-pub(crate) fn word_index_key(db: &dyn Db, file: SourceFile) -> ContentHash {
-    let mut hasher = Sha256::new();
-    hasher.update(b"csnav word index\0");
-    hasher.update(text_hash(db, file).0);
-    ContentHash(hasher.finalize().into())
-}
 
 /// How the cache served this process: entries decoded, computed because absent, and present but
 /// not decodable (computed too).
@@ -86,13 +55,18 @@ pub struct ArtifactCache {
     undecodable: AtomicUsize,
 }
 
-enum Used {
+pub(crate) enum Used {
     /// Decoded from `stored` under the same key.
     Stored,
     /// Computed here; encoded only when written, off the query's path.
-    Computed(Arc<ItemTree>, Arc<ItemSourceMap>),
-    /// Computed here and encoded at once: a word index is its words, encoding them is a copy.
+    Computed(Box<dyn Encode>),
+    /// Computed here and encoded at once.
     Encoded(Vec<u8>),
+}
+
+/// A computed artifact, encoded when the entries are taken.
+pub(crate) trait Encode: Send + Sync {
+    fn encode(&self) -> Option<Vec<u8>>;
 }
 
 impl ArtifactCache {
@@ -118,34 +92,30 @@ impl ArtifactCache {
         }
     }
 
-    /// The item tree stored under `key`, else `compute()`'s, recorded for writing.
-    pub(crate) fn item_tree(
+    /// The artifact stored under `key` when `decode` accepts it, else `compute()`'s, recorded for
+    /// writing as `keep` says (`None`: not kept). What a decoder accepts must be what the
+    /// computation could give: the queries index into it without checking.
+    pub(crate) fn read_through<T>(
         &self,
         key: ContentHash,
-        compute: impl FnOnce() -> ItemTreeWithSourceMap,
-    ) -> ItemTreeWithSourceMap {
+        decode: impl FnOnce(&[u8]) -> Option<T>,
+        compute: impl FnOnce() -> T,
+        keep: impl FnOnce(&T) -> Option<Used>,
+    ) -> T {
         if let Some(bytes) = self.stored.get(&key) {
-            match postcard::from_bytes::<(ItemTree, ItemSourceMap)>(bytes) {
-                Ok((tree, source_map)) if well_formed(&tree, &source_map) => {
-                    self.hits.fetch_add(1, Ordering::Relaxed);
-                    self.record(key, Used::Stored);
-                    return ItemTreeWithSourceMap {
-                        tree: Arc::new(tree),
-                        source_map: Arc::new(source_map),
-                    };
-                }
-                _ => {
-                    self.undecodable.fetch_add(1, Ordering::Relaxed);
-                }
+            if let Some(value) = decode(bytes) {
+                self.hits.fetch_add(1, Ordering::Relaxed);
+                self.record(key, Used::Stored);
+                return value;
             }
+            self.undecodable.fetch_add(1, Ordering::Relaxed);
         } else {
             self.misses.fetch_add(1, Ordering::Relaxed);
         }
         let computed = compute();
-        self.record(
-            key,
-            Used::Computed(computed.tree.clone(), computed.source_map.clone()),
-        );
+        if let Some(used) = keep(&computed) {
+            self.record(key, used);
+        }
         computed
     }
 
@@ -155,24 +125,21 @@ impl ArtifactCache {
         key: ContentHash,
         compute: impl FnOnce() -> WordIndex,
     ) -> WordIndex {
-        if let Some(bytes) = self.stored.get(&key) {
-            let decoded = postcard::from_bytes::<Vec<&str>>(bytes)
-                .ok()
-                .and_then(WordIndex::from_sorted_words);
-            if let Some(index) = decoded {
-                self.hits.fetch_add(1, Ordering::Relaxed);
-                self.record(key, Used::Stored);
-                return index;
-            }
-            self.undecodable.fetch_add(1, Ordering::Relaxed);
-        } else {
-            self.misses.fetch_add(1, Ordering::Relaxed);
-        }
-        let computed = compute();
-        if let Ok(bytes) = postcard::to_allocvec(&computed.iter().collect::<Vec<&str>>()) {
-            self.record(key, Used::Encoded(bytes));
-        }
-        computed
+        self.read_through(
+            key,
+            |bytes| {
+                postcard::from_bytes::<Vec<&str>>(bytes)
+                    .ok()
+                    .and_then(WordIndex::from_sorted_words)
+            },
+            compute,
+            // A word index is its words: encoding them is a copy, done at once.
+            |index| {
+                postcard::to_allocvec(&index.iter().collect::<Vec<&str>>())
+                    .ok()
+                    .map(Used::Encoded)
+            },
+        )
     }
 
     fn record(&self, key: ContentHash, used: Used) {
@@ -198,9 +165,7 @@ impl ArtifactCache {
             .filter_map(|(key, used)| {
                 let bytes = match used {
                     Used::Stored => self.stored.get(&key)?.to_vec(),
-                    Used::Computed(tree, source_map) => {
-                        postcard::to_allocvec(&(&*tree, &*source_map)).ok()?
-                    }
+                    Used::Computed(artifact) => artifact.encode()?,
                     Used::Encoded(bytes) => bytes,
                 };
                 Some((key, bytes))
@@ -209,40 +174,6 @@ impl ArtifactCache {
         entries.sort_unstable_by_key(|(key, _)| *key);
         entries
     }
-}
-
-/// Whether every index of a decoded tree is in its arena and the source map has a range for each
-/// item: what the lowering guarantees and the queries index by without checking. A store checks its
-/// file's checksum; this keeps a damaged entry from ever making a query panic.
-fn well_formed(tree: &ItemTree, map: &ItemSourceMap) -> bool {
-    let ns = |i: Idx<_>| (raw(i) as usize) < tree.namespaces.len();
-    let ty = |i: Idx<_>| (raw(i) as usize) < tree.types.len();
-    let member = |i: Idx<_>| (raw(i) as usize) < tree.members.len();
-    let using = |i: Idx<_>| (raw(i) as usize) < tree.usings.len();
-    let item = |r: &ItemRef| match *r {
-        ItemRef::Namespace(i) => ns(i),
-        ItemRef::Type(i) => ty(i),
-    };
-    map.namespaces.len() == tree.namespaces.len()
-        && map.types.len() == tree.types.len()
-        && map.members.len() == tree.members.len()
-        && tree.top_usings.iter().all(|&u| using(u))
-        && tree.top_items.iter().all(item)
-        && tree.namespaces.values().all(|n| {
-            n.parent.is_none_or(ns)
-                && n.usings.iter().all(|&u| using(u))
-                && n.items.iter().all(item)
-        })
-        && tree.types.values().all(|t| {
-            (match t.parent {
-                ItemParent::TopLevel => true,
-                ItemParent::Namespace(i) => ns(i),
-                ItemParent::Type(i) => ty(i),
-            }) && t.members.iter().all(|&m| member(m))
-                && t.nested.iter().all(|&n| ty(n))
-        })
-        && tree.member_owners.len() == tree.members.len()
-        && tree.member_owners.iter().all(|&owner| ty(owner))
 }
 
 /// Serde for an [`Arena`]: its values in order (indices are positions).
@@ -263,7 +194,7 @@ pub(crate) mod arena {
     }
 }
 
-fn raw<T>(idx: Idx<T>) -> u32 {
+pub(crate) fn raw<T>(idx: Idx<T>) -> u32 {
     idx.into_raw().into_u32()
 }
 

@@ -5,22 +5,24 @@
 //! A name no source declares is looked up in the assemblies the project references and becomes a
 //! [`Ty::Library`]; one they do not declare either is [`Ty::Unresolved`] with its best-known full name.
 
+mod bases;
+
 use std::{cell::Cell, sync::Arc};
 
 use smol_str::SmolStr;
 
+pub use self::bases::{TypeBases, type_bases};
 use crate::{
     base_db::{Db, ProjectId},
     def_map::{
         ProjectKey, TypeDecl, TypeId, has_namespace, nested_type, type_header, type_in_namespace,
         value_type_params, visible_projects,
     },
-    hierarchy::type_bases,
     item_tree::{
         ItemParent, ItemTree, NamespaceIdx, UsingIdx, UsingKind, Variance, file_item_tree,
     },
     library::{KnownType, LibTypeId, LibraryIndex, library_scope},
-    symbols::{MemberId, MemberKey, member_decl, member_ref},
+    members::{MemberId, MemberKey, member_decl, member_ref},
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };

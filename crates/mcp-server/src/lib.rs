@@ -41,7 +41,6 @@ pub use crate::{
     nav_command::{NavCommand, NavFormat, navigate},
     stats_command::{StatsFormat, stats},
     tools::tool_names,
-    workspace::project_data,
 };
 
 pub(crate) const ANALYSIS_STACK: usize = 16 << 20;

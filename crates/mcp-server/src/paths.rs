@@ -8,8 +8,10 @@
 
 use std::{
     borrow::Cow,
-    path::{Component, Path, PathBuf},
+    path::{Path, PathBuf},
 };
+
+use load_workspace::normalize;
 
 use crate::{error::ToolError, options::PathStyle};
 
@@ -88,23 +90,6 @@ fn unescape(input: &str) -> Cow<'_, str> {
     } else {
         decoded
     }
-}
-
-/// Removes `.` and resolves `..` without touching the disk; `None` if `..` climbs above the root.
-pub(crate) fn normalize(path: &Path) -> Option<PathBuf> {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() || out.as_os_str().is_empty() {
-                    return None;
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    Some(out)
 }
 
 #[cfg(test)]

@@ -455,7 +455,7 @@ fn project_graph(inputs: &Inputs) -> ProjectGraph {
                 .iter()
                 .filter_map(|path| ids.get(path.as_path()).copied())
                 .collect();
-            mcp_server::project_data(project, files)
+            load_workspace::project_data(project, files)
         })
         .collect();
     ProjectGraph { projects }

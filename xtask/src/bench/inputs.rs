@@ -26,7 +26,7 @@ pub(crate) struct Inputs {
 
 pub(crate) struct SourceFile {
     pub(crate) path: PathBuf,
-    /// As the server reads it: UTF-8 (invalid bytes replaced), no byte-order mark.
+    /// As the server reads it (`load_workspace::read_source`): no byte-order mark.
     pub(crate) text: Arc<str>,
     /// Those of the first project listing the file, as in the analysis.
     pub(crate) defines: Defines,
@@ -53,7 +53,7 @@ impl Inputs {
                 if !seen.insert(path) {
                     continue;
                 }
-                match read_source(path) {
+                match load_workspace::read_source(path) {
                     Some(text) => files.push(SourceFile {
                         path: path.clone(),
                         text,
@@ -79,10 +79,4 @@ impl Inputs {
     pub(crate) fn megabytes(&self) -> f64 {
         self.bytes as f64 / 1e6
     }
-}
-
-fn read_source(path: &Path) -> Option<Arc<str>> {
-    let bytes = std::fs::read(path).ok()?;
-    let text = String::from_utf8_lossy(&bytes);
-    Some(Arc::from(text.strip_prefix('\u{feff}').unwrap_or(&text)))
 }

@@ -17,8 +17,8 @@ use crate::{
     body::{Expr, body_source_map},
     infer::{CallKind, Callee, Ctx},
     item_tree::Modifiers,
-    library::{LibMember, LibMemberKind, library_member_bases, library_members_filled_by},
-    overrides::overrides,
+    library::{LibMember, LibMemberKind},
+    overrides::{library_member_bases, library_members_filled_by, overrides},
     symbols::{MemberId, member_file, member_ref},
 };
 

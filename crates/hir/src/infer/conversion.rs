@@ -479,7 +479,7 @@ fn same_definition(a: &Ty, b: &Ty) -> bool {
 }
 
 pub(crate) fn is_value_type(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
-    matches!(ty, Ty::Nullable(_)) || crate::ty::is_value_type(sdb, ty)
+    matches!(ty, Ty::Nullable(_)) || crate::library::is_value_type(sdb, ty)
 }
 
 /// Whether a type has a part the binder does not know (a type parameter is known: it is itself).

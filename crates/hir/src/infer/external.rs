@@ -14,9 +14,9 @@ use crate::{
         },
     },
     library::{
-        KnownType, LibMember, LibMemberKind, library_indexers, library_member_bases,
-        library_members, library_signature,
+        KnownType, LibMember, LibMemberKind, library_indexers, library_members, library_signature,
     },
+    overrides::library_member_bases,
     ty::Ty,
 };
 

@@ -5,7 +5,7 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::Db,
-    library::{KnownType, LibTypeId, known},
+    library::{KnownType, LibType, LibTypeId, known, library_index},
     ty::{Ty, TypeParam},
 };
 
@@ -119,6 +119,21 @@ fn param_name(params: &[GenericParam], i: u32, fallback: &str) -> SmolStr {
     params.get(i as usize).map_or_else(
         || SmolStr::new(format!("{fallback}{i}")),
         |p| p.name.clone(),
+    )
+}
+
+/// The library type as a [`Ty`] over its own type parameters (`List<T>`), as source types are seen
+/// from inside.
+pub fn library_type_ty(db: &dyn Db, id: LibType) -> Ty {
+    let index = library_index(db);
+    let def = index.type_def(id);
+    let conv = LibraryTy::new(db, def, None);
+    let args = (0..def.generic_params.len() as u32)
+        .map(|i| conv.convert(&metadata::TypeSig::TypeParam(i)))
+        .collect();
+    Ty::Library(
+        LibTypeId::from_metadata_name(db, &def.full_name(index.assembly(id))),
+        args,
     )
 }
 

@@ -1,20 +1,18 @@
-//! Library symbols as navigation sees them: every type and member an agent can name, its kind, and the
-//! type or member a documentation id names, so that keys of framework symbols resolve back.
+//! Library symbols as navigation sees them: every type and member an agent can name, and the type or
+//! member a documentation id names, so that keys of framework symbols resolve back.
 
 use std::sync::Arc;
 
-use metadata::{TypeKind, Visibility};
+use metadata::Visibility;
 use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, ProjectId},
     library::{
-        LibMember, LibMemberKind, LibType, LibTypeId, LibraryIndex, LibraryTy, hir_name,
-        library_index, library_member_doc_id, library_scope, library_type,
-        symbols::library_type_doc_name,
+        LibMember, LibMemberKind, LibType, LibraryIndex, hir_name, library_index,
+        library_member_doc_id, library_scope, library_type, symbols::library_type_doc_name,
     },
-    symbols::SymbolKind,
     ty::Ty,
 };
 
@@ -85,21 +83,6 @@ pub fn library_type_members(db: &dyn Db, id: LibType) -> Vec<LibMember> {
     out
 }
 
-/// The library type as a [`Ty`] over its own type parameters (`List<T>`), as source types are seen
-/// from inside.
-pub fn library_type_ty(db: &dyn Db, id: LibType) -> Ty {
-    let index = library_index(db);
-    let def = index.type_def(id);
-    let conv = LibraryTy::new(db, def, None);
-    let args = (0..def.generic_params.len() as u32)
-        .map(|i| conv.convert(&metadata::TypeSig::TypeParam(i)))
-        .collect();
-    Ty::Library(
-        LibTypeId::from_metadata_name(db, &def.full_name(index.assembly(id))),
-        args,
-    )
-}
-
 /// The library type a resolved type names (its definition: `List<int>` names `List<T>`), in the
 /// workspace's assemblies.
 pub fn library_type_of(db: &dyn Db, ty: &Ty) -> Option<LibType> {
@@ -110,48 +93,6 @@ pub fn library_type_of(db: &dyn Db, ty: &Ty) -> Option<LibType> {
 /// that project's code means.
 pub fn library_type_seen_by(db: &dyn Db, project: ProjectId, ty: &Ty) -> Option<LibType> {
     library_scope(db, project).type_of(db, ty)
-}
-
-pub fn library_type_kind(db: &dyn Db, id: LibType) -> SymbolKind {
-    match library_index(db).type_def(id).kind {
-        TypeKind::Class => SymbolKind::Class,
-        TypeKind::Struct => SymbolKind::Struct,
-        TypeKind::Interface => SymbolKind::Interface,
-        TypeKind::Enum => SymbolKind::Enum,
-        TypeKind::Delegate => SymbolKind::Delegate,
-    }
-}
-
-pub fn library_member_kind(db: &dyn Db, member: LibMember) -> SymbolKind {
-    let index = library_index(db);
-    let def = index.type_def(member.ty);
-    match member.kind {
-        LibMemberKind::Method => {
-            let m = &def.methods()[member.idx as usize];
-            match m.name.as_str() {
-                ".ctor" => SymbolKind::Constructor,
-                "op_Implicit" | "op_Explicit" => SymbolKind::Conversion,
-                name if m.is_special_name && name.starts_with("op_") => SymbolKind::Operator,
-                "Finalize" if m.params.is_empty() && !m.is_static && m.is_virtual => {
-                    SymbolKind::Destructor
-                }
-                _ => SymbolKind::Method,
-            }
-        }
-        LibMemberKind::Property if def.properties()[member.idx as usize].params.is_empty() => {
-            SymbolKind::Property
-        }
-        LibMemberKind::Property => SymbolKind::Indexer,
-        LibMemberKind::Field => {
-            let f = &def.fields()[member.idx as usize];
-            match (f.is_literal, def.kind) {
-                (true, TypeKind::Enum) => SymbolKind::EnumMember,
-                (true, _) => SymbolKind::Constant,
-                (false, _) => SymbolKind::Field,
-            }
-        }
-        LibMemberKind::Event => SymbolKind::Event,
-    }
 }
 
 /// Library types by the type part of their documentation ids (`System.Collections.Generic.List`1`).

@@ -303,7 +303,7 @@ pub(crate) fn library_constraints_hold(
             | Ty::Unresolved(..)
             | Ty::Nullable(_)
             | Ty::Tuple(_) => {
-                Some(crate::ty::is_value_type(sdb, arg) && !matches!(arg, Ty::Nullable(_)))
+                Some(crate::library::is_value_type(sdb, arg) && !matches!(arg, Ty::Nullable(_)))
             }
             Ty::Array(..) => Some(false),
             _ => None,

@@ -1,12 +1,14 @@
-//! Names of library members: full names for people and documentation-comment ids exactly as Roslyn's
-//! `GetDocumentationCommentId` writes them for metadata symbols.
+//! Names and kinds of library symbols: full names for people and documentation-comment ids exactly
+//! as Roslyn's `GetDocumentationCommentId` writes them for metadata symbols.
 
-use metadata::{Param, RefKind};
+use metadata::{Param, RefKind, TypeKind};
 
 use crate::{
     base_db::Db,
-    library::{LibMember, LibMemberKind, LibType, LibraryTy, hir_name, library_defs},
-    symbols::SymbolKind,
+    library::{
+        LibMember, LibMemberKind, LibType, LibraryTy, hir_name, library_defs, library_index,
+    },
+    symbol_kind::SymbolKind,
 };
 
 /// `System.Collections.Generic.Dictionary`2.KeyCollection`: the type part of a documentation id.
@@ -111,7 +113,7 @@ pub fn library_type_name(db: &dyn Db, id: LibType) -> String {
 
 /// `System.Collections.Generic.Dictionary<TKey, TValue>.KeyCollection`.
 pub fn library_type_qualified_name(db: &dyn Db, id: LibType) -> String {
-    super::identity::library_type_ty(db, id).full_name(db)
+    super::convert::library_type_ty(db, id).full_name(db)
 }
 
 /// The declaring type of a nested library type, else its namespace (`None` for the global one).
@@ -136,7 +138,7 @@ pub fn library_type_container(db: &dyn Db, id: LibType) -> Option<String> {
 pub fn library_member_name(db: &dyn Db, member: LibMember) -> String {
     let index = library_defs(db);
     let def = index.type_def(member.ty);
-    match super::identity::library_member_kind(db, member) {
+    match library_member_kind(db, member) {
         SymbolKind::Constructor => def.name.to_string(),
         SymbolKind::Indexer => "this".to_owned(),
         SymbolKind::Destructor => format!("~{}", def.name),
@@ -205,4 +207,46 @@ pub fn library_member_qualified_name(db: &dyn Db, member: LibMember) -> String {
     out.push_str(&list.join(", "));
     out.push(close);
     out
+}
+
+pub fn library_type_kind(db: &dyn Db, id: LibType) -> SymbolKind {
+    match library_index(db).type_def(id).kind {
+        TypeKind::Class => SymbolKind::Class,
+        TypeKind::Struct => SymbolKind::Struct,
+        TypeKind::Interface => SymbolKind::Interface,
+        TypeKind::Enum => SymbolKind::Enum,
+        TypeKind::Delegate => SymbolKind::Delegate,
+    }
+}
+
+pub fn library_member_kind(db: &dyn Db, member: LibMember) -> SymbolKind {
+    let index = library_index(db);
+    let def = index.type_def(member.ty);
+    match member.kind {
+        LibMemberKind::Method => {
+            let m = &def.methods()[member.idx as usize];
+            match m.name.as_str() {
+                ".ctor" => SymbolKind::Constructor,
+                "op_Implicit" | "op_Explicit" => SymbolKind::Conversion,
+                name if m.is_special_name && name.starts_with("op_") => SymbolKind::Operator,
+                "Finalize" if m.params.is_empty() && !m.is_static && m.is_virtual => {
+                    SymbolKind::Destructor
+                }
+                _ => SymbolKind::Method,
+            }
+        }
+        LibMemberKind::Property if def.properties()[member.idx as usize].params.is_empty() => {
+            SymbolKind::Property
+        }
+        LibMemberKind::Property => SymbolKind::Indexer,
+        LibMemberKind::Field => {
+            let f = &def.fields()[member.idx as usize];
+            match (f.is_literal, def.kind) {
+                (true, TypeKind::Enum) => SymbolKind::EnumMember,
+                (true, _) => SymbolKind::Constant,
+                (false, _) => SymbolKind::Field,
+            }
+        }
+        LibMemberKind::Event => SymbolKind::Event,
+    }
 }

@@ -1,30 +1,23 @@
 //! The live workspace: the project model, the file table, the analysis host and the watcher that keeps
 //! them current.
 
-mod libraries;
-mod load;
 mod owner;
-
-pub use load::project_data;
-mod vfs;
 mod watcher;
 
 use std::{
     collections::{HashMap, HashSet},
     path::{Path, PathBuf},
     sync::Arc,
-    time::{Duration, Instant},
+    time::Duration,
 };
 
 use anyhow::Context;
 use ide::{Analysis, AnalysisHost, Change, FileId, ProjectId};
-use project_model::{LoadProblem, OsFs, Workspace, WorkspaceKind};
+pub(crate) use load_workspace::Vfs;
+use load_workspace::{self as load, Libraries, ProjectLibraries};
+use project_model::{LoadProblem, Workspace, WorkspaceKind};
 
-pub(crate) use self::vfs::Vfs;
-use self::{
-    libraries::{Libraries, ProjectLibraries},
-    watcher::{Pending, Watcher},
-};
+use self::watcher::{Pending, Watcher};
 pub(crate) use self::{
     owner::{WorkspaceHandle, start},
     watcher::WatchEvent,
@@ -139,7 +132,7 @@ pub(crate) struct LoadTimings {
 /// read and parsed.
 pub(crate) struct LibraryRead {
     generation: u64,
-    thread: std::thread::JoinHandle<(Libraries, Duration)>,
+    read: load::LibraryRead,
 }
 
 /// Reference assemblies that were read, ready for [`LiveWorkspace::set_libraries`].
@@ -153,7 +146,7 @@ impl LibraryRead {
     /// Waits for the read; a panic while reading gives no assemblies (the built-in surface is part
     /// of what panicked, so nothing better is at hand) rather than no server.
     pub(crate) fn wait(self) -> ReadLibraries {
-        let (libraries, took) = self.thread.join().unwrap_or_else(|_| {
+        let (libraries, took) = self.read.wait().unwrap_or_else(|| {
             tracing::error!("reading the reference assemblies panicked");
             (Libraries::default(), Duration::ZERO)
         });
@@ -181,48 +174,34 @@ impl LiveWorkspace {
         watch: Option<WatchSink>,
         index_cache: &IndexCacheConfig,
     ) -> anyhow::Result<(LiveWorkspace, LibraryRead, LoadTimings)> {
-        let input = std::fs::canonicalize(input)
+        let model = load::Model::load(input, &load::process_options())
             .with_context(|| format!("cannot open {}", input.display()))?;
-        let start = Instant::now();
-        let model = Arc::new(load_model(&input));
-        let root = std::fs::canonicalize(&model.root).unwrap_or_else(|_| model.root.clone());
-        let project_model = start.elapsed();
         let library_read = LibraryRead {
             generation: 0,
-            thread: {
-                let model = model.clone();
-                std::thread::Builder::new()
-                    .name("csnav-libraries".to_owned())
-                    .spawn(move || {
-                        let start = Instant::now();
-                        let mut libraries = Libraries::default();
-                        libraries.load(&model);
-                        (libraries, start.elapsed())
-                    })
-                    .context("cannot start the reference assembly reader")?
-            },
+            read: load::LibraryRead::spawn(model.workspace.clone())
+                .context("cannot start the reference assembly reader")?,
         };
         let watcher = match watch {
-            Some(sink) => Watcher::start(&root, sink).map_err(|e| format!("not watching: {e}")),
+            Some(sink) => {
+                Watcher::start(&model.root, sink).map_err(|e| format!("not watching: {e}"))
+            }
             None => Err("not watching".to_owned()),
         };
 
         let persisted = {
-            let (config, input) = (index_cache.clone(), input.clone());
+            let (config, input) = (index_cache.clone(), model.input.clone());
             std::thread::Builder::new()
                 .name("csnav-index-read".to_owned())
                 .spawn(move || PersistedIndex::open(&config, &input))
         };
         let mut vfs = Vfs::default();
-        let inputs = load::inputs(&model, &root, &mut vfs);
-        let start = Instant::now();
-        let stamps = load::stamps(&vfs, &inputs.files).into_iter().collect();
-        let texts = load::read_texts(&vfs, &inputs.files);
+        let sources = load::read_sources(&model.workspace, &model.root, &mut vfs);
+        let texts = &sources.change.files;
         let mut oversized = HashSet::new();
-        note_sizes(&mut oversized, &texts);
+        note_sizes(&mut oversized, texts);
         let timings = LoadTimings {
-            project_model,
-            read: start.elapsed(),
+            project_model: model.took,
+            read: sources.took,
             libraries: Duration::ZERO,
             files: texts.len(),
             bytes: texts
@@ -235,20 +214,16 @@ impl LiveWorkspace {
         let persisted = persisted.ok().and_then(|read| read.join().ok()).flatten();
         let mut host = AnalysisHost::new();
         host.set_artifact_cache(persisted.as_ref().map(|p| p.cache.clone()));
-        host.apply_change(Change {
-            files: texts,
-            project_graph: Some(inputs.graph),
-            libraries: None,
-        });
+        host.apply_change(sources.change);
         let state = State {
-            input,
-            root,
+            input: model.input,
+            root: model.root,
             vfs: Arc::new(vfs),
-            model,
+            model: model.workspace,
             generation: 0,
-            files: inputs.files,
-            stamps,
-            load_problems: inputs.problems,
+            files: sources.files,
+            stamps: sources.stamps.into_iter().collect(),
+            load_problems: sources.problems,
             oversized,
             libraries: Libraries::default(),
             libraries_ready: false,
@@ -455,16 +430,6 @@ impl LiveWorkspace {
     }
 }
 
-/// The project model, with reference assemblies looked for where this machine keeps them (the .NET
-/// SDK's packs, the NuGet packages folder, Mono).
-fn load_model(input: &Path) -> Workspace {
-    let options = project_model::LoadOptions {
-        environment: project_model::ReferenceEnvironment::from_process(),
-        ..project_model::LoadOptions::default()
-    };
-    project_model::load_workspace_with(&OsFs, input, &options)
-}
-
 fn watcher_state(watcher: &Result<Watcher, String>) -> String {
     match watcher {
         Ok(Watcher {
@@ -505,7 +470,7 @@ impl State {
 
     /// Loads the project model again; texts are read for new files and for files the events named.
     fn reload(&mut self, pending: &Pending) -> Change {
-        self.model = Arc::new(load_model(&self.input));
+        self.model = Arc::new(load::load_model(&self.input, &load::process_options()));
         self.generation += 1;
         // Until the first read of the assemblies is in, it is the one to check against this model.
         let libraries = (self.libraries_ready && self.libraries.load(&self.model))

@@ -18,10 +18,11 @@ use std::{
 };
 
 use ide::FileId;
+use load_workspace::Stamp;
 
 use crate::index_cache::{IndexCacheConfig, PersistedIndex};
 
-use super::{LiveWorkspace, LoadTimings, ReadLibraries, Snapshot, WatchEvent, load::Stamp};
+use super::{LiveWorkspace, LoadTimings, ReadLibraries, Snapshot, WatchEvent};
 
 /// How long a sync waits for its cookie before it falls back to checking every file: far above
 /// the watcher's latency (microseconds), so only a stuck watcher ever reaches it.
@@ -241,7 +242,7 @@ impl Owner {
             .spawn(move || {
                 let stamps = files
                     .iter()
-                    .map(|&id| (id, super::load::stamp(vfs.path(id))))
+                    .map(|&id| (id, load_workspace::stamp(vfs.path(id))))
                     .collect();
                 let _ = sender.send(Msg::Swept(stamps));
             });

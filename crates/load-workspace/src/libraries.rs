@@ -12,14 +12,14 @@ use ide::{Assembly, SurfaceFlavor};
 use project_model::{LoadProblem, MissingKind, Project, ReferenceOrigin, Workspace};
 use rayon::prelude::*;
 
-use super::load::Stamp;
+use crate::Stamp;
 
 /// What the workspace's projects reference, read.
 #[derive(Default)]
-pub(crate) struct Libraries {
+pub struct Libraries {
     /// In priority order: every project's assemblies (framework first, as the model lists them),
     /// then the built-in surface if some project needs it.
-    pub(crate) assemblies: Arc<[Arc<Assembly>]>,
+    pub assemblies: Arc<[Arc<Assembly>]>,
     /// Per project, in model order: the indices into `assemblies` of those it references.
     project_assemblies: Arc<[Arc<[u32]>]>,
     /// What `assemblies` come from, to tell whether a reload changed anything.
@@ -27,23 +27,23 @@ pub(crate) struct Libraries {
     /// What each project's assemblies come from, in its priority order.
     project_sources: Vec<Vec<Source>>,
     /// Per project, in model order.
-    pub(crate) projects: Vec<ProjectLibraries>,
-    pub(crate) problems: Vec<LoadProblem>,
+    pub projects: Vec<ProjectLibraries>,
+    pub problems: Vec<LoadProblem>,
     cache: HashMap<PathBuf, (Stamp, Arc<Assembly>)>,
 }
 
 /// What `server_status` says of one project's references.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct ProjectLibraries {
+pub struct ProjectLibraries {
     /// How many reference assemblies were found and read.
-    pub(crate) assemblies: usize,
+    pub assemblies: usize,
     /// The frameworks found (`Microsoft.NETCore.App 8.0.11`, `Mono 4.8`).
-    pub(crate) frameworks: Vec<String>,
-    pub(crate) packages: usize,
+    pub frameworks: Vec<String>,
+    pub packages: usize,
     /// What was asked for and not found, with the reason.
-    pub(crate) missing: Vec<Missing>,
+    pub missing: Vec<Missing>,
     /// The built-in framework surface that stands in for a framework that was not found.
-    pub(crate) builtin_surface: Option<SurfaceFlavor>,
+    pub builtin_surface: Option<SurfaceFlavor>,
 }
 
 /// Where assemblies come from.
@@ -54,17 +54,17 @@ enum Source {
 }
 
 #[derive(Clone, Debug)]
-pub(crate) struct Missing {
-    pub(crate) kind: &'static str,
-    pub(crate) name: String,
-    pub(crate) version: Option<String>,
-    pub(crate) reason: String,
+pub struct Missing {
+    pub kind: &'static str,
+    pub name: String,
+    pub version: Option<String>,
+    pub reason: String,
 }
 
 impl Libraries {
     /// Reads what `model` references (in parallel; what was read before and did not change is reused).
     /// Whether the assemblies changed.
-    pub(crate) fn load(&mut self, model: &Workspace) -> bool {
+    pub fn load(&mut self, model: &Workspace) -> bool {
         let mut order: Vec<Source> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut projects = Vec::with_capacity(model.projects.len());
@@ -130,7 +130,7 @@ impl Libraries {
                 Source::Builtin(_) => None,
             })
             .collect();
-        let stamps = super::load::stamps_of(&files);
+        let stamps = crate::stamps_of(&files);
         let changed = order != self.order
             || project_sources != self.project_sources
             || files
@@ -226,12 +226,9 @@ impl Libraries {
     }
 }
 
-/// The built-in surface closest to what a project targets: .NET Core's for .NET Core and .NET 5+,
-/// .NET Framework's for .NET Framework, .NET Standard (2.0 is .NET Framework 4.6.1's API) and
-/// projects that name no framework.
 impl Libraries {
     /// The analysis input: every assembly once, and which of them each project references.
-    pub(crate) fn input(&self) -> ide::Libraries {
+    pub fn input(&self) -> ide::Libraries {
         ide::Libraries {
             assemblies: self.assemblies.clone(),
             projects: self.project_assemblies.clone(),
@@ -239,6 +236,9 @@ impl Libraries {
     }
 }
 
+/// The built-in surface closest to what a project targets: .NET Core's for .NET Core and .NET 5+,
+/// .NET Framework's for .NET Framework, .NET Standard (2.0 is .NET Framework 4.6.1's API) and
+/// projects that name no framework.
 fn builtin_flavor(project: &Project) -> SurfaceFlavor {
     let tfm = project
         .active_target_framework

@@ -9,13 +9,13 @@ use std::{
 use ide::FileId;
 
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Vfs {
+pub struct Vfs {
     paths: Vec<PathBuf>,
     ids: HashMap<PathBuf, FileId>,
 }
 
 impl Vfs {
-    pub(crate) fn intern(&mut self, path: &Path) -> FileId {
+    pub fn intern(&mut self, path: &Path) -> FileId {
         if let Some(&id) = self.ids.get(path) {
             return id;
         }
@@ -25,11 +25,11 @@ impl Vfs {
         id
     }
 
-    pub(crate) fn file_id(&self, path: &Path) -> Option<FileId> {
+    pub fn file_id(&self, path: &Path) -> Option<FileId> {
         self.ids.get(path).copied()
     }
 
-    pub(crate) fn path(&self, id: FileId) -> &Path {
+    pub fn path(&self, id: FileId) -> &Path {
         self.paths
             .get(id.0 as usize)
             .map_or(Path::new(""), PathBuf::as_path)
