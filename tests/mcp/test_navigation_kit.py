@@ -271,3 +271,80 @@ async def test_the_example_implementations_and_sources():
         references = await tools.ok("find_references", {"symbolKey": repository})
         assert references["referenceCount"] >= 1
         assert "inheritance" in {r["kind"] for r in references["references"]}
+
+
+ALIASES = """
+    using B = Shop.Book;
+    using Books = System.Collections.Generic.List<Shop.Book>;
+    using static Shop.Book;
+
+    namespace Shop
+    {
+        /// <summary>A book.</summary>
+        /// <remarks>Sold by the shop.</remarks>
+        [System.Serializable]
+        public class Book
+        {
+            public static int Parse(string text) => int.Parse(text);
+        }
+
+        public static class Till
+        {
+            public static B Make(string title) => new B();
+            public static Books Shelf() => new Books { (B)null };
+            public static string Label(int count) => string.Join(",", typeof(string).Name, count.ToString());
+        }
+    }
+"""
+
+
+@pytest.fixture
+def alias_workspace(tmp_path):
+    return write_workspace(tmp_path, {"Shop/Shop.csproj": SDK_PROJECT, "Shop/Book.cs": ALIASES})
+
+
+async def test_references_through_using_aliases_and_type_keywords(alias_workspace):
+    async with connect(alias_workspace) as client:
+        tools = await checked(client)
+        book = await key(tools, "T:Shop.Book")
+        answer = await tools.ok("find_references", {"symbolKey": book, "pathStyle": "relative"})
+        assert places(answer["references"]) == [
+            ("Shop/Book.cs", 1, "usingDirective"),
+            ("Shop/Book.cs", 2, "typeArgument"),
+            ("Shop/Book.cs", 3, "usingDirective"),
+            ("Shop/Book.cs", 17, "typeReference"),
+            ("Shop/Book.cs", 17, "objectCreation"),
+            ("Shop/Book.cs", 18, "cast"),
+        ], answer["references"]
+        assert answer["references"][0]["containingSymbol"] is None
+        assert answer["unboundReferences"] == [] and answer["coverage"]["unresolved"] == 0
+
+        string = await key(tools, "T:System.String")
+        strings = await tools.ok("find_references", {"symbolKey": string, "pathStyle": "relative"})
+        assert places(strings["references"]) == [
+            ("Shop/Book.cs", 12, "typeReference"),
+            ("Shop/Book.cs", 17, "typeReference"),
+            ("Shop/Book.cs", 19, "typeReference"),
+            ("Shop/Book.cs", 19, "staticAccess"),
+            ("Shop/Book.cs", 19, "typeof"),
+        ], strings["references"]
+        assert strings["coverage"]["examined"] == strings["coverage"]["resolved"] == 5
+
+        parse = await key(tools, "M:System.Int32.Parse(System.String)")
+        parses = await tools.ok("find_references", {"symbolKey": parse, "pathStyle": "relative"})
+        assert places(parses["references"]) == [("Shop/Book.cs", 12, "invocation")]
+
+
+async def test_source_with_its_documentation_comment_and_attributes(alias_workspace):
+    async with connect(alias_workspace) as client:
+        tools = await checked(client)
+        book = await key(tools, "T:Shop.Book")
+        source = await tools.ok("get_source", {"symbolKey": book, "pathStyle": "relative"})
+        [part] = source["parts"]
+        assert (part["filePath"], part["startLine"], part["endLine"]) == ("Shop/Book.cs", 7, 13)
+        assert part["text"].startswith(
+            "    /// <summary>A book.</summary>\n    /// <remarks>Sold by the shop.</remarks>\n    [System.Serializable]\n"
+            "    public class Book\n"), part["text"]
+        first = await tools.ok("get_source", {"symbolKey": book, "maxLines": 2})
+        assert first["truncated"] is True and first["nextSkipLines"] == 2
+        assert first["parts"][0]["endLine"] == 8

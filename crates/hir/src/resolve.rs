@@ -103,6 +103,30 @@ impl<'db> Resolver<'db> {
         }
     }
 
+    /// The scope of a using directive of `file` directly in namespace declaration `ns` (`None`: at
+    /// the top of the file): the compilation unit and the namespace declarations around it.
+    pub(crate) fn for_using(
+        db: &'db dyn Db,
+        project: ProjectId,
+        tree: &ItemTree,
+        ns: Option<NamespaceIdx>,
+    ) -> Resolver<'db> {
+        let mut scopes = vec![Scope::Unit {
+            usings: usings_of(tree, &tree.top_usings),
+        }];
+        if let Some(ns) = ns {
+            push_namespace_scopes(tree, ns, &mut scopes);
+        }
+        Resolver::with_scopes(db, project, scopes.into())
+    }
+
+    /// What a using directive's target (or a name inside it) denotes in a [`Resolver::for_using`]
+    /// scope: without the using directives of the directive's own level (C# §14.5.2).
+    pub(crate) fn resolve_using_target(&self, target: &TypeRef) -> Ty {
+        let level = self.scopes.len() - 1;
+        self.with_usings_hidden_from(level, || self.resolve_alias_target_ty(target))
+    }
+
     /// The scope of a member's signature and body: its type's scope plus its own type parameters.
     pub fn for_member(db: &'db dyn Db, member: MemberId) -> Option<Resolver<'db>> {
         let scopes = member_scopes(db, MemberKey::new(db, member))?;
