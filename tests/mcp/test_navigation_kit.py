@@ -320,6 +320,11 @@ async def test_references_through_using_aliases_and_type_keywords(alias_workspac
         assert answer["unboundReferences"] == [] and answer["coverage"]["unresolved"] == 0
 
         string = await key(tools, "T:System.String")
+        # `public static int Parse(string text)` (line 12): the keyword is System.String.
+        at_keyword = await tools.ok("get_symbol_at_position", {"filePath": "Shop/Book.cs", "line": 12, "column": 34})
+        assert at_keyword["symbol"]["fullName"] == "System.String" and at_keyword["symbolKey"] == string
+        in_alias = await tools.ok("get_symbol_at_position", {"filePath": "Shop/Book.cs", "line": 1, "column": 17})
+        assert in_alias["symbol"]["fullName"] == "Shop.Book"
         strings = await tools.ok("find_references", {"symbolKey": string, "pathStyle": "relative"})
         assert places(strings["references"]) == [
             ("Shop/Book.cs", 12, "typeReference"),

@@ -378,7 +378,25 @@ class ViaGlobal { GB Four; }
             Global.cs:1:24 UsingDirective (-) | global using GB = Shop.Book;
             Static.cs:1:19 UsingDirective (-) | using static Shop.Book;
             Static.cs:2:19 TypeReference (F:ViaGlobal.Four) | class ViaGlobal { GB Four; }
-            coverage 10/10/0/0
+            coverage 8/8/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn from_a_name_in_a_using_directive() {
+    check(
+        r#"
+//- /Book.cs
+namespace Shop { public class Book { } }
+//- /Use.cs
+using B = Shop.Bo$0ok;
+class Use { B One; }
+"#,
+        expect![[r#"
+            Use.cs:1:16 UsingDirective (-) | using B = Shop.Book;
+            Use.cs:2:13 TypeReference (F:Use.One) | class Use { B One; }
+            coverage 2/2/0/0
         "#]],
     );
 }
@@ -398,7 +416,7 @@ class Use { Ints A = new Ints(); Bag<string> B; }
             Use.cs:2:13 TypeReference (F:Use.A) | class Use { Ints A = new Ints(); Bag<string> B; }
             Use.cs:2:26 ObjectCreation (F:Use.A) | class Use { Ints A = new Ints(); Bag<string> B; }
             Use.cs:2:34 TypeReference (F:Use.B) | class Use { Ints A = new Ints(); Bag<string> B; }
-            coverage 5/5/0/0
+            coverage 4/4/0/0
         "#]],
     );
 }

@@ -243,7 +243,7 @@ fn is_declaration_name(db: &RootDatabase, file: FileId, token: &SyntaxToken) -> 
     if hir::declaration_at(db, file, token.text_range().start()).is_some() {
         return true;
     }
-    // Names of locals, parameters and type parameters.
+    // Names of locals, parameters, type parameters and using aliases.
     token.field() == Some(Field::Name)
         && token.parent().is_some_and(|p| {
             matches!(
@@ -252,6 +252,7 @@ fn is_declaration_name(db: &RootDatabase, file: FileId, token: &SyntaxToken) -> 
                     | SyntaxKind::PARAMETER
                     | SyntaxKind::TYPE_PARAMETER
                     | SyntaxKind::LOCAL_FUNCTION_STATEMENT
+                    | SyntaxKind::USING_DIRECTIVE
             )
         })
 }

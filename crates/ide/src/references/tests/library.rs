@@ -381,3 +381,24 @@ class Num
         "#]],
     );
 }
+
+#[test]
+fn from_a_keyword_in_the_source() {
+    check(
+        r#"
+//- /Flag.cs
+class Flag
+{
+    bool On(b$0ool a, object o) => a && o is bool;
+    System.Boolean Off;
+}
+"#,
+        expect![[r#"
+            Flag.cs:3:5 TypeReference (M:Flag.On(System.Boolean,System.Object)) | bool On(bool a, object o) => a && o is bool;
+            Flag.cs:3:13 TypeReference (M:Flag.On(System.Boolean,System.Object)) | bool On(bool a, object o) => a && o is bool;
+            Flag.cs:3:44 TypeReference (M:Flag.On(System.Boolean,System.Object)) | bool On(bool a, object o) => a && o is bool;
+            Flag.cs:4:12 TypeReference (F:Flag.Off) | System.Boolean Off;
+            coverage 4/4/0/0
+        "#]],
+    );
+}
