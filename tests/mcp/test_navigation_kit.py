@@ -317,6 +317,9 @@ async def test_references_through_using_aliases_and_type_keywords(alias_workspac
             ("Shop/Book.cs", 18, "cast"),
         ], answer["references"]
         assert answer["references"][0]["containingSymbol"] is None
+        by_symbol = await tools.ok("find_references", {"symbolKey": book, "groupBy": "containingSymbol"})
+        assert [(g["group"], g["referenceCount"]) for g in by_symbol["groups"]] == [
+            ("", 3), ("Shop.Till.Make(string)", 2), ("Shop.Till.Shelf()", 1)], by_symbol["groups"]
         assert answer["unboundReferences"] == [] and answer["coverage"]["unresolved"] == 0
 
         string = await key(tools, "T:System.String")

@@ -663,6 +663,9 @@ impl<'db> Resolver<'db> {
                 break;
             }
         }
+        if current.is_none() {
+            current = self.outer_alias(first);
+        }
         if current.is_none() && rest.is_empty() {
             current = self.in_imported_namespaces(first);
         }
@@ -684,6 +687,35 @@ impl<'db> Resolver<'db> {
             return Some(Resolved::Type(Ty::Library(id, Vec::new())));
         }
         Some(current)
+    }
+
+    /// A using alias named like `seg` on a scope level whose directives are not hidden, innermost
+    /// first: a directive's target sees the aliases of the levels around its own (§14.5.2; Cecil's
+    /// `using StringIndex = System.UInt32;` above `namespace Mono.Cecil { using ModuleRow =
+    /// Row<StringIndex, GuidIndex>; }`).
+    fn outer_alias(&self, seg: &PathSegment) -> Option<Resolved> {
+        if !seg.args.is_empty() {
+            return None;
+        }
+        let globals = project_global_usings(self.db, self.project);
+        for (level, scope) in self.scopes.iter().enumerate().rev() {
+            let usings: Vec<&UsingKind> = match scope {
+                Scope::Namespace {
+                    usings: Some(usings),
+                    ..
+                } => usings.iter().collect(),
+                Scope::Unit { usings } => usings.iter().chain(globals.iter()).collect(),
+                _ => continue,
+            };
+            let aliases: Vec<&UsingKind> = usings
+                .into_iter()
+                .filter(|k| matches!(k, UsingKind::Alias(..)))
+                .collect();
+            if let Some(found) = self.lookup_in_usings(level, &aliases, seg) {
+                return Some(found);
+            }
+        }
+        None
     }
 
     /// An unresolved simple name: `System.X` when exactly one imported namespace outside the sources

@@ -358,7 +358,8 @@ using B = Shop.Book;
 using Books = System.Collections.Generic.List<Shop.Book>;
 namespace App
 {
-    class Use { B One = new B(); Books All; }
+    using Again = B;
+    class Use { B One = new B(); Books All; Again Other; }
 }
 class Outside { B Two; }
 //- /Other.cs
@@ -372,13 +373,15 @@ class ViaGlobal { GB Four; }
         expect![[r#"
             Use.cs:1:16 UsingDirective (-) | using B = Shop.Book;
             Use.cs:2:52 TypeArgument (-) | using Books = System.Collections.Generic.List<Shop.Book>;
-            Use.cs:5:17 TypeReference (F:App.Use.One) | class Use { B One = new B(); Books All; }
-            Use.cs:5:29 ObjectCreation (F:App.Use.One) | class Use { B One = new B(); Books All; }
-            Use.cs:7:17 TypeReference (F:Outside.Two) | class Outside { B Two; }
+            Use.cs:5:19 UsingDirective (-) | using Again = B;
+            Use.cs:6:17 TypeReference (F:App.Use.One) | class Use { B One = new B(); Books All; Again Other; }
+            Use.cs:6:29 ObjectCreation (F:App.Use.One) | class Use { B One = new B(); Books All; Again Other; }
+            Use.cs:6:45 TypeReference (F:App.Use.Other) | class Use { B One = new B(); Books All; Again Other; }
+            Use.cs:8:17 TypeReference (F:Outside.Two) | class Outside { B Two; }
             Global.cs:1:24 UsingDirective (-) | global using GB = Shop.Book;
             Static.cs:1:19 UsingDirective (-) | using static Shop.Book;
             Static.cs:2:19 TypeReference (F:ViaGlobal.Four) | class ViaGlobal { GB Four; }
-            coverage 8/8/0/0
+            coverage 10/10/0/0
         "#]],
     );
 }

@@ -63,7 +63,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
         let group = json!({
             "type": "object",
             "properties": {
-                "group": {"type": "string", "description": "The file path, project name or containing symbol's full name."},
+                "group": {"type": "string", "description": "The file path, project name or containing symbol's full name (empty for references outside every type: using directives)."},
                 "containingSymbol": calls::brief_schema(),
                 "referenceCount": {"type": "integer"},
                 "references": schema::array_of(reference.clone()),
