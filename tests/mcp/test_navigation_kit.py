@@ -298,9 +298,28 @@ ALIASES = """
 """
 
 
+SHOP_PROJECT = SDK_PROJECT.replace("</Project>", """  <ItemGroup>
+        <Using Include="Shop.Book" Alias="Volume" />
+      </ItemGroup>
+    </Project>""")
+
+VOLUMES = """
+    namespace Shop;
+
+    public static class Library
+    {
+        public static Volume First() => new Volume();
+    }
+"""
+
+
 @pytest.fixture
 def alias_workspace(tmp_path):
-    return write_workspace(tmp_path, {"Shop/Shop.csproj": SDK_PROJECT, "Shop/Book.cs": ALIASES})
+    return write_workspace(tmp_path, {
+        "Shop/Shop.csproj": SHOP_PROJECT,
+        "Shop/Book.cs": ALIASES,
+        "Shop/Library.cs": VOLUMES,
+    })
 
 
 async def test_references_through_using_aliases_and_type_keywords(alias_workspace):
@@ -315,11 +334,14 @@ async def test_references_through_using_aliases_and_type_keywords(alias_workspac
             ("Shop/Book.cs", 17, "typeReference"),
             ("Shop/Book.cs", 17, "objectCreation"),
             ("Shop/Book.cs", 18, "cast"),
+            # The project file's `<Using Include="Shop.Book" Alias="Volume" />`.
+            ("Shop/Library.cs", 5, "typeReference"),
+            ("Shop/Library.cs", 5, "objectCreation"),
         ], answer["references"]
         assert answer["references"][0]["containingSymbol"] is None
         by_symbol = await tools.ok("find_references", {"symbolKey": book, "groupBy": "containingSymbol"})
         assert [(g["group"], g["referenceCount"]) for g in by_symbol["groups"]] == [
-            ("", 3), ("Shop.Till.Make(string)", 2), ("Shop.Till.Shelf()", 1)], by_symbol["groups"]
+            ("", 3), ("Shop.Till.Make(string)", 2), ("Shop.Till.Shelf()", 1), ("Shop.Library.First()", 2)], by_symbol["groups"]
         assert answer["unboundReferences"] == [] and answer["coverage"]["unresolved"] == 0
 
         string = await key(tools, "T:System.String")

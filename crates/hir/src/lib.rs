@@ -41,7 +41,7 @@ pub use crate::{
     },
     name_index::{NameGroup, NameIndex, hump_initial, humps},
     persist::{ArtifactCache, CacheCounts, ContentHash},
-    resolve::{Resolver, project_global_usings},
+    resolve::{Resolver, project_global_usings, project_using_aliases},
     source_analyzer::{declaration_at, enclosing_symbol, resolve_type_at, resolve_using_target_at},
     symbols::{
         IndexedSymbol, MemberId, MemberLoc, MemberSignature, Symbol, SymbolIndex, SymbolKind,

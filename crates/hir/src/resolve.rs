@@ -10,7 +10,7 @@ use std::{cell::Cell, sync::Arc};
 use smol_str::SmolStr;
 
 use crate::{
-    base_db::{Db, ProjectId},
+    base_db::{Db, GlobalUsing, ProjectId},
     def_map::{
         ProjectKey, TypeDecl, TypeId, has_namespace, nested_type, type_header, type_in_namespace,
         value_type_params, visible_projects,
@@ -917,6 +917,50 @@ pub fn project_global_usings(db: &dyn Db, project: ProjectId) -> Arc<[UsingKind]
     project_global_usings_query(db, ProjectKey::new(db, project))
 }
 
+/// A project's `<Using>` item as the directive it stands for.
+fn global_using_kind(u: &GlobalUsing) -> UsingKind {
+    let path = Path {
+        qualifier: PathQualifier::None,
+        segments: u
+            .target
+            .split('.')
+            .map(|s| PathSegment {
+                name: SmolStr::new(s.trim()),
+                args: Vec::new(),
+            })
+            .collect(),
+    };
+    match (&u.alias, u.is_static) {
+        (Some(alias), _) => UsingKind::Alias(alias.clone(), TypeRef::Path(path)),
+        (None, true) => UsingKind::Static(TypeRef::Path(path)),
+        (None, false) => UsingKind::Namespace(path),
+    }
+}
+
+/// The using aliases a project declares for all its files (`<Using Include="Shop.Book"
+/// Alias="B" />`), each with what it denotes, resolved as a compilation unit's alias target is.
+pub fn project_using_aliases(db: &dyn Db, project: ProjectId) -> Vec<(SmolStr, Ty)> {
+    let graph = db.workspace().graph(db);
+    let Some(data) = graph.project(project) else {
+        return Vec::new();
+    };
+    let resolver = Resolver::with_scopes(
+        db,
+        project,
+        [Scope::Unit {
+            usings: Arc::from([]),
+        }]
+        .into(),
+    );
+    data.global_usings
+        .iter()
+        .filter_map(|u| match global_using_kind(u) {
+            UsingKind::Alias(name, target) => Some((name, resolver.resolve_using_target(&target))),
+            _ => None,
+        })
+        .collect()
+}
+
 #[salsa::tracked(returns(clone))]
 fn project_global_usings_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<[UsingKind]> {
     let project = key.id(db);
@@ -924,28 +968,7 @@ fn project_global_usings_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Ar
     let Some(data) = graph.project(project) else {
         return Arc::from([]);
     };
-    let mut out: Vec<UsingKind> = data
-        .global_usings
-        .iter()
-        .map(|u| {
-            let path = Path {
-                qualifier: PathQualifier::None,
-                segments: u
-                    .target
-                    .split('.')
-                    .map(|s| PathSegment {
-                        name: SmolStr::new(s.trim()),
-                        args: Vec::new(),
-                    })
-                    .collect(),
-            };
-            match (&u.alias, u.is_static) {
-                (Some(alias), _) => UsingKind::Alias(alias.clone(), TypeRef::Path(path)),
-                (None, true) => UsingKind::Static(TypeRef::Path(path)),
-                (None, false) => UsingKind::Namespace(path),
-            }
-        })
-        .collect();
+    let mut out: Vec<UsingKind> = data.global_usings.iter().map(global_using_kind).collect();
     for &file_id in &data.files {
         let Some(file) = db.source_file(file_id) else {
             continue;

@@ -405,6 +405,45 @@ class Use { B One; }
 }
 
 #[test]
+fn a_project_files_using_alias_is_in_scope_in_the_project() {
+    let fixture = Fixture::parse(
+        r#"
+//- /Book.cs
+namespace Shop { public class Book { } }
+//- /Use.cs
+class Use { B One = new B(); }
+"#,
+    );
+    let mut change = fixture.change();
+    let graph = change.project_graph.as_mut().expect("a project graph");
+    // `<Using Include="Shop.Book" Alias="B" />`
+    graph.projects[0].global_usings.push(hir::GlobalUsing {
+        target: "Shop.Book".into(),
+        alias: Some("B".into()),
+        is_static: false,
+    });
+    let mut host = AnalysisHost::new();
+    host.apply_change(change);
+    let [book] = &host
+        .analysis()
+        .symbols_by_documentation_id("T:Shop.Book")
+        .unwrap()[..]
+    else {
+        panic!("one Shop.Book");
+    };
+    check_key(
+        &host,
+        &fixture,
+        &book.key,
+        expect![[r#"
+            Use.cs:1:13 TypeReference (F:Use.One) | class Use { B One = new B(); }
+            Use.cs:1:25 ObjectCreation (F:Use.One) | class Use { B One = new B(); }
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
 fn a_generic_alias_names_the_generic_type() {
     check(
         r#"

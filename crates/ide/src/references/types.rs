@@ -1,11 +1,14 @@
 //! The references of a type: the identifiers spelled like it (or, for an attribute class, like its
 //! short name) that resolve to it where they are written, the keyword that stands for it (`string`
 //! for `System.String`, C# §8.2.1), and the names of the using aliases that denote it
-//! (`using Books = List<Book>;` makes every `Books` in the alias's scope a reference of `List<T>`),
+//! (`using Books = List<Book>;` makes every `Books` in the alias's scope a reference of `List<T>`;
+//! a project file's `<Using Include=".." Alias=".." />` too, in the project),
 //! as Roslyn's Find All References lists them. A using directive's target is resolved as the
 //! compiler does, in the scope around the directive without the directives beside it.
 
-use hir::{CallKind, Database, Db, FileId, Predefined, RootDatabase, Ty, UnresolvedReason};
+use hir::{
+    CallKind, Database, Db, FileId, Predefined, ProjectId, RootDatabase, Ty, UnresolvedReason,
+};
 use std::collections::HashSet;
 use syntax::{Field, HasField, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
@@ -18,9 +21,15 @@ use super::{
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Alias {
     name: String,
-    /// The file declaring it; a `global using` alias is in scope in every file of that file's project.
-    file: FileId,
-    global: bool,
+    scope: AliasScope,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum AliasScope {
+    /// The file declaring it.
+    File(FileId),
+    /// Every file of the project: a `global using` alias, or a project file's `<Using Alias>`.
+    Project(Option<ProjectId>),
 }
 
 /// The mentions of the type `target`, named `name`.
@@ -43,22 +52,35 @@ pub(super) fn type_references(db: &RootDatabase, target: Owner, name: &str, out:
     if let Some(keyword) = keyword_of(db, target) {
         keyword_references(db, target, keyword, &mut aliases, out);
     }
+    for project in db.workspace().graph(db).iter().map(|(id, _)| id) {
+        for (name, ty) in hir::project_using_aliases(db, project) {
+            if Owner::of(&ty) == Some(target) {
+                aliases.push(Alias {
+                    name: name.to_string(),
+                    scope: AliasScope::Project(Some(project)),
+                });
+            }
+        }
+    }
     // An alias's name may itself be the target of another alias (`namespace N { using B = A; }`).
     let mut seen: HashSet<Alias> = HashSet::default();
     while let Some(alias) = aliases.pop() {
         if !seen.insert(alias.clone()) {
             continue;
         }
-        let project = |file: FileId| db.source_file(file).and_then(|s| hir::file_project(db, s));
         let files: Vec<FileId> = candidate_files(db, &alias.name)
             .into_iter()
-            .filter(|&f| match alias.global {
-                true => project(f) == project(alias.file),
-                false => f == alias.file,
+            .filter(|&f| match alias.scope {
+                AliasScope::Project(project) => project_of(db, f) == project,
+                AliasScope::File(file) => f == file,
             })
             .collect();
         scan_name(db, target, &alias.name, false, &files, &mut aliases, out);
     }
+}
+
+fn project_of(db: &RootDatabase, file: FileId) -> Option<ProjectId> {
+    db.source_file(file).and_then(|s| hir::file_project(db, s))
 }
 
 /// The keyword standing for the framework type `target`, if one does (`void` names no type that
@@ -210,12 +232,15 @@ fn push_reference(
             .is_some_and(|ty| Owner::of(&ty) == Some(target))
     });
     if denotes_target {
+        let global = directive
+            .children_with_tokens()
+            .any(|c| c.kind() == SyntaxKind::GLOBAL_KW);
         aliases.push(Alias {
             name: alias.text().trim_start_matches('@').to_owned(),
-            file,
-            global: directive
-                .children_with_tokens()
-                .any(|c| c.kind() == SyntaxKind::GLOBAL_KW),
+            scope: match global {
+                true => AliasScope::Project(project_of(db, file)),
+                false => AliasScope::File(file),
+            },
         });
     }
 }
