@@ -271,3 +271,110 @@ async def test_the_example_implementations_and_sources():
         references = await tools.ok("find_references", {"symbolKey": repository})
         assert references["referenceCount"] >= 1
         assert "inheritance" in {r["kind"] for r in references["references"]}
+
+
+ALIASES = """
+    using B = Shop.Book;
+    using Books = System.Collections.Generic.List<Shop.Book>;
+    using static Shop.Book;
+
+    namespace Shop
+    {
+        /// <summary>A book.</summary>
+        /// <remarks>Sold by the shop.</remarks>
+        [System.Serializable]
+        public class Book
+        {
+            public static int Parse(string text) => int.Parse(text);
+        }
+
+        public static class Till
+        {
+            public static B Make(string title) => new B();
+            public static Books Shelf() => new Books { (B)null };
+            public static string Label(int count) => string.Join(",", typeof(string).Name, count.ToString());
+        }
+    }
+"""
+
+
+SHOP_PROJECT = SDK_PROJECT.replace("</Project>", """  <ItemGroup>
+        <Using Include="Shop.Book" Alias="Volume" />
+      </ItemGroup>
+    </Project>""")
+
+VOLUMES = """
+    namespace Shop;
+
+    public static class Library
+    {
+        public static Volume First() => new Volume();
+    }
+"""
+
+
+@pytest.fixture
+def alias_workspace(tmp_path):
+    return write_workspace(tmp_path, {
+        "Shop/Shop.csproj": SHOP_PROJECT,
+        "Shop/Book.cs": ALIASES,
+        "Shop/Library.cs": VOLUMES,
+    })
+
+
+async def test_references_through_using_aliases_and_type_keywords(alias_workspace):
+    async with connect(alias_workspace) as client:
+        tools = await checked(client)
+        book = await key(tools, "T:Shop.Book")
+        answer = await tools.ok("find_references", {"symbolKey": book, "pathStyle": "relative"})
+        assert places(answer["references"]) == [
+            ("Shop/Book.cs", 1, "usingDirective"),
+            ("Shop/Book.cs", 2, "typeArgument"),
+            ("Shop/Book.cs", 3, "usingDirective"),
+            ("Shop/Book.cs", 17, "typeReference"),
+            ("Shop/Book.cs", 17, "objectCreation"),
+            ("Shop/Book.cs", 18, "cast"),
+            # The project file's `<Using Include="Shop.Book" Alias="Volume" />`.
+            ("Shop/Library.cs", 5, "typeReference"),
+            ("Shop/Library.cs", 5, "objectCreation"),
+        ], answer["references"]
+        assert answer["references"][0]["containingSymbol"] is None
+        by_symbol = await tools.ok("find_references", {"symbolKey": book, "groupBy": "containingSymbol"})
+        assert [(g["group"], g["referenceCount"]) for g in by_symbol["groups"]] == [
+            ("", 3), ("Shop.Till.Make(string)", 2), ("Shop.Till.Shelf()", 1), ("Shop.Library.First()", 2)], by_symbol["groups"]
+        assert answer["unboundReferences"] == [] and answer["coverage"]["unresolved"] == 0
+
+        string = await key(tools, "T:System.String")
+        # `public static int Parse(string text)` (line 12): the keyword is System.String.
+        at_keyword = await tools.ok("get_symbol_at_position", {"filePath": "Shop/Book.cs", "line": 12, "column": 34})
+        assert at_keyword["symbol"]["fullName"] == "System.String" and at_keyword["symbolKey"] == string
+        in_alias = await tools.ok("get_symbol_at_position", {"filePath": "Shop/Book.cs", "line": 1, "column": 17})
+        assert in_alias["symbol"]["fullName"] == "Shop.Book"
+        strings = await tools.ok("find_references", {"symbolKey": string, "pathStyle": "relative"})
+        assert places(strings["references"]) == [
+            ("Shop/Book.cs", 12, "typeReference"),
+            ("Shop/Book.cs", 17, "typeReference"),
+            ("Shop/Book.cs", 19, "typeReference"),
+            ("Shop/Book.cs", 19, "staticAccess"),
+            ("Shop/Book.cs", 19, "typeof"),
+        ], strings["references"]
+        assert strings["coverage"]["examined"] == strings["coverage"]["resolved"] == 5
+
+        parse = await key(tools, "M:System.Int32.Parse(System.String)")
+        parses = await tools.ok("find_references", {"symbolKey": parse, "pathStyle": "relative"})
+        assert places(parses["references"]) == [("Shop/Book.cs", 12, "invocation")]
+
+
+async def test_source_with_its_documentation_comment_and_attributes(alias_workspace):
+    async with connect(alias_workspace) as client:
+        tools = await checked(client)
+        book = await key(tools, "T:Shop.Book")
+        source = await tools.ok("get_source", {"symbolKey": book, "pathStyle": "relative"})
+        [part] = source["parts"]
+        assert (part["filePath"], part["startLine"], part["endLine"]) == ("Shop/Book.cs", 7, 13)
+        assert part["text"].startswith(
+            "    /// <summary>A book.</summary>\n    /// <remarks>Sold by the shop.</remarks>\n    [System.Serializable]\n"
+            "    public class Book\n"), part["text"]
+        first = await tools.ok("get_source", {"symbolKey": book, "maxLines": 2})
+        assert first["truncated"] is True and first["nextSkipLines"] == 2
+        assert first["parts"][0]["endLine"] == 8

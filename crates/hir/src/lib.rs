@@ -49,8 +49,8 @@ pub use crate::{
     },
     name_index::{NameGroup, NameIndex, hump_initial, humps},
     persist::{ArtifactCache, CacheCounts, ContentHash},
-    resolve::{Resolver, project_global_usings},
-    source_analyzer::{declaration_at, enclosing_symbol, resolve_type_at},
+    resolve::{Resolver, project_global_usings, project_using_aliases},
+    source_analyzer::{declaration_at, enclosing_symbol, resolve_type_at, resolve_using_target_at},
     symbols::{
         IndexedSymbol, MemberId, MemberLoc, MemberSignature, Symbol, SymbolIndex, SymbolKind,
         container_name, display_name, documentation_id, full_name, member_at, member_data,

@@ -13,7 +13,7 @@ use smol_str::SmolStr;
 
 pub use self::bases::{TypeBases, type_bases};
 use crate::{
-    base_db::{Db, ProjectId},
+    base_db::{Db, GlobalUsing, ProjectId},
     def_map::{
         ProjectKey, TypeDecl, TypeId, has_namespace, nested_type, type_header, type_in_namespace,
         value_type_params, visible_projects,
@@ -103,6 +103,30 @@ impl<'db> Resolver<'db> {
             resolving_bases_of: None,
             hidden_usings_from: Cell::new(usize::MAX),
         }
+    }
+
+    /// The scope of a using directive of `file` directly in namespace declaration `ns` (`None`: at
+    /// the top of the file): the compilation unit and the namespace declarations around it.
+    pub(crate) fn for_using(
+        db: &'db dyn Db,
+        project: ProjectId,
+        tree: &ItemTree,
+        ns: Option<NamespaceIdx>,
+    ) -> Resolver<'db> {
+        let mut scopes = vec![Scope::Unit {
+            usings: usings_of(tree, &tree.top_usings),
+        }];
+        if let Some(ns) = ns {
+            push_namespace_scopes(tree, ns, &mut scopes);
+        }
+        Resolver::with_scopes(db, project, scopes.into())
+    }
+
+    /// What a using directive's target (or a name inside it) denotes in a [`Resolver::for_using`]
+    /// scope: without the using directives of the directive's own level (C# §14.5.2).
+    pub(crate) fn resolve_using_target(&self, target: &TypeRef) -> Ty {
+        let level = self.scopes.len() - 1;
+        self.with_usings_hidden_from(level, || self.resolve_alias_target_ty(target))
     }
 
     /// The scope of a member's signature and body: its type's scope plus its own type parameters.
@@ -647,6 +671,9 @@ impl<'db> Resolver<'db> {
                 break;
             }
         }
+        if current.is_none() {
+            current = self.outer_alias(first);
+        }
         if current.is_none() && rest.is_empty() {
             current = self.in_imported_namespaces(first);
         }
@@ -668,6 +695,35 @@ impl<'db> Resolver<'db> {
             return Some(Resolved::Type(Ty::Library(id, Vec::new())));
         }
         Some(current)
+    }
+
+    /// A using alias named like `seg` on a scope level whose directives are not hidden, innermost
+    /// first: a directive's target sees the aliases of the levels around its own (§14.5.2; Cecil's
+    /// `using StringIndex = System.UInt32;` above `namespace Mono.Cecil { using ModuleRow =
+    /// Row<StringIndex, GuidIndex>; }`).
+    fn outer_alias(&self, seg: &PathSegment) -> Option<Resolved> {
+        if !seg.args.is_empty() {
+            return None;
+        }
+        let globals = project_global_usings(self.db, self.project);
+        for (level, scope) in self.scopes.iter().enumerate().rev() {
+            let usings: Vec<&UsingKind> = match scope {
+                Scope::Namespace {
+                    usings: Some(usings),
+                    ..
+                } => usings.iter().collect(),
+                Scope::Unit { usings } => usings.iter().chain(globals.iter()).collect(),
+                _ => continue,
+            };
+            let aliases: Vec<&UsingKind> = usings
+                .into_iter()
+                .filter(|k| matches!(k, UsingKind::Alias(..)))
+                .collect();
+            if let Some(found) = self.lookup_in_usings(level, &aliases, seg) {
+                return Some(found);
+            }
+        }
+        None
     }
 
     /// An unresolved simple name: `System.X` when exactly one imported namespace outside the sources
@@ -869,6 +925,50 @@ pub fn project_global_usings(db: &dyn Db, project: ProjectId) -> Arc<[UsingKind]
     project_global_usings_query(db, ProjectKey::new(db, project))
 }
 
+/// A project's `<Using>` item as the directive it stands for.
+fn global_using_kind(u: &GlobalUsing) -> UsingKind {
+    let path = Path {
+        qualifier: PathQualifier::None,
+        segments: u
+            .target
+            .split('.')
+            .map(|s| PathSegment {
+                name: SmolStr::new(s.trim()),
+                args: Vec::new(),
+            })
+            .collect(),
+    };
+    match (&u.alias, u.is_static) {
+        (Some(alias), _) => UsingKind::Alias(alias.clone(), TypeRef::Path(path)),
+        (None, true) => UsingKind::Static(TypeRef::Path(path)),
+        (None, false) => UsingKind::Namespace(path),
+    }
+}
+
+/// The using aliases a project declares for all its files (`<Using Include="Shop.Book"
+/// Alias="B" />`), each with what it denotes, resolved as a compilation unit's alias target is.
+pub fn project_using_aliases(db: &dyn Db, project: ProjectId) -> Vec<(SmolStr, Ty)> {
+    let graph = db.workspace().graph(db);
+    let Some(data) = graph.project(project) else {
+        return Vec::new();
+    };
+    let resolver = Resolver::with_scopes(
+        db,
+        project,
+        [Scope::Unit {
+            usings: Arc::from([]),
+        }]
+        .into(),
+    );
+    data.global_usings
+        .iter()
+        .filter_map(|u| match global_using_kind(u) {
+            UsingKind::Alias(name, target) => Some((name, resolver.resolve_using_target(&target))),
+            _ => None,
+        })
+        .collect()
+}
+
 #[salsa::tracked(returns(clone))]
 fn project_global_usings_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<[UsingKind]> {
     let project = key.id(db);
@@ -876,28 +976,7 @@ fn project_global_usings_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Ar
     let Some(data) = graph.project(project) else {
         return Arc::from([]);
     };
-    let mut out: Vec<UsingKind> = data
-        .global_usings
-        .iter()
-        .map(|u| {
-            let path = Path {
-                qualifier: PathQualifier::None,
-                segments: u
-                    .target
-                    .split('.')
-                    .map(|s| PathSegment {
-                        name: SmolStr::new(s.trim()),
-                        args: Vec::new(),
-                    })
-                    .collect(),
-            };
-            match (&u.alias, u.is_static) {
-                (Some(alias), _) => UsingKind::Alias(alias.clone(), TypeRef::Path(path)),
-                (None, true) => UsingKind::Static(TypeRef::Path(path)),
-                (None, false) => UsingKind::Namespace(path),
-            }
-        })
-        .collect();
+    let mut out: Vec<UsingKind> = data.global_usings.iter().map(global_using_kind).collect();
     for &file_id in &data.files {
         let Some(file) = db.source_file(file_id) else {
             continue;

@@ -95,6 +95,33 @@ pub fn resolve_type_at(
     Some(resolver.resolve(type_ref))
 }
 
+/// Resolves a type reference written in a using directive at `offset` (outside every type
+/// declaration), as the directive's target is resolved: in the compilation unit and the namespace
+/// declarations around it, without the usings of its own level. `None` inside a type declaration.
+pub fn resolve_using_target_at(
+    db: &dyn Db,
+    file: FileId,
+    offset: TextSize,
+    type_ref: &TypeRef,
+) -> Option<Ty> {
+    if innermost(db, file, offset).is_some() {
+        return None;
+    }
+    let source = db.source_file(file)?;
+    let project = file_project(db, source)?;
+    let tree = file_item_tree(db, source);
+    let map = item_source_map(db, source);
+    // The innermost namespace declaration holding the directive.
+    let ns = tree
+        .namespaces
+        .iter()
+        .filter_map(|(idx, _)| Some((idx, map.namespace_range(idx)?.full)))
+        .filter(|(_, range)| range.contains_inclusive(offset))
+        .min_by_key(|(_, range)| range.len())
+        .map(|(idx, _)| idx);
+    Some(Resolver::for_using(db, project, &tree, ns).resolve_using_target(type_ref))
+}
+
 /// The innermost declared member containing `offset`, else the innermost type: the symbol a
 /// reference at `offset` is made from.
 pub fn enclosing_symbol(db: &dyn Db, file: FileId, offset: TextSize) -> Option<Symbol> {

@@ -6,7 +6,7 @@ use hir::{Db, FileId, RootDatabase, SourceFile, TypeRef};
 use line_index::LineIndex;
 
 use crate::{external::LibrarySymbol, symbol_info::AnySymbol};
-use syntax::{SyntaxElement, SyntaxKind, SyntaxNode, TextSize, TokenAtOffset};
+use syntax::{SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken, TextSize, TokenAtOffset};
 
 /// The file's line index, memoized per text: converting an offset costs a binary search over the
 /// line starts instead of a scan of the text before it, which in a generated file of megabytes is
@@ -34,7 +34,7 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
     let token = match root.token_at_offset(offset) {
         TokenAtOffset::Single(t) => t,
         TokenAtOffset::Between(left, right) => {
-            if right.kind() == SyntaxKind::IDENTIFIER {
+            if names_something(&right) {
                 right
             } else {
                 left
@@ -42,7 +42,7 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
         }
         TokenAtOffset::None => return None,
     };
-    if token.kind() != SyntaxKind::IDENTIFIER {
+    if !names_something(&token) {
         return None;
     }
     // A member used in code: the call site bound there (calls, accessor uses, events, method groups).
@@ -59,7 +59,8 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
         };
     }
     let type_ref = type_ref_ending_at(&token.clone().into())?;
-    let ty = hir::resolve_type_at(db, file, offset, &type_ref)?;
+    let ty = hir::resolve_type_at(db, file, offset, &type_ref)
+        .or_else(|| hir::resolve_using_target_at(db, file, offset, &type_ref))?;
     match ty.as_source() {
         Some(id) => Some(AnySymbol::Source(hir::Symbol::Type(id))),
         // A framework type as the file's project sees it (its own framework's assembly).
@@ -72,6 +73,14 @@ pub(crate) fn symbol_at(db: &RootDatabase, file: FileId, offset: TextSize) -> Op
             .map(|t| AnySymbol::Library(LibrarySymbol::Type(t)))
         }
     }
+}
+
+/// A name, or a keyword standing for a type (`string` is `System.String`).
+fn names_something(token: &SyntaxToken) -> bool {
+    matches!(
+        token.kind(),
+        SyntaxKind::IDENTIFIER | SyntaxKind::PREDEFINED_TYPE
+    )
 }
 
 /// The type path that ends with `element`: `A.B` when on `B` of `A.B.C`, `List<int>` on `List`.

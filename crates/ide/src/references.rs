@@ -16,9 +16,10 @@ use hir::{
     UnresolvedReason,
 };
 use std::collections::HashSet;
-use syntax::{Field, HasField, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
+use syntax::{SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
 
 use self::target::{MemberTarget, Owner, is_same_or_derived};
+use self::types::type_references;
 use crate::{
     SymbolInfo, SymbolKey,
     call_hierarchy::Coverage,
@@ -50,6 +51,8 @@ pub enum ReferenceKind {
     Nameof,
     /// The type as the receiver of a static member access, `T.Create()`.
     StaticAccess,
+    /// The target of a using alias or `using static` directive (`using Books = List<Book>;`).
+    UsingDirective,
     /// Any other mention of the type: a declaration's type (field, parameter, return, local),
     /// `is`/`as`, a constraint, an array element type.
     TypeReference,
@@ -391,85 +394,6 @@ fn unbound_context_member(
     }
 }
 
-/// The mentions of the type `target`, named `name`.
-fn type_references(db: &RootDatabase, target: Owner, name: &str, out: &mut References) {
-    // `[Obsolete]` names `ObsoleteAttribute`.
-    let short = name
-        .strip_suffix("Attribute")
-        .filter(|s| !s.is_empty())
-        .map(str::to_owned);
-    let mut names = vec![name.to_string()];
-    names.extend(short.clone());
-    for name in &names {
-        let is_short = Some(name) == short.as_ref();
-        for file in candidate_files(db, name) {
-            db.unwind_if_revision_cancelled();
-            let sites = hir::file_call_sites(db, file);
-            for token in named_tokens(db, file, name) {
-                let range = token.text_range();
-                if is_declaration_name(db, file, &token) {
-                    continue;
-                }
-                let attribute = in_attribute_name(&token);
-                if is_short && !attribute {
-                    continue;
-                }
-                // A member named like the type (`Color Color`), bound there.
-                let member_use = sites
-                    .sites
-                    .iter()
-                    .any(|s| s.focus_range == range && s.kind != CallKind::Ctor)
-                    || sites.field_accesses.iter().any(|a| a.focus_range == range);
-                out.coverage.examined += 1;
-                if member_use {
-                    out.coverage.resolved += 1;
-                    continue;
-                }
-                let element: SyntaxElement = token.clone().into();
-                let resolved = match attribute {
-                    true => resolve_attribute(db, file, &element),
-                    false => resolve_path_at(db, file, &element),
-                };
-                match resolved {
-                    Some(Ty::Unresolved(..)) | None if in_code(&token) => {
-                        let unresolved = sites.unresolved.iter().find(|u| u.focus_range == range);
-                        let reason = match (unresolved, &resolved) {
-                            (Some(u), _) => UnboundReason::Binding(u.reason),
-                            (None, Some(_)) => UnboundReason::UnknownType,
-                            // Outside every type (a using alias's target): csnav has no scope
-                            // to resolve it in.
-                            (None, None) => UnboundReason::OutsideCode,
-                        };
-                        if reason == UnboundReason::Binding(UnresolvedReason::Ambiguous) {
-                            out.coverage.ambiguous += 1;
-                        } else {
-                            out.coverage.unresolved += 1;
-                        }
-                        out.unbound.push(UnboundReference {
-                            file,
-                            range,
-                            name: token.text().to_owned(),
-                            reason,
-                            container: container_at(db, file, range),
-                        });
-                    }
-                    Some(ty) if Owner::of(&ty) == Some(target) => {
-                        out.coverage.resolved += 1;
-                        out.references.push(Reference {
-                            file,
-                            range,
-                            kind: type_use_kind(&token),
-                            container: container_at(db, file, range),
-                        });
-                    }
-                    // A namespace, a using directive's name, or another type.
-                    _ => out.coverage.resolved += 1,
-                }
-            }
-        }
-    }
-}
-
 /// The files whose words include `name`.
 fn candidate_files(db: &RootDatabase, name: &str) -> Vec<FileId> {
     hir::workspace_files(db)
@@ -497,24 +421,6 @@ fn named_tokens(db: &RootDatabase, file: FileId, name: &str) -> Vec<SyntaxToken>
         .collect()
 }
 
-/// A type's or member's own name where it is declared.
-fn is_declaration_name(db: &RootDatabase, file: FileId, token: &SyntaxToken) -> bool {
-    if hir::declaration_at(db, file, token.text_range().start()).is_some() {
-        return true;
-    }
-    // Names of locals, parameters and type parameters.
-    token.field() == Some(Field::Name)
-        && token.parent().is_some_and(|p| {
-            matches!(
-                p.kind(),
-                SyntaxKind::VARIABLE_DECLARATOR
-                    | SyntaxKind::PARAMETER
-                    | SyntaxKind::TYPE_PARAMETER
-                    | SyntaxKind::LOCAL_FUNCTION_STATEMENT
-            )
-        })
-}
-
 /// The range of the argument of the `nameof(..)` the token is in.
 fn nameof_argument(token: &SyntaxToken) -> Option<TextRange> {
     let mut element: SyntaxElement = token.clone().into();
@@ -536,75 +442,6 @@ fn nameof_argument(token: &SyntaxToken) -> Option<TextRange> {
         }
         element = parent.into();
     }
-}
-
-fn in_attribute_name(token: &SyntaxToken) -> bool {
-    let mut element: SyntaxElement = token.clone().into();
-    while let Some(parent) = element.parent() {
-        match parent.kind() {
-            SyntaxKind::QUALIFIED_NAME | SyntaxKind::GENERIC_NAME => element = parent.into(),
-            SyntaxKind::ATTRIBUTE => {
-                return parent
-                    .first_child_or_token()
-                    .is_some_and(|n| n.text_range() == element.text_range());
-            }
-            _ => return false,
-        }
-    }
-    false
-}
-
-/// Whether an unresolved name there is a failed reference worth listing: not a using directive's
-/// or a namespace declaration's name (a namespace).
-fn in_code(token: &SyntaxToken) -> bool {
-    let mut element: SyntaxElement = token.clone().into();
-    while let Some(parent) = element.parent() {
-        match parent.kind() {
-            SyntaxKind::QUALIFIED_NAME => element = parent.into(),
-            SyntaxKind::USING_DIRECTIVE
-            | SyntaxKind::NAMESPACE_DECLARATION
-            | SyntaxKind::FILE_SCOPED_NAMESPACE_DECLARATION => return false,
-            _ => return true,
-        }
-    }
-    true
-}
-
-/// What the type's mention is, from the nearest enclosing construct that says.
-fn type_use_kind(token: &SyntaxToken) -> ReferenceKind {
-    if nameof_argument(token).is_some() {
-        return ReferenceKind::Nameof;
-    }
-    let mut element: SyntaxElement = token.clone().into();
-    while let Some(parent) = element.parent() {
-        let kind = match parent.kind() {
-            SyntaxKind::QUALIFIED_NAME
-            | SyntaxKind::GENERIC_NAME
-            | SyntaxKind::ARRAY_TYPE
-            | SyntaxKind::NULLABLE_TYPE
-            | SyntaxKind::POINTER_TYPE => {
-                element = parent.into();
-                continue;
-            }
-            SyntaxKind::TYPE_ARGUMENT_LIST => ReferenceKind::TypeArgument,
-            SyntaxKind::BASE_LIST => ReferenceKind::Inheritance,
-            SyntaxKind::PRIMARY_CONSTRUCTOR_BASE_TYPE => ReferenceKind::Inheritance,
-            SyntaxKind::ATTRIBUTE => ReferenceKind::Attribute,
-            SyntaxKind::OBJECT_CREATION_EXPRESSION => ReferenceKind::ObjectCreation,
-            SyntaxKind::TYPEOF_EXPRESSION => ReferenceKind::Typeof,
-            SyntaxKind::CAST_EXPRESSION => ReferenceKind::Cast,
-            SyntaxKind::MEMBER_ACCESS_EXPRESSION
-                if parent
-                    .first_child_or_token()
-                    .is_some_and(|f| f.text_range() == element.text_range()) =>
-            {
-                ReferenceKind::StaticAccess
-            }
-            _ => ReferenceKind::TypeReference,
-        };
-        return kind;
-    }
-    ReferenceKind::TypeReference
 }
 
 /// The type an attribute's name denotes: `NameAttribute` first, as the compiler looks it up.
@@ -632,10 +469,12 @@ fn resolve_attribute(db: &RootDatabase, file: FileId, element: &SyntaxElement) -
 }
 
 /// Resolves the namespace-or-type name that ends at `element` (`A.B` on `B` of `A.B.C`, also as a
-/// member access in code) in the scope written there.
+/// member access in code) in the scope written there, a using directive's outside every type.
 fn resolve_path_at(db: &RootDatabase, file: FileId, element: &SyntaxElement) -> Option<Ty> {
     let path = type_path(element)?;
-    hir::resolve_type_at(db, file, element.text_range().start(), &path)
+    let offset = element.text_range().start();
+    hir::resolve_type_at(db, file, offset, &path)
+        .or_else(|| hir::resolve_using_target_at(db, file, offset, &path))
 }
 
 /// The type reference ending with `element`, as [`crate::navigation`] reads one; a member-access
@@ -685,3 +524,4 @@ fn type_path_of(element: &SyntaxElement) -> Option<TypeRef> {
 mod target;
 #[cfg(test)]
 mod tests;
+mod types;

@@ -1,5 +1,6 @@
-//! `get_source`: the source text of a symbol's declarations (every part of a partial type), as one
-//! sequence of lines bounded in lines and characters, continued by a line offset.
+//! `get_source`: the source text of a symbol's declarations (every part of a partial type), each with
+//! its documentation comment and attributes, as one sequence of lines bounded in lines and characters,
+//! continued by a line offset.
 
 use hir::{Db, FileId, RootDatabase};
 use syntax::TextSize;
@@ -55,13 +56,9 @@ pub(crate) fn symbol_source(
         let text = source.text(db);
         let start = usize::from(decl.full_range.start()).min(text.len());
         let end = usize::from(decl.full_range.end()).min(text.len());
-        // The indentation is kept when the declaration starts its line.
-        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_start = match text[line_start..start].trim().is_empty() {
-            true => line_start,
-            false => start,
-        };
-        let first_line = line_number(db, decl.file, TextSize::from(start as u32));
+        // From the line start, so the indentation is kept, when the declaration starts its line.
+        let line_start = doc_comment_start(text, start);
+        let first_line = line_number(db, decl.file, TextSize::from(line_start as u32));
         let lines = text[line_start..end].lines().map(str::to_owned).collect();
         declarations.push((decl.file, first_line, lines));
     }
@@ -130,6 +127,42 @@ pub(crate) fn symbol_source(
         total_lines,
         next_skip_lines,
     })
+}
+
+/// Where the text given for a declaration starting at `start` begins: at the start of the
+/// documentation comment right before it — `///` lines and `/** .. */` blocks, the leading trivia
+/// the compiler reads as its documentation (C# §D.2), up to a blank or any other line — or of its
+/// line when only blanks precede it there; else at `start` (other code precedes it on the line).
+fn doc_comment_start(text: &str, start: usize) -> usize {
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let mut at = match text[line_start..start].trim().is_empty() {
+        true => line_start,
+        false => match doc_block_before(text, start) {
+            Some(block) => block,
+            None => return start,
+        },
+    };
+    while at > 0 {
+        let above = text[..at - 1].rfind('\n').map_or(0, |i| i + 1);
+        if text[above..at].trim_start().starts_with("///") {
+            at = above;
+            continue;
+        }
+        match doc_block_before(text, at) {
+            Some(block) => at = block,
+            None => break,
+        }
+    }
+    at
+}
+
+/// The start of the line of a `/** .. */` block that ends right before `end` (blanks between) and
+/// starts its line.
+fn doc_block_before(text: &str, end: usize) -> Option<usize> {
+    let before = text[..end].trim_end();
+    let open = before.strip_suffix("*/")?.rfind("/*")?;
+    let line = text[..open].rfind('\n').map_or(0, |i| i + 1);
+    (text[open..].starts_with("/**") && text[line..open].trim().is_empty()).then_some(line)
 }
 
 /// 1-based, from the memoized line index: no scan of the text before `offset`.

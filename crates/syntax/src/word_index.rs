@@ -5,7 +5,8 @@
 //! never a miss. Directive lines, comments and literals are left out, the code in interpolation holes is
 //! not. Reserved keywords are left out unless escaped (`@class` is the word `class`): nothing can be named
 //! `class` without the `@`. Contextual keywords (`var`, `value`, `get`, `nameof` …) are kept, since they
-//! are ordinary identifiers in most places.
+//! are ordinary identifiers in most places, and so are the reserved keywords that name a type (`string`
+//! is `System.String`, `int` is `System.Int32`): the files that write one are where that type is used.
 
 use std::{borrow::Cow, fmt};
 
@@ -31,7 +32,7 @@ impl WordIndex {
                 continue;
             }
             let word = &text[token.range];
-            if !is_reserved_keyword(word) {
+            if !is_reserved_keyword(word) || names_a_type(word) {
                 words.insert(normalize(word));
             }
         }
@@ -115,6 +116,30 @@ impl fmt::Debug for WordIndex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()
     }
+}
+
+/// The reserved keywords that stand for a framework type (C# §8.2.1, §8.3.1: `object`, `string` and
+/// the simple types; `void` names no type a reference could be to). `nint`/`nuint` and `dynamic` are
+/// contextual keywords, kept anyway.
+fn names_a_type(word: &str) -> bool {
+    matches!(
+        word,
+        "bool"
+            | "byte"
+            | "char"
+            | "decimal"
+            | "double"
+            | "float"
+            | "int"
+            | "long"
+            | "object"
+            | "sbyte"
+            | "short"
+            | "string"
+            | "uint"
+            | "ulong"
+            | "ushort"
+    )
 }
 
 /// Drops the `@` and decodes `\uXXXX` and `\UXXXXXXXX`, so that every spelling of a name is one word.

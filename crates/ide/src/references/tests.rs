@@ -355,18 +355,117 @@ class Other { public const int Max = 1; }
 }
 
 #[test]
-fn a_type_in_a_using_alias_is_listed_unbound() {
+fn using_alias_targets_and_the_alias_names_in_their_scope() {
     check(
         r#"
 //- /Book.cs
 namespace Shop { public class Book$0 { } }
 //- /Use.cs
+using B = Shop.Book;
 using Books = System.Collections.Generic.List<Shop.Book>;
-class Use { Books All; }
+namespace App
+{
+    using Again = B;
+    class Use { B One = new B(); Books All; Again Other; }
+}
+class Outside { B Two; }
+//- /Other.cs
+class NoAlias { B Three; }
+//- /Global.cs
+global using GB = Shop.Book;
+//- /Static.cs
+using static Shop.Book;
+class ViaGlobal { GB Four; }
 "#,
         expect![[r#"
-            unbound Book OutsideCode at Use.cs:1:52 | using Books = System.Collections.Generic.List<Shop.Book>;
-            coverage 1/0/0/1
+            Use.cs:1:16 UsingDirective (-) | using B = Shop.Book;
+            Use.cs:2:52 TypeArgument (-) | using Books = System.Collections.Generic.List<Shop.Book>;
+            Use.cs:5:19 UsingDirective (-) | using Again = B;
+            Use.cs:6:17 TypeReference (F:App.Use.One) | class Use { B One = new B(); Books All; Again Other; }
+            Use.cs:6:29 ObjectCreation (F:App.Use.One) | class Use { B One = new B(); Books All; Again Other; }
+            Use.cs:6:45 TypeReference (F:App.Use.Other) | class Use { B One = new B(); Books All; Again Other; }
+            Use.cs:8:17 TypeReference (F:Outside.Two) | class Outside { B Two; }
+            Global.cs:1:24 UsingDirective (-) | global using GB = Shop.Book;
+            Static.cs:1:19 UsingDirective (-) | using static Shop.Book;
+            Static.cs:2:19 TypeReference (F:ViaGlobal.Four) | class ViaGlobal { GB Four; }
+            coverage 10/10/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn from_a_name_in_a_using_directive() {
+    check(
+        r#"
+//- /Book.cs
+namespace Shop { public class Book { } }
+//- /Use.cs
+using B = Shop.Bo$0ok;
+class Use { B One; }
+"#,
+        expect![[r#"
+            Use.cs:1:16 UsingDirective (-) | using B = Shop.Book;
+            Use.cs:2:13 TypeReference (F:Use.One) | class Use { B One; }
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_project_files_using_alias_is_in_scope_in_the_project() {
+    let fixture = Fixture::parse(
+        r#"
+//- /Book.cs
+namespace Shop { public class Book { } }
+//- /Use.cs
+class Use { B One = new B(); }
+"#,
+    );
+    let mut change = fixture.change();
+    let graph = change.project_graph.as_mut().expect("a project graph");
+    // `<Using Include="Shop.Book" Alias="B" />`
+    graph.projects[0].global_usings.push(hir::GlobalUsing {
+        target: "Shop.Book".into(),
+        alias: Some("B".into()),
+        is_static: false,
+    });
+    let mut host = AnalysisHost::new();
+    host.apply_change(change);
+    let [book] = &host
+        .analysis()
+        .symbols_by_documentation_id("T:Shop.Book")
+        .unwrap()[..]
+    else {
+        panic!("one Shop.Book");
+    };
+    check_key(
+        &host,
+        &fixture,
+        &book.key,
+        expect![[r#"
+            Use.cs:1:13 TypeReference (F:Use.One) | class Use { B One = new B(); }
+            Use.cs:1:25 ObjectCreation (F:Use.One) | class Use { B One = new B(); }
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_generic_alias_names_the_generic_type() {
+    check(
+        r#"
+//- /Bag.cs
+public class Bag$0<T> { }
+//- /Use.cs
+using Ints = Bag<int>;
+class Use { Ints A = new Ints(); Bag<string> B; }
+"#,
+        expect![[r#"
+            Use.cs:1:14 UsingDirective (-) | using Ints = Bag<int>;
+            Use.cs:2:13 TypeReference (F:Use.A) | class Use { Ints A = new Ints(); Bag<string> B; }
+            Use.cs:2:26 ObjectCreation (F:Use.A) | class Use { Ints A = new Ints(); Bag<string> B; }
+            Use.cs:2:34 TypeReference (F:Use.B) | class Use { Ints A = new Ints(); Bag<string> B; }
+            coverage 4/4/0/0
         "#]],
     );
 }

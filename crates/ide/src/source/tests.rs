@@ -148,3 +148,76 @@ class C { void M$0() { var s = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
         "#]],
     );
 }
+
+#[test]
+fn documentation_comments_and_attributes_of_every_part() {
+    check(
+        r#"
+//- /A.cs
+namespace N
+{
+    // A plain comment is not the type's.
+
+    /// <summary>The first part.</summary>
+    /// <remarks>Two lines.</remarks>
+    [System.Serializable]
+    public partial class Doc$0
+    {
+        /// <summary>Not the type's either.</summary>
+        int a;
+    }
+}
+//- /B.cs
+namespace N
+{
+    /* a plain block */
+    /**
+     * <summary>The second part.</summary>
+     */
+    [System.Obsolete]
+    partial class Doc { }
+}
+"#,
+        0,
+        100,
+        10_000,
+        expect![[r#"
+            -- /A.cs 5-12 (declaration 0)
+                /// <summary>The first part.</summary>
+                /// <remarks>Two lines.</remarks>
+                [System.Serializable]
+                public partial class Doc
+                {
+                    /// <summary>Not the type's either.</summary>
+                    int a;
+                }
+            -- /B.cs 4-8 (declaration 1)
+                /**
+                 * <summary>The second part.</summary>
+                 */
+                [System.Obsolete]
+                partial class Doc { }
+            total 13 next None
+        "#]],
+    );
+    check(
+        r#"
+//- /C.cs
+class C
+{
+    int x; /** not a line of its own */
+    /** <summary>One line.</summary> */ [System.Obsolete]
+    void M$0() { }
+}
+"#,
+        0,
+        100,
+        10_000,
+        expect![[r#"
+            -- /C.cs 4-5 (declaration 0)
+                /** <summary>One line.</summary> */ [System.Obsolete]
+                void M() { }
+            total 2 next None
+        "#]],
+    );
+}

@@ -330,7 +330,7 @@ namespace Shop
         Slot slot    -> T:Shop.Models.Shelf`1.Slot
         Find(        -> M:Shop.Service.Find(System.Int32)
         Book()       -> M:Shop.Models.Book.#ctor
-        int id       -> -
+        int id       -> T:System.Int32
     "#]]
     .assert_eq(&out);
 }

@@ -63,7 +63,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
         let group = json!({
             "type": "object",
             "properties": {
-                "group": {"type": "string", "description": "The file path, project name or containing symbol's full name."},
+                "group": {"type": "string", "description": "The file path, project name or containing symbol's full name (empty for references outside every type: using directives)."},
                 "containingSymbol": calls::brief_schema(),
                 "referenceCount": {"type": "integer"},
                 "references": schema::array_of(reference.clone()),
@@ -112,7 +112,7 @@ const MAX_TAKE: usize = 1000;
 /// References listed per group; `referenceCount` gives the full number.
 const MAX_PER_GROUP: usize = 50;
 
-const KINDS: [(ReferenceKind, &str); 15] = [
+const KINDS: [(ReferenceKind, &str); 16] = [
     (ReferenceKind::Read, "read"),
     (ReferenceKind::Write, "write"),
     (ReferenceKind::Invocation, "invocation"),
@@ -127,6 +127,7 @@ const KINDS: [(ReferenceKind, &str); 15] = [
     (ReferenceKind::Cast, "cast"),
     (ReferenceKind::Nameof, "nameof"),
     (ReferenceKind::StaticAccess, "staticAccess"),
+    (ReferenceKind::UsingDirective, "usingDirective"),
     (ReferenceKind::TypeReference, "typeReference"),
 ];
 

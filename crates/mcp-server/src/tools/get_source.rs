@@ -11,7 +11,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
     name: "get_source",
     title: "Get source",
     description: "Returns the source text of a type or member of the sources by symbolKey: its whole declaration \
-                  (attributes included), every part of a partial type in declaration order. The parts' lines \
+                  with its attributes and the documentation comment above it (/// lines or a /** */ block), every part of a partial type in declaration order. The parts' lines \
                   form one sequence bounded by maxLines and maxChars; truncated=true says more follows: call \
                   again with skipLines = nextSkipLines. A line longer than maxChars is cut (lineCut). Framework \
                   and package symbols have no source here (source_unavailable).",
@@ -30,7 +30,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
             "type": "object",
             "properties": {
                 "filePath": {"type": "string"},
-                "startLine": {"type": "integer", "description": "1-based, of the first line given"},
+                "startLine": {"type": "integer", "description": "1-based, of the first line given (a declaration's documentation comment is its first)"},
                 "endLine": {"type": "integer", "description": "1-based, of the last line given"},
                 "declaration": {"type": "integer", "description": "Which declaration (0-based) of declarationCount."},
                 "text": {"type": "string"},

@@ -1,4 +1,5 @@
-//! The words a text's word index holds: its identifiers, without keywords, comments and literals.
+//! The words a text's word index holds: its identifiers and the keywords naming a type, without other
+//! keywords, comments and literals.
 
 use expect_test::{Expect, expect};
 
@@ -15,6 +16,14 @@ fn identifiers_without_keywords() {
     check(
         "namespace N { public class C : IDisposable { void Dispose() { var x = y.Foo(1, 2.5e10, 0xFF); } } }",
         expect!["C Dispose Foo IDisposable N var x y"],
+    );
+}
+
+#[test]
+fn keywords_naming_a_type_are_words() {
+    check(
+        "class C { string S(int i, object o, void* p) => i.ToString() + (long)o + string.Empty; }",
+        expect!["C Empty S ToString i int long o object p string"],
     );
 }
 

@@ -300,3 +300,105 @@ class Handle : IDisposable
         "#]],
     );
 }
+
+#[test]
+fn the_keyword_of_a_framework_type_is_a_reference_of_it() {
+    check_library(
+        r#"
+//- /Text.cs
+using System;
+using System.Collections.Generic;
+using Names = System.Collections.Generic.List<string>;
+class Text
+{
+    string s = string.Empty;
+    String Other;
+    string[] Many(List<string> all, object o, int? n) => (string)o == default(string) ? new string[0] : all.ToArray();
+    System.Type T() => typeof(string);
+    string Join(string[] p) => string.Join(",", p);
+    int Length(@string x) => 0;
+}
+class @string { }
+"#,
+        "T:System.String",
+        expect![[r#"
+            Text.cs:3:47 TypeArgument (-) | using Names = System.Collections.Generic.List<string>;
+            Text.cs:6:5 TypeReference (F:Text.s) | string s = string.Empty;
+            Text.cs:6:16 StaticAccess (F:Text.s) | string s = string.Empty;
+            Text.cs:7:5 TypeReference (F:Text.Other) | String Other;
+            Text.cs:8:5 TypeReference (M:Text.Many(System.Collections.Generic.List{System.String},System.Object,System.Nullable{System.Int32})) | string[] Many(List<string> all, object o, int? n) => (string)o == default(string) ? new string[0] : all.ToArray();
+            Text.cs:8:24 TypeArgument (M:Text.Many(System.Collections.Generic.List{System.String},System.Object,System.Nullable{System.Int32})) | string[] Many(List<string> all, object o, int? n) => (string)o == default(string) ? new string[0] : all.ToArray();
+            Text.cs:8:59 Cast (M:Text.Many(System.Collections.Generic.List{System.String},System.Object,System.Nullable{System.Int32})) | string[] Many(List<string> all, object o, int? n) => (string)o == default(string) ? new string[0] : all.ToArray();
+            Text.cs:8:79 TypeReference (M:Text.Many(System.Collections.Generic.List{System.String},System.Object,System.Nullable{System.Int32})) | string[] Many(List<string> all, object o, int? n) => (string)o == default(string) ? new string[0] : all.ToArray();
+            Text.cs:8:93 TypeReference (M:Text.Many(System.Collections.Generic.List{System.String},System.Object,System.Nullable{System.Int32})) | string[] Many(List<string> all, object o, int? n) => (string)o == default(string) ? new string[0] : all.ToArray();
+            Text.cs:9:31 Typeof (M:Text.T) | System.Type T() => typeof(string);
+            Text.cs:10:5 TypeReference (M:Text.Join(System.String[])) | string Join(string[] p) => string.Join(",", p);
+            Text.cs:10:17 TypeReference (M:Text.Join(System.String[])) | string Join(string[] p) => string.Join(",", p);
+            Text.cs:10:32 StaticAccess (M:Text.Join(System.String[])) | string Join(string[] p) => string.Join(",", p);
+            coverage 13/13/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn int_parse_is_an_invocation_of_int32_parse_and_nint_names_intptr() {
+    check_library(
+        r#"
+//- /Num.cs
+class Num
+{
+    int A(string s) => int.Parse(s) + System.Int32.Parse(s);
+    nint B(nint n) => n;
+}
+"#,
+        "M:System.Int32.Parse(System.String)",
+        expect![[r#"
+            Num.cs:3:28 Invocation (M:Num.A(System.String)) | int A(string s) => int.Parse(s) + System.Int32.Parse(s);
+            Num.cs:3:52 Invocation (M:Num.A(System.String)) | int A(string s) => int.Parse(s) + System.Int32.Parse(s);
+            coverage 2/2/0/0
+        "#]],
+    );
+    check_library(
+        r#"
+//- /Num.cs
+class Num
+{
+    nint B(nint n) => n;
+    System.IntPtr C;
+    nint D => nint.MaxValue + (nint)1 + sizeof(nint);
+}
+"#,
+        "T:System.IntPtr",
+        expect![[r#"
+            Num.cs:3:5 TypeReference (M:Num.B(System.IntPtr)) | nint B(nint n) => n;
+            Num.cs:3:12 TypeReference (M:Num.B(System.IntPtr)) | nint B(nint n) => n;
+            Num.cs:4:12 TypeReference (F:Num.C) | System.IntPtr C;
+            Num.cs:5:5 TypeReference (P:Num.D) | nint D => nint.MaxValue + (nint)1 + sizeof(nint);
+            Num.cs:5:15 StaticAccess (P:Num.D) | nint D => nint.MaxValue + (nint)1 + sizeof(nint);
+            Num.cs:5:32 Cast (P:Num.D) | nint D => nint.MaxValue + (nint)1 + sizeof(nint);
+            Num.cs:5:48 TypeReference (P:Num.D) | nint D => nint.MaxValue + (nint)1 + sizeof(nint);
+            coverage 7/7/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn from_a_keyword_in_the_source() {
+    check(
+        r#"
+//- /Flag.cs
+class Flag
+{
+    bool On(b$0ool a, object o) => a && o is bool;
+    System.Boolean Off;
+}
+"#,
+        expect![[r#"
+            Flag.cs:3:5 TypeReference (M:Flag.On(System.Boolean,System.Object)) | bool On(bool a, object o) => a && o is bool;
+            Flag.cs:3:13 TypeReference (M:Flag.On(System.Boolean,System.Object)) | bool On(bool a, object o) => a && o is bool;
+            Flag.cs:3:44 TypeReference (M:Flag.On(System.Boolean,System.Object)) | bool On(bool a, object o) => a && o is bool;
+            Flag.cs:4:12 TypeReference (F:Flag.Off) | System.Boolean Off;
+            coverage 4/4/0/0
+        "#]],
+    );
+}
