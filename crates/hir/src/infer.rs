@@ -4,9 +4,13 @@
 //! Where the facts run out (a receiver of unknown type, several overloads the argument types cannot
 //! tell apart) the site is recorded as unresolved with a reason, never bound by guess.
 
+mod array_conv;
+mod betterness;
 mod conditional;
+mod constant;
 mod extension_blocks;
 mod external;
+mod invocable;
 mod known;
 mod lookup;
 mod overload;
@@ -1021,11 +1025,7 @@ impl Ctx<'_> {
                 self.infer_expr(*cond, None);
                 let a = self.infer_expr(*then, expected);
                 let b = self.infer_expr(*else_, expected);
-                Val::Value(if a == Ty::Unknown || is_null(&a) {
-                    b
-                } else {
-                    a
-                })
+                Val::Value(self.conditional_type(*then, a, *else_, b))
             }
             Expr::Await(inner) => {
                 let ty = self.infer_expr(*inner, None);
@@ -1132,7 +1132,7 @@ impl Ctx<'_> {
             } else {
                 Ty::Source(id, Resolver::identity_args(db, id))
             };
-            let mut found = lookup_members(&self.sdb, &ty, name);
+            let mut found = self.lookup_for(&ty, name, access);
             // A name with type arguments is a generic method or type (C# §12.8.4): a property of
             // that name (`ResultPredicates<T>.None` beside a `ResultPredicates` property) is not it.
             if !type_args.is_empty() {
@@ -1163,7 +1163,7 @@ impl Ctx<'_> {
         }
         let (_, statics) = self.imports();
         for ty in &statics {
-            let found = lookup_members(&self.sdb, ty, name);
+            let found = self.lookup_for(ty, name, access);
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, None, found, type_args, access);
             }
@@ -1311,7 +1311,7 @@ impl Ctx<'_> {
                     self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
                     return Val::Unknown;
                 }
-                let found = lookup_members(&self.sdb, &ty, name);
+                let found = self.lookup_for(&ty, name, access);
                 if !found.groups.is_empty() {
                     return self.member_val(expr, name, Some(ty), found, type_args, access);
                 }
@@ -1381,7 +1381,7 @@ impl Ctx<'_> {
                         all.extend(type_args);
                         return Val::Type(Ty::Source(nested, all));
                     }
-                    let found = lookup_members(&self.sdb, &ty, name);
+                    let found = self.lookup_for(&ty, name, access);
                     if !found.groups.is_empty() {
                         return self.member_val(expr, name, None, found, type_args, access);
                     }
@@ -1744,7 +1744,7 @@ impl Ctx<'_> {
                     name: arg.name.clone(),
                     ty,
                     modifier,
-                    int_constant: self.int_constant(arg.expr),
+                    int_constant: self.integral_constant(arg.expr),
                     bounds,
                 }
             })
@@ -1756,22 +1756,6 @@ impl Ctx<'_> {
         match ty {
             Ty::TypeParam(param) => type_param_bounds(self.db, self.member, param),
             _ => Vec::new(),
-        }
-    }
-
-    /// The value of an `int` constant expression written as a literal, possibly negated.
-    fn int_constant(&self, expr: ExprId) -> Option<i64> {
-        match &self.body.exprs[expr] {
-            Expr::Literal(Literal::Int(v)) => i32::try_from(*v).ok().map(i64::from),
-            Expr::Unary { op, operand } if op == "-" || op == "+" => {
-                let Expr::Literal(Literal::Int(v)) = self.body.exprs[*operand] else {
-                    return None;
-                };
-                let v = i64::try_from(v).ok()?;
-                let v = if op == "-" { -v } else { v };
-                i32::try_from(v).ok().map(i64::from)
-            }
-            _ => None,
         }
     }
 
@@ -2128,13 +2112,13 @@ impl Ctx<'_> {
                 let mut candidates: Vec<Candidate> = self
                     .candidates(&Ty::Unknown, &members, false)
                     .into_iter()
-                    .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
+                    .filter(|c| overload::fits_type_args(c, &type_args))
                     .collect();
                 let library = self.library_extensions(&group.name, &namespaces, &statics);
                 candidates.extend(
                     library
                         .into_iter()
-                        .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c)),
+                        .filter(|c| overload::fits_type_args(c, &type_args)),
                 );
                 self.retain_receivable(&mut candidates, &receiver);
                 if candidates.is_empty() {

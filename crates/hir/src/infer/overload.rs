@@ -49,7 +49,8 @@ pub(crate) struct ArgInfo {
     pub(crate) name: Option<SmolStr>,
     pub(crate) ty: ArgTy,
     pub(crate) modifier: ParamModifier,
-    /// The value of an `int` constant expression, which converts to any integer type that holds it.
+    /// The value of a constant expression of type `int` or `long`, which converts to the integer
+    /// types that hold it (see `constant.rs`).
     pub(crate) int_constant: Option<i64>,
     /// When the argument's type is a type parameter: its constraint types, through which it converts.
     pub(crate) bounds: Vec<Ty>,
@@ -329,7 +330,7 @@ fn applicable(
                 Conv::No
                     if arg
                         .int_constant
-                        .is_some_and(|v| constant_fits(db, v, &param_ty)) =>
+                        .is_some_and(|v| super::constant::constant_fits(db, v, ty, &param_ty)) =>
                 {
                     Conv::Implicit
                 }
@@ -526,28 +527,6 @@ fn satisfies_constraints(sdb: &ScopedDb<'_>, cand: &Candidate, method_args: &[Ty
     })
 }
 
-/// The implicit constant expression conversion (C# §10.2.11): an `int` constant converts to
-/// `sbyte`, `byte`, `short`, `ushort`, `uint` or `ulong` when its value is in range (also to their
-/// nullable forms).
-fn constant_fits(db: &dyn Db, value: i64, to: &Ty) -> bool {
-    use KnownType::*;
-    let to = match to {
-        Ty::Nullable(inner) => inner,
-        t => t,
-    };
-    let (min, max): (i64, i64) =
-        match to.which_known(db, &[SByte, Byte, Int16, UInt16, UInt32, UInt64]) {
-            Some(SByte) => (i8::MIN.into(), i8::MAX.into()),
-            Some(Byte) => (0, u8::MAX.into()),
-            Some(Int16) => (i16::MIN.into(), i16::MAX.into()),
-            Some(UInt16) => (0, u16::MAX.into()),
-            Some(UInt32) => (0, u32::MAX.into()),
-            Some(UInt64) => (0, i64::MAX),
-            _ => return false,
-        };
-    (min..=max).contains(&value)
-}
-
 fn param_type(param: &ParamInfo, expanded: bool) -> Ty {
     match (&param.ty, expanded) {
         (Ty::Array(elem, _), true) => (**elem).clone(),
@@ -609,17 +588,6 @@ fn method_group_conv(sdb: &ScopedDb<'_>, param_ty: &Ty, methods: &[Vec<Ty>]) -> 
         // Only a delegate type takes a method group; an unknown type may be one.
         None => lambda_conv(sdb, param_ty, usize::MAX, LambdaReturn::Unknown),
     }
-}
-
-/// For a lambda whose body has a value, a delegate with a return type beats a void one (C# §12.6.4.5).
-fn better_lambda_target(sdb: &ScopedDb<'_>, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
-    let db = sdb.db();
-    let returns_value = |ty: &Ty| {
-        known::delegate_shape(sdb, ty).is_some_and(|(_, ret)| !ret.is_known(db, KnownType::Void))
-    };
-    matches!(arg, ArgTy::Lambda(_, LambdaReturn::ExpressionValue, _))
-        && returns_value(a)
-        && !returns_value(b)
 }
 
 /// Whether the body of a lambda converts to the return type of a delegate whose parameter and
@@ -727,10 +695,10 @@ fn better(
             continue;
         }
         let (xa, xb) = (a.convs[i], b.convs[i]);
-        let order = if better_lambda_target(sdb, &arg.ty, pa, pb) {
-            std::cmp::Ordering::Greater
-        } else if better_lambda_target(sdb, &arg.ty, pb, pa) {
-            std::cmp::Ordering::Less
+        let order = if let Some(order) =
+            super::betterness::lambda_target_order(sdb, arg, pa, pb, lambdas)
+        {
+            order
         } else if xa == Conv::Exact && xb != Conv::Exact {
             std::cmp::Ordering::Greater
         } else if xb == Conv::Exact && xa != Conv::Exact {
@@ -1031,6 +999,9 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
         return Conv::Implicit;
     }
     if let Some(c) = known::numeric_conv(db, from, to) {
+        return c;
+    }
+    if let Some(c) = super::array_conv::array_conv(sdb, from, to) {
         return c;
     }
     if to.is_open() || from.is_open() {

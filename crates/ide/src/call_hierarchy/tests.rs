@@ -2018,6 +2018,7 @@ namespace Outer.Inner
     );
 }
 
+mod binding_rules;
 mod conditional;
 mod conversions;
 mod deconstruction;
