@@ -1,5 +1,6 @@
 //! Syntax → [`Body`], with the source map, in one walk over a member's declaration.
 
+mod generic_call_casts;
 mod prefix_chains;
 mod query;
 
@@ -1065,6 +1066,12 @@ impl Ctx {
             && !self.is_hoisting(&prefixes[0])
         {
             return self.lower_reassociated(element, prefixes, operand);
+        }
+        if let Some(node) = element.as_node()
+            && let Some(call) = generic_call_casts::misparsed_generic_call(node)
+            && let Some(cast) = self.lower_generic_call_cast(node, call)
+        {
+            return cast;
         }
         let full = element.text_range();
         let node = match element {

@@ -40,6 +40,10 @@ const INTEGRAL: [KnownType; 9] = [
 /// compile) ends there.
 const MAX_DEPTH: u32 = 16;
 
+/// How many of the latest field accesses a constant's name is looked for in: more than one
+/// constant expression reads.
+const RECENT_ACCESSES: usize = 64;
+
 /// A constant of integral type: its value and its type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct IntConst {
@@ -107,11 +111,14 @@ impl ConstScope for Ctx<'_> {
         if let Some(&field) = self.library_fields.get(&expr) {
             return library_constant(&self.libraries, field);
         }
+        // The expression was just bound: its field access is among the last ones recorded (the
+        // bound keeps every argument's look-up cheap in bodies with thousands of accesses).
         let access = self
             .result
             .field_accesses
             .iter()
             .rev()
+            .take(RECENT_ACCESSES)
             .find(|a| a.expr == expr)?;
         match access.field {
             Callee::Member(member) => source_constant(self.db, member, depth + 1),
