@@ -16,7 +16,9 @@ use crate::{
 /// type, `a` is the better target when the lambda has an inferred return type (§12.6.4.5: "D1 has a
 /// return type Y, and D2 is void returning"): `(field, reader) => reader.ReadLayout(field)` takes
 /// `Func<TItem, Reader, TRet>` over `Action<TItem, Reader>`. Where the body shows no value without
-/// binding it, it is typed with the delegate's parameter types.
+/// binding it, it is typed with the delegate's parameter types. A body that shows a value also makes
+/// such a delegate better than a target that is no delegate (`HandleResult(TResult)` beside
+/// `HandleResult(Func<TResult, bool>)`), which a lambda never converts to.
 pub(super) fn lambda_target_order(
     sdb: &ScopedDb<'_>,
     arg: &ArgInfo,
@@ -28,33 +30,23 @@ pub(super) fn lambda_target_order(
         return None;
     };
     let db = sdb.db();
-    let ((params_a, ret_a), (params_b, ret_b)) = (
-        known::delegate_shape(sdb, a)?,
-        known::delegate_shape(sdb, b)?,
-    );
     let void = |t: &Ty| t.is_known(db, KnownType::Void);
-    let (order, params) = match (void(&ret_a), void(&ret_b)) {
-        (false, true) => (Ordering::Greater, params_a),
-        (true, false) => (Ordering::Less, params_b),
+    // Whether a target is a delegate with a return type; `None` for a target that is no delegate.
+    let gives = |t: &Ty| known::delegate_shape(sdb, t).map(|(params, ret)| (params, !void(&ret)));
+    let (order, valued, other) = match (gives(a), gives(b)) {
+        (Some((params, true)), other) => (Ordering::Greater, params, other),
+        (other, Some((params, true))) => (Ordering::Less, params, other),
         _ => return None,
     };
-    let has_value = match returns {
-        LambdaReturn::ExpressionValue => true,
+    let has_value = match (returns, other) {
+        // A body with a value beats a void delegate, or a target that is no delegate at all.
+        (LambdaReturn::ExpressionValue, Some((_, false)) | None) => true,
         // Only an expression body can fit both; the parameter lists must be the same.
-        LambdaReturn::Unknown if same_parameters(sdb, a, b) => arg
+        (LambdaReturn::Unknown, Some((params, false))) if params == valued => arg
             .expr
-            .and_then(|lambda| lambdas(lambda, &params))
+            .and_then(|lambda| lambdas(lambda, &valued))
             .is_some_and(|body| !void(&body)),
         _ => false,
     };
     has_value.then_some(order)
-}
-
-/// Whether two delegate types have identical parameter lists (open parts, which method type
-/// inference fixed from the same arguments, count as the same).
-fn same_parameters(sdb: &ScopedDb<'_>, a: &Ty, b: &Ty) -> bool {
-    match (known::delegate_shape(sdb, a), known::delegate_shape(sdb, b)) {
-        (Some((pa, _)), Some((pb, _))) => pa == pb,
-        _ => false,
-    }
 }

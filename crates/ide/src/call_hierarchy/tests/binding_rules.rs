@@ -81,6 +81,11 @@ namespace N
         public void Sum(Func<int> f) { }
         public void Sum(Func<long> f) { }
     }
+    public class Policy<TResult>
+    {
+        public static Policy<TResult> HandleResult(Func<TResult, bool> predicate) { return null; }
+        public static Policy<TResult> HandleResult(TResult result) { return HandleResult(r => r != null && r.Equals(result)); }
+    }
     public class Field
     {
         Module module;
@@ -90,6 +95,7 @@ namespace N
             offset = module.Read(this, (field, reader) => reader.ReadLayout(field));
             module.Read(this, (field, reader) => reader.Skip(field));
             module.Sum(() => r.ReadLayout(this));
+            Policy<Field>.HandleResult(f => f.offset > 0);
         }
     }
 }
@@ -100,7 +106,8 @@ namespace N
             M:N.Module.Read``1(``0,System.Action{``0,N.Reader}) [Call]
             M:N.Reader.Skip(N.Field) [Call]
             M:N.Module.Sum(System.Func{System.Int32}) [Call]
-            coverage 6/6/0/0
+            M:N.Policy`1.HandleResult(System.Func{`0,System.Boolean}) [Call]
+            coverage 7/7/0/0
         "#]],
     );
 }
