@@ -25,7 +25,8 @@ impl Ctx<'_> {
 }
 
 /// A method, or a field, property or event of a delegate type (§12.5: "invocable"); a member whose
-/// type the binder does not know may be one.
+/// type the binder does not know may be one, and so may one typed by a type parameter of its type,
+/// which a construction may make a delegate (`Rule<Action<Faker, T>>.Action`).
 fn is_invocable(sdb: &ScopedDb<'_>, member: MemberId) -> bool {
     let db = sdb.db();
     let Some(data) = member_ref(db, member) else {
@@ -38,7 +39,7 @@ fn is_invocable(sdb: &ScopedDb<'_>, member: MemberId) -> bool {
         | MemberKind::Constructor => true,
         MemberKind::Property | MemberKind::Field | MemberKind::Constant | MemberKind::Event => {
             match &member_signature(db, member).ty {
-                None | Some(Ty::Unknown | Ty::Unresolved(..)) => true,
+                None | Some(Ty::Unknown | Ty::Unresolved(..) | Ty::TypeParam(_)) => true,
                 Some(ty) => known::delegate_shape(sdb, ty).is_some(),
             }
         }

@@ -39,14 +39,16 @@ fn an_invoked_property_that_is_no_delegate_gives_way_to_the_extension_method() {
 using System;
 namespace N
 {
+    public class Rule<T> { public T Action { get; set; } }
     public class Module
     {
         internal bool HasImage { get { return true; } }
         public Func<int> Next { get { return null; } }
-        void Use$0(Module module)
+        void Use$0(Module module, Rule<Action<int>> rule)
         {
             module.HasImage();
             module.Next();
+            rule.Action(1);
         }
     }
     static class Mixin
@@ -60,7 +62,9 @@ namespace N
             M:N.Mixin.HasImage(N.Module) [Call]
             P:N.Module.Next [Get]
             external System.Func.Invoke [DelegateInvoke]
-            coverage 3/3/0/0
+            P:N.Rule`1.Action [Get]
+            external System.Action.Invoke [DelegateInvoke]
+            coverage 5/5/0/0
         "#]],
     );
 }
