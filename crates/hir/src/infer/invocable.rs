@@ -8,7 +8,7 @@ use super::{
 };
 use crate::{
     item_tree::MemberKind,
-    library::ScopedDb,
+    library::{LibMember, LibMemberKind, ScopedDb, library_signature},
     symbols::{MemberId, member_ref, member_signature},
     ty::Ty,
 };
@@ -44,5 +44,17 @@ fn is_invocable(sdb: &ScopedDb<'_>, member: MemberId) -> bool {
             }
         }
         MemberKind::Indexer | MemberKind::EnumMember | MemberKind::Destructor => false,
+    }
+}
+
+/// [`is_invocable`] for a member of a library type `decl`: a method, or a property, field or event
+/// whose type (with `decl`'s type arguments) is a delegate.
+pub(super) fn library_is_invocable(sdb: &ScopedDb<'_>, decl: &Ty, member: LibMember) -> bool {
+    match member.kind {
+        LibMemberKind::Method => true,
+        _ => {
+            let ty = library_signature(sdb.db(), decl, member).ret;
+            known::delegate_shape(sdb, &ty).is_some()
+        }
     }
 }

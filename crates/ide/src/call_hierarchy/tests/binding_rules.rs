@@ -44,11 +44,12 @@ namespace N
     {
         internal bool HasImage { get { return true; } }
         public Func<int> Next { get { return null; } }
-        void Use$0(Module module, Rule<Action<int>> rule)
+        void Use$0(Module module, Rule<Action<int>> rule, Lazy<Func<int>> lazy)
         {
             module.HasImage();
             module.Next();
             rule.Action(1);
+            lazy.Value();
         }
     }
     static class Mixin
@@ -61,10 +62,11 @@ namespace N
         expect![[r#"
             M:N.Mixin.HasImage(N.Module) [Call]
             P:N.Module.Next [Get]
-            external System.Func.Invoke [DelegateInvoke]
+            external System.Func.Invoke [DelegateInvoke, DelegateInvoke]
             P:N.Rule`1.Action [Get]
             external System.Action.Invoke [DelegateInvoke]
-            coverage 5/5/0/0
+            external System.Lazy.Value [Get]
+            coverage 7/7/0/0
         "#]],
     );
 }
