@@ -71,6 +71,8 @@ pub enum LocalKind {
     /// `value` in a setter or an event accessor.
     Value,
     Variable,
+    /// A `const` local: its initializer (the [`Stmt::Let`] declaring it) is a constant expression.
+    Constant,
     /// A `foreach` variable: typed by the element type of its source.
     Element,
     Pattern,

@@ -7,12 +7,14 @@
 mod args;
 mod call;
 mod conditional;
+mod constant;
 mod conversion;
 mod creation;
 mod expr;
 mod extension_blocks;
 mod external;
 mod index;
+mod invocable;
 mod known;
 mod lambda;
 mod lookup;

@@ -1,5 +1,6 @@
 //! Syntax → [`Body`], with the source map, in one walk over a member's declaration.
 
+mod generic_call_casts;
 mod prefix_chains;
 mod query;
 
@@ -425,7 +426,16 @@ impl Ctx {
                     .children()
                     .find(|c| c.kind() == SyntaxKind::VARIABLE_DECLARATION)
                 {
-                    self.lower_variable_declaration(&decl, out);
+                    // `const int x = 1;`: a constant, whose value binding needs (§10.2.11).
+                    let kind = if node
+                        .children_with_tokens()
+                        .any(|c| c.kind() == SyntaxKind::MODIFIER && element_text(&c) == "const")
+                    {
+                        LocalKind::Constant
+                    } else {
+                        LocalKind::Variable
+                    };
+                    self.lower_variable_declaration(&decl, kind, out);
                 }
             }
             SyntaxKind::EXPRESSION_STATEMENT => {
@@ -595,7 +605,7 @@ impl Ctx {
                 match kind {
                     SyntaxKind::VARIABLE_DECLARATION => {
                         let mut stmts = Vec::new();
-                        self.lower_variable_declaration(child, &mut stmts);
+                        self.lower_variable_declaration(child, LocalKind::Variable, &mut stmts);
                         parts.extend(stmts.into_iter().map(Part::Stmt));
                     }
                     SyntaxKind::CATCH_DECLARATION => {
@@ -900,7 +910,12 @@ impl Ctx {
         )
     }
 
-    fn lower_variable_declaration(&mut self, decl: &SyntaxNode, out: &mut Vec<StmtId>) {
+    fn lower_variable_declaration(
+        &mut self,
+        decl: &SyntaxNode,
+        kind: LocalKind,
+        out: &mut Vec<StmtId>,
+    ) {
         let ty = field(decl, Field::Type).map(|t| lower_type(&t));
         for declarator in decl
             .children()
@@ -909,7 +924,7 @@ impl Ctx {
             let init = initializer_of_declarator(&declarator).map(|e| self.lower_expr(&e));
             match field(&declarator, Field::Name) {
                 Some(name) if name.kind() == SyntaxKind::IDENTIFIER => {
-                    let local = self.declare(identifier(&name), ty.clone(), LocalKind::Variable);
+                    let local = self.declare(identifier(&name), ty.clone(), kind);
                     out.push(self.alloc_stmt(Stmt::Let { local, init }));
                 }
                 _ => {
@@ -1051,6 +1066,12 @@ impl Ctx {
             && !self.is_hoisting(&prefixes[0])
         {
             return self.lower_reassociated(element, prefixes, operand);
+        }
+        if let Some(node) = element.as_node()
+            && let Some(call) = generic_call_casts::misparsed_generic_call(node)
+            && let Some(cast) = self.lower_generic_call_cast(node, call)
+        {
+            return cast;
         }
         let full = element.text_range();
         let node = match element {

@@ -7,7 +7,7 @@ use super::{
     overload::{ArgInfo, ArgTy, LambdaReturn, unify},
 };
 use crate::{
-    body::{Arg, ArgModifier, Expr, ExprId, Literal},
+    body::{Arg, ArgModifier, Expr},
     generics::type_param_bounds,
     item_tree::ParamModifier,
     library::KnownType,
@@ -74,7 +74,7 @@ impl Ctx<'_> {
                     name: arg.name.clone(),
                     ty,
                     modifier,
-                    int_constant: self.int_constant(arg.expr),
+                    int_constant: self.integral_constant(arg.expr),
                     bounds,
                 }
             })
@@ -86,22 +86,6 @@ impl Ctx<'_> {
         match ty {
             Ty::TypeParam(param) => type_param_bounds(self.db, self.member, param),
             _ => Vec::new(),
-        }
-    }
-
-    /// The value of an `int` constant expression written as a literal, possibly negated.
-    pub(super) fn int_constant(&self, expr: ExprId) -> Option<i64> {
-        match &self.body.exprs[expr] {
-            Expr::Literal(Literal::Int(v)) => i32::try_from(*v).ok().map(i64::from),
-            Expr::Unary { op, operand } if op == "-" || op == "+" => {
-                let Expr::Literal(Literal::Int(v)) = self.body.exprs[*operand] else {
-                    return None;
-                };
-                let v = i64::try_from(v).ok()?;
-                let v = if op == "-" { -v } else { v };
-                i32::try_from(v).ok().map(i64::from)
-            }
-            _ => None,
         }
     }
 

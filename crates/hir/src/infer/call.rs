@@ -240,13 +240,13 @@ impl Ctx<'_> {
             let mut candidates: Vec<Candidate> = self
                 .candidates(&Ty::Unknown, &members, false)
                 .into_iter()
-                .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c))
+                .filter(|c| overload::fits_type_args(c, &type_args))
                 .collect();
             let library = self.library_extensions(&group.name, &namespaces, &statics);
             candidates.extend(
                 library
                     .into_iter()
-                    .filter(|c| !type_args.is_empty() || overload::infers_every_type_param(c)),
+                    .filter(|c| overload::fits_type_args(c, &type_args)),
             );
             self.retain_receivable(&mut candidates, receiver);
             if candidates.is_empty() {

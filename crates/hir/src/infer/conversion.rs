@@ -3,6 +3,8 @@
 //! source types, and the supertypes every reference conversion asks for. Overload resolution ranks
 //! candidates by them; binding records the user-defined ones it applies as operator calls.
 
+mod array;
+
 use rustc_hash::FxHashSet;
 
 use crate::{
@@ -72,28 +74,6 @@ pub(crate) fn numeric_conv(db: &dyn Db, from: &Ty, to: &Ty) -> Option<Conv> {
     } else {
         Conv::No
     })
-}
-
-/// The implicit constant expression conversion (C# §10.2.11): an `int` constant converts to
-/// `sbyte`, `byte`, `short`, `ushort`, `uint` or `ulong` when its value is in range (also to their
-/// nullable forms).
-pub(crate) fn constant_fits(db: &dyn Db, value: i64, to: &Ty) -> bool {
-    use KnownType::*;
-    let to = match to {
-        Ty::Nullable(inner) => inner,
-        t => t,
-    };
-    let (min, max): (i64, i64) =
-        match to.which_known(db, &[SByte, Byte, Int16, UInt16, UInt32, UInt64]) {
-            Some(SByte) => (i8::MIN.into(), i8::MAX.into()),
-            Some(Byte) => (0, u8::MAX.into()),
-            Some(Int16) => (i16::MIN.into(), i16::MAX.into()),
-            Some(UInt16) => (0, u16::MAX.into()),
-            Some(UInt32) => (0, u32::MAX.into()),
-            Some(UInt64) => (0, i64::MAX),
-            _ => return false,
-        };
-    (min..=max).contains(&value)
 }
 
 /// Every base class and interface of a type, transitively, and whether all of them are known (no
@@ -209,6 +189,9 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
         return Conv::Implicit;
     }
     if let Some(c) = numeric_conv(db, from, to) {
+        return c;
+    }
+    if let Some(c) = array::array_conv(sdb, from, to) {
         return c;
     }
     if to.is_open() || from.is_open() {

@@ -76,13 +76,15 @@ impl Ctx<'_> {
         let index = self.libraries();
         let mut groups = library_members(db, &index, from, name);
         // Invocation looks only at what can be invoked (a property of a non-delegate type is not:
-        // `t.IsValueType()` is an extension method when `Type.IsValueType` is a property), and an
+        // `t.IsValueType()` is an extension method when `Type.IsValueType` is a property; one of a
+        // delegate type is), and an
         // instance access only at instance members (`s.IsNullOrWhiteSpace()` is not the static
         // `string.IsNullOrWhiteSpace`).
-        for (_, members) in &mut groups {
+        for (decl, members) in &mut groups {
             members.retain(|m| {
                 let is_static = member_is_static(&index, *m);
-                let kind_fits = access != Access::Invoke || m.kind == LibMemberKind::Method;
+                let kind_fits = access != Access::Invoke
+                    || super::invocable::library_is_invocable(&self.sdb, decl, *m);
                 let static_fits = match wanted {
                     Wanted::Instance => !is_static,
                     Wanted::Static => is_static,

@@ -83,6 +83,17 @@ pub(crate) struct Found {
 }
 
 pub(crate) fn lookup_members(sdb: &ScopedDb<'_>, ty: &Ty, name: &str) -> Found {
+    lookup_members_where(sdb, ty, name, &|_| true)
+}
+
+/// [`lookup_members`] over the members `keep` accepts: those it removes neither are found nor hide
+/// anything (§12.5: an invocation removes the non-invocable members before hiding applies).
+pub(crate) fn lookup_members_where(
+    sdb: &ScopedDb<'_>,
+    ty: &Ty,
+    name: &str,
+    keep: &dyn Fn(MemberId) -> bool,
+) -> Found {
     let db = sdb.db();
     let mut found = Found {
         groups: Vec::new(),
@@ -101,7 +112,8 @@ pub(crate) fn lookup_members(sdb: &ScopedDb<'_>, ty: &Ty, name: &str) -> Found {
         seen.push(current.clone());
         match &current {
             Ty::Source(id, _) => {
-                let members = own_members(db, *id, name);
+                let mut members = own_members(db, *id, name);
+                members.retain(|&m| keep(m));
                 if !members.is_empty() {
                     let only_methods = members.iter().all(|&m| {
                         member_ref(db, m).is_some_and(|d| {

@@ -155,7 +155,7 @@ impl Ctx<'_> {
             self.unresolved(expr, name.clone(), UnresolvedReason::UnknownReceiver);
             return Val::Unknown;
         }
-        let found = lookup_members(&self.sdb, &ty, name);
+        let found = self.lookup_for(&ty, name, access);
         if !found.groups.is_empty() {
             return self.member_val(expr, name, Some(ty), found, type_args, access);
         }
@@ -218,7 +218,7 @@ impl Ctx<'_> {
                 all.extend(type_args);
                 return Val::Type(Ty::Source(nested, all));
             }
-            let found = lookup_members(&self.sdb, &ty, name);
+            let found = self.lookup_for(&ty, name, access);
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, None, found, type_args, access);
             }

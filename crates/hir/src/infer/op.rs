@@ -6,7 +6,7 @@ use smol_str::SmolStr;
 
 use super::{
     Access, CallKind, Callee, Ctx, UnresolvedReason, Val,
-    conversion::{self, conv, is_null},
+    conversion::{self, conv},
     known,
     lookup::lookup_members,
     overload::{ArgInfo, ArgTy, CandMember, Candidate, Resolution, resolve_overloads},
@@ -259,7 +259,7 @@ impl Ctx<'_> {
         target
     }
 
-    /// `c ? a : b`: the type of the branch that has one (`null` has none).
+    /// `c ? a : b`, typed by [`Ctx::conditional_type`] (§12.18).
     pub(super) fn infer_conditional(
         &mut self,
         cond: ExprId,
@@ -270,10 +270,6 @@ impl Ctx<'_> {
         self.infer_expr(cond, None);
         let a = self.infer_expr(then, expected);
         let b = self.infer_expr(else_, expected);
-        if a == Ty::Unknown || is_null(&a) {
-            b
-        } else {
-            a
-        }
+        self.conditional_type(then, a, else_, b)
     }
 }

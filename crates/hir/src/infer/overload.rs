@@ -4,6 +4,7 @@
 
 mod applicable;
 mod better;
+mod lambda_target;
 mod type_inference;
 
 use smol_str::SmolStr;
@@ -27,7 +28,8 @@ pub(crate) struct ArgInfo {
     pub(crate) name: Option<SmolStr>,
     pub(crate) ty: ArgTy,
     pub(crate) modifier: ParamModifier,
-    /// The value of an `int` constant expression, which converts to any integer type that holds it.
+    /// The value of a constant expression of type `int` or `long`, which converts to the integer
+    /// types that hold it (see `constant.rs`).
     pub(crate) int_constant: Option<i64>,
     /// When the argument's type is a type parameter: its constraint types, through which it converts.
     pub(crate) bounds: Vec<Ty>,

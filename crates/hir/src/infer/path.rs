@@ -81,7 +81,7 @@ impl Ctx<'_> {
             } else {
                 Ty::Source(id, Resolver::identity_args(db, id))
             };
-            let mut found = lookup_members(&self.sdb, &ty, name);
+            let mut found = self.lookup_for(&ty, name, access);
             // A name with type arguments is a generic method or type (C# §12.8.4): a property of
             // that name (`ResultPredicates<T>.None` beside a `ResultPredicates` property) is not it.
             if !type_args.is_empty() {
@@ -112,7 +112,7 @@ impl Ctx<'_> {
         }
         let (_, statics) = self.imports();
         for ty in &statics {
-            let found = lookup_members(&self.sdb, ty, name);
+            let found = self.lookup_for(ty, name, access);
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, None, found, type_args, access);
             }

@@ -2020,6 +2020,7 @@ namespace Outer.Inner
     );
 }
 
+mod binding_rules;
 mod conditional;
 mod conversions;
 mod deconstruction;

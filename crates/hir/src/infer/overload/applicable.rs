@@ -11,9 +11,8 @@ use super::{
 use crate::{
     body::ExprId,
     infer::{
-        conversion::{
-            Conv, constant_fits, conv, is_null, mentions_unknown, strip_annotation, type_param_conv,
-        },
+        constant,
+        conversion::{Conv, conv, is_null, mentions_unknown, strip_annotation, type_param_conv},
         known,
     },
     item_tree::ParamModifier,
@@ -221,7 +220,7 @@ fn arg_conv(
             Conv::No
                 if arg
                     .int_constant
-                    .is_some_and(|v| constant_fits(db, v, param_ty)) =>
+                    .is_some_and(|v| constant::constant_fits(db, v, ty, param_ty)) =>
             {
                 Conv::Implicit
             }

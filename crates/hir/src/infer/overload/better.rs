@@ -2,7 +2,7 @@
 //! conversion targets, lambda return types), then the tie-breakers (normal over expanded form,
 //! non-generic over generic, more specific parameter types, fewer defaults).
 
-use super::{Applied, ArgInfo, ArgTy, Candidate, LambdaReturn, LambdaTyper};
+use super::{Applied, ArgInfo, ArgTy, Candidate, LambdaTyper};
 use crate::{
     base_db::Db,
     body::ExprId,
@@ -35,10 +35,10 @@ pub(super) fn better(
             continue;
         }
         let (xa, xb) = (a.convs[i], b.convs[i]);
-        let order = if better_lambda_target(sdb, &arg.ty, pa, pb) {
-            std::cmp::Ordering::Greater
-        } else if better_lambda_target(sdb, &arg.ty, pb, pa) {
-            std::cmp::Ordering::Less
+        let order = if let Some(order) =
+            super::lambda_target::lambda_target_order(sdb, arg, pa, pb, lambdas)
+        {
+            order
         } else if xa == Conv::Exact && xb != Conv::Exact {
             std::cmp::Ordering::Greater
         } else if xb == Conv::Exact && xa != Conv::Exact {
@@ -109,17 +109,6 @@ pub(super) fn better(
     }
     // Fewer parameters filled by defaults.
     ca.params.len() < cb.params.len() && a.expanded == b.expanded
-}
-
-/// For a lambda whose body has a value, a delegate with a return type beats a void one (C# §12.6.4.5).
-fn better_lambda_target(sdb: &ScopedDb<'_>, arg: &ArgTy, a: &Ty, b: &Ty) -> bool {
-    let db = sdb.db();
-    let returns_value = |ty: &Ty| {
-        known::delegate_shape(sdb, ty).is_some_and(|(_, ret)| !ret.is_known(db, KnownType::Void))
-    };
-    matches!(arg, ArgTy::Lambda(_, LambdaReturn::ExpressionValue, _))
-        && returns_value(a)
-        && !returns_value(b)
 }
 
 /// For a lambda and two delegate types with the same parameter types, the one whose return type

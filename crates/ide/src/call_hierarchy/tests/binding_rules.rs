@@ -1,0 +1,257 @@
+//! Binding rules measured wrong on real libraries (Mono.Cecil, Castle.Core), each checked against
+//! the compiler: member lookup of an invoked name (C# §12.5), the better conversion from a lambda
+//! (§12.6.4.5), constant values and the implicit constant expression conversions (§10.2.11), the
+//! better conversion target through array covariance (§12.6.4.7, §10.2.8), explicit type arguments
+//! (§12.6.4.1) and framework extension methods of reflection.
+
+use expect_test::expect;
+
+use super::check_outgoing;
+
+#[test]
+fn an_invoked_name_inside_its_own_property_binds_the_extension_method() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public interface IGeneric { }
+    public class Module : IGeneric
+    {
+        public bool ContainsGeneric$0 { get { return this.ContainsGeneric(); } }
+    }
+    static class Mixin
+    {
+        public static bool ContainsGeneric(this IGeneric g) { return false; }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Mixin.ContainsGeneric(N.IGeneric) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn an_invoked_property_that_is_no_delegate_gives_way_to_the_extension_method() {
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class Rule<T> { public T Action { get; set; } }
+    public class Module
+    {
+        internal bool HasImage { get { return true; } }
+        public Func<int> Next { get { return null; } }
+        void Use$0(Module module, Rule<Action<int>> rule, Lazy<Func<int>> lazy)
+        {
+            module.HasImage();
+            module.Next();
+            rule.Action(1);
+            lazy.Value();
+        }
+    }
+    static class Mixin
+    {
+        public static bool HasImage(this Module m) { return m != null && m.HasImage; }
+        public static int Next(this Module m) { return 0; }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Mixin.HasImage(N.Module) [Call]
+            P:N.Module.Next [Get]
+            external System.Func.Invoke [DelegateInvoke, DelegateInvoke]
+            P:N.Rule`1.Action [Get]
+            external System.Action.Invoke [DelegateInvoke]
+            external System.Lazy.Value [Get]
+            coverage 7/7/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_lambda_with_a_value_takes_the_delegate_with_a_return_type() {
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class Reader { public int ReadLayout(Field f) { return 0; } public void Skip(Field f) { } }
+    public class Module
+    {
+        public void Read<TItem>(TItem item, Action<TItem, Reader> read) { }
+        public TRet Read<TItem, TRet>(TItem item, Func<TItem, Reader, TRet> read) { return default(TRet); }
+        public TRet Read<TItem, TRet>(ref TRet variable, TItem item, Func<TItem, Reader, TRet> read) where TRet : class { return variable; }
+        public void Sum(Func<int> f) { }
+        public void Sum(Func<long> f) { }
+    }
+    public class Policy<TResult>
+    {
+        public static Policy<TResult> HandleResult(Func<TResult, bool> predicate) { return null; }
+        public static Policy<TResult> HandleResult(TResult result) { return HandleResult(r => r != null && r.Equals(result)); }
+    }
+    public class Field
+    {
+        Module module;
+        int offset;
+        public void Resolve$0(Reader r)
+        {
+            offset = module.Read(this, (field, reader) => reader.ReadLayout(field));
+            module.Read(this, (field, reader) => reader.Skip(field));
+            module.Sum(() => r.ReadLayout(this));
+            Policy<Field>.HandleResult(f => f.offset > 0);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Module.Read``2(``0,System.Func{``0,N.Reader,``1}) [Call]
+            M:N.Reader.ReadLayout(N.Field) [Call, Call]
+            M:N.Module.Read``1(``0,System.Action{``0,N.Reader}) [Call]
+            M:N.Reader.Skip(N.Field) [Call]
+            M:N.Module.Sum(System.Func{System.Int32}) [Call]
+            M:N.Policy`1.HandleResult(System.Func{`0,System.Boolean}) [Call]
+            coverage 7/7/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn constant_expressions_convert_to_smaller_integer_types() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public struct Dir { public Dir(uint rva, uint size) { } }
+    public struct Row<T1, T2> { public Row(T1 a, T2 b) { } }
+    static class Mixin { public const int NoData = -1; public const int Big = NoData + 70000; }
+    public class Buffer
+    {
+        public void WriteByte(byte b) { }
+        public void WriteByte(sbyte b) { }
+        public void WriteUInt64(ulong v) { }
+        public void WriteUInt16(ushort v) { }
+        public void Write(byte b) { }
+        public void Write(long l) { }
+        public Dir Get$0(uint start, uint length, int variable)
+        {
+            const byte eh_table = 0x1;
+            const byte fat_format = 0x40;
+            WriteByte(eh_table | fat_format);
+            WriteUInt64(0xc416003301fa00);
+            WriteUInt16((ushort)3);
+            WriteUInt16(~0xff00 & 0xffff);
+            Write(eh_table << 2);
+            Write(variable);
+            Write(Mixin.Big);
+            Write(-(1) + 2 * 3);
+            var row = new Row<short, int>(Mixin.NoData, Mixin.NoData);
+            return new Dir(length == 0 ? 0 : start, length);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Buffer.WriteByte(System.SByte) [Call]
+            M:N.Buffer.WriteUInt64(System.UInt64) [Call]
+            M:N.Buffer.WriteUInt16(System.UInt16) [Call, Call]
+            M:N.Buffer.Write(System.Byte) [Call, Call]
+            M:N.Buffer.Write(System.Int64) [Call, Call]
+            M:N.Row`2.#ctor(`0,`1) [Ctor]
+            M:N.Dir.#ctor(System.UInt32,System.UInt32) [Ctor]
+            coverage 10/10/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn an_array_is_a_better_target_than_the_sequences_it_converts_to() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    public interface IBehavior { }
+    public interface IMetaInit : IBehavior { }
+    public class Descriptor
+    {
+        public Descriptor AddBehaviors(params IBehavior[] behaviors) { return this; }
+        public Descriptor AddBehaviors(IEnumerable<IBehavior> behaviors) { return this; }
+        public void Use$0(IMetaInit[] inits, List<IBehavior> list, IBehavior one)
+        {
+            AddBehaviors(inits);
+            AddBehaviors(list);
+            AddBehaviors(one);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Descriptor.AddBehaviors(N.IBehavior[]) [Call, Call]
+            M:N.Descriptor.AddBehaviors(System.Collections.Generic.IEnumerable{N.IBehavior}) [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn explicit_type_arguments_keep_the_methods_of_that_arity_also_under_a_cast() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections;
+using System.Collections.Generic;
+namespace N
+{
+    public class Factory
+    {
+        public T GetAdapter<T>(IDictionary dictionary) { return (T)GetAdapter(typeof(T), dictionary); }
+        public object GetAdapter(Type type, IDictionary dictionary) { return null; }
+        public T GetAdapter$0<T, R>(IDictionary<string, R> dictionary)
+        {
+            var inferred = GetAdapter(typeof(T), dictionary);
+            var written = GetAdapter<R>(typeof(T), dictionary);
+            // tree-sitter reads `((T)GetAdapter < R) > (..)`; C# keeps the type arguments (§6.2.5).
+            return (T)GetAdapter<R>(typeof(T), dictionary);
+        }
+        public object GetAdapter<R>(Type type, IDictionary<string, R> dictionary) { return null; }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Factory.GetAdapter``1(System.Type,System.Collections.Generic.IDictionary{System.String,``0}) [Call, Call, Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn reflection_extension_methods_of_the_framework_carry_the_type() {
+    check_outgoing(
+        r#"
+using System;
+using System.Linq;
+using System.Reflection;
+namespace N
+{
+    public class Attrs
+    {
+        public bool Inherited$0(Type attribute)
+        {
+            var attrs = attribute.GetTypeInfo().GetCustomAttributes<AttributeUsageAttribute>(true).ToArray();
+            return attrs[0].Inherited;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Reflection.IntrospectionExtensions.GetTypeInfo [Call]
+            external System.Reflection.CustomAttributeExtensions.GetCustomAttributes [Call]
+            external System.Linq.Enumerable.ToArray [Call]
+            external System.AttributeUsageAttribute.Inherited [Get]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
