@@ -8,10 +8,11 @@ use std::{
 use rustc_hash::FxHashMap;
 use salsa::{Durability, Setter};
 use smol_str::SmolStr;
-use syntax::{Defines, Parse, WordIndex};
+use syntax::{Defines, WordIndex};
 
 use crate::{
     library::{Libraries, LibraryInput, new_library_input},
+    parsed::ParsedFile,
     persist::ArtifactCache,
 };
 
@@ -267,9 +268,10 @@ pub fn file_defines(db: &dyn Db, file: SourceFile) -> Defines {
 }
 
 /// The lossless syntax tree. Evicted when unused (LRU): the item tree is what later queries keep.
+/// Evicted trees are freed off the writer (`parsed.rs`).
 #[salsa::tracked(returns(ref), lru = 256)]
-pub fn parse(db: &dyn Db, file: SourceFile) -> Parse {
-    syntax::parse(file.text(db), file_defines(db, file))
+pub fn parse(db: &dyn Db, file: SourceFile) -> ParsedFile {
+    ParsedFile::new(syntax::parse(file.text(db), file_defines(db, file)))
 }
 
 /// The identifiers the file mentions, to narrow the files a reference search must bind. A pure
