@@ -84,6 +84,20 @@ impl<'q> Matcher<'q> {
 }
 
 fn hump_matches(hump: &str, query: &str) -> bool {
+    // Nearly every name is ASCII, where lower-casing is byte for byte: the same comparison without
+    // decoding and case-mapping every character (this runs for every camel-humps candidate).
+    if let (Some((&h, hump_rest)), Some((&q, query_rest))) = (
+        hump.as_bytes().split_first(),
+        query.as_bytes().split_first(),
+    ) && hump.is_ascii()
+        && query.is_ascii()
+    {
+        let mut hump_rest = hump_rest.iter();
+        return h.eq_ignore_ascii_case(&q)
+            && query_rest
+                .iter()
+                .all(|q| hump_rest.any(|h| h.eq_ignore_ascii_case(q)));
+    }
     // The first letters compare as the name index files them (`hir::hump_initial`).
     let mut hump_chars = hump.chars().flat_map(char::to_lowercase);
     let mut query_chars = query.chars().flat_map(char::to_lowercase);
