@@ -34,7 +34,7 @@ use xshell::{Shell, cmd};
 use self::{inputs::Inputs, report::Report};
 
 const DEFAULT_ITERATIONS: usize = 3;
-const USAGE: &str = "usage: cargo xtask bench [--iters N] [--lines N (0: no synthetic solution)] [--seed S] [--generated-mb M (a generated file of M MB in the synthetic solution)] [PATH...]";
+const USAGE: &str = "usage: cargo xtask bench [--iters N] [--lines N (0: no synthetic solution)] [--seed S] [--generated-mb M (a generated file of M MB in the synthetic solution)] [--server-only (the floors and the server rows: no in-process analysis, no `csnav stats`)] [PATH...]";
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     // Resolve PATHs here: the release run starts in the workspace root, not in the caller's folder.
@@ -115,7 +115,7 @@ pub(crate) fn run_in_process(args: &[String]) -> Result<()> {
             root: &root,
             generated_member,
         };
-        let report = measure(&root, options.iterations, &csnav, Some(generated))
+        let report = measure(&root, &options, &csnav, Some(generated))
             .with_context(|| format!("benchmarking {}", root.display()))?;
         emit(
             &report,
@@ -123,7 +123,7 @@ pub(crate) fn run_in_process(args: &[String]) -> Result<()> {
         )?;
     }
     for (i, target) in options.paths.iter().enumerate() {
-        let report = measure(target, options.iterations, &csnav, None)
+        let report = measure(target, &options, &csnav, None)
             .with_context(|| format!("benchmarking {}", target.display()))?;
         let name = target
             .file_stem()
@@ -147,6 +147,9 @@ struct Options {
     seed: u64,
     /// The size of a generated file added to the synthetic solution, in MB; 0 for none.
     generated_mb: usize,
+    /// Only the floors and the server's rows: the in-process analysis and `csnav stats` take most of
+    /// a run's time and measure nothing of the server.
+    server_only: bool,
     csnav: Option<PathBuf>,
     paths: Vec<PathBuf>,
 }
@@ -158,6 +161,7 @@ impl Options {
             lines: synthetic::DEFAULT_LINES,
             seed: synthetic::DEFAULT_SEED,
             generated_mb: 0,
+            server_only: false,
             csnav: None,
             paths: Vec::new(),
         };
@@ -193,6 +197,7 @@ impl Options {
                         .parse()
                         .with_context(|| format!("--generated-mb needs a number, got `{n}`"))?;
                 }
+                "--server-only" => options.server_only = true,
                 "--csnav" => options.csnav = Some(PathBuf::from(value("a path")?)),
                 flag if flag.starts_with('-') => anyhow::bail!("unknown option `{flag}`; {USAGE}"),
                 path => options.paths.push(PathBuf::from(path)),
@@ -204,18 +209,24 @@ impl Options {
 
 fn measure(
     target: &Path,
-    iterations: usize,
+    options: &Options,
     csnav: &Path,
     generated: Option<server::Generated<'_>>,
 ) -> Result<Report> {
+    let iterations = options.iterations;
     let inputs = Inputs::load(target, iterations)?;
     let mut report = Report::new(&inputs);
     server::progress("floors and syntax stages");
     let facts = syntax_stages::measure(&inputs, iterations, &mut report);
     // The server first, while this process holds no analysis: the two would compete for memory.
     server::measure(csnav, &inputs, &facts, generated, &mut report)?;
-    server::progress("in process: cold, warm and edited analysis");
-    analysis::measure(&inputs, &facts, iterations, &mut report)?;
+    if options.server_only {
+        report.fact("--server-only: no in-process rows, no `csnav stats`".to_owned());
+    } else {
+        server::stats(csnav, &inputs, &mut report)?;
+        server::progress("in process: cold, warm and edited analysis");
+        analysis::measure(&inputs, &facts, iterations, &mut report)?;
+    }
     report.memory(memory_kb("VmHWM"));
     if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
         // Other processes on the machine skew the parallel rows first.

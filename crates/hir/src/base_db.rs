@@ -8,12 +8,12 @@ use std::{fmt, sync::Arc};
 use rustc_hash::FxHashMap;
 use salsa::{Durability, Setter};
 use smol_str::SmolStr;
-use syntax::{Defines, Parse, WordIndex};
+use syntax::{Defines, WordIndex};
 
 pub(crate) use self::keys::item_tree_key;
 use self::libraries::new_library_input;
 pub use self::libraries::{Libraries, LibraryInput};
-use crate::persist::ArtifactCache;
+use crate::{parsed::ParsedFile, persist::ArtifactCache};
 
 /// An opaque file handle. The loader maps it to a path; the HIR never sees one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -245,9 +245,10 @@ pub fn file_defines(db: &dyn Db, file: SourceFile) -> Defines {
 }
 
 /// The lossless syntax tree. Evicted when unused (LRU): the item tree is what later queries keep.
+/// Evicted trees are freed off the writer (`parsed.rs`).
 #[salsa::tracked(returns(ref), lru = 256)]
-pub fn parse(db: &dyn Db, file: SourceFile) -> Parse {
-    syntax::parse(file.text(db), file_defines(db, file))
+pub fn parse(db: &dyn Db, file: SourceFile) -> ParsedFile {
+    ParsedFile::new(syntax::parse(file.text(db), file_defines(db, file)))
 }
 
 /// The identifiers the file mentions, to narrow the files a reference search must bind. A pure

@@ -18,6 +18,7 @@ mod library;
 mod members;
 mod name_index;
 mod overrides;
+mod parsed;
 mod persist;
 mod resolve;
 mod source_analyzer;
@@ -47,7 +48,8 @@ pub use crate::{
         MemberOrigin, Modifiers, NamespaceIdx, Param, ParamModifier, TypeIdx, TypeItem, TypeKind,
         UsingKind, file_item_tree, item_source_map,
     },
-    name_index::{NameGroup, NameIndex, hump_initial, humps},
+    name_index::{NameGroup, NameIndex, hump_initial, hump_iter, humps},
+    parsed::ParsedFile,
     persist::{ArtifactCache, CacheCounts, ContentHash},
     resolve::{Resolver, project_global_usings, project_using_aliases},
     source_analyzer::{declaration_at, enclosing_symbol, resolve_type_at, resolve_using_target_at},

@@ -188,19 +188,32 @@ impl<T> NameIndex<T> {
 
 /// Splits at upper-case letters (and before `_`): `JsonReader` → `Json`, `Reader`.
 pub fn humps(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
+    hump_iter(text).collect()
+}
+
+/// [`humps`] one at a time, for a caller that may stop early and should not allocate.
+pub fn hump_iter(text: &str) -> impl Iterator<Item = &str> {
     let mut start = 0;
-    for (i, c) in text.char_indices() {
-        if i > start && (c.is_uppercase() || c == '_') {
-            out.push(&text[start..i]);
-            start = i;
+    let mut chars = text.char_indices();
+    std::iter::from_fn(move || {
+        loop {
+            if start >= text.len() {
+                return None;
+            }
+            let end = loop {
+                match chars.next() {
+                    Some((i, c)) if i > start && (c.is_uppercase() || c == '_') => break i,
+                    Some(_) => {}
+                    None => break text.len(),
+                }
+            };
+            let hump = &text[start..end];
+            start = end;
+            if !hump.is_empty() && hump != "_" {
+                return Some(hump);
+            }
         }
-    }
-    if start < text.len() {
-        out.push(&text[start..]);
-    }
-    out.retain(|h| !h.is_empty() && *h != "_");
-    out
+    })
 }
 
 /// The lower-cased first letter by which a hump is matched.
@@ -242,5 +255,16 @@ mod tests {
         assert_eq!(names(&index, "er").split(',').count(), 5);
         let exact: Vec<&str> = index.exact("READER").map(|g| g.name).collect();
         assert_eq!(exact, ["Reader"]);
+    }
+
+    #[test]
+    fn humps_split_at_capitals_and_underscores() {
+        let split = |name| humps(name).join(" ");
+        assert_eq!(split("JsonTextReader"), "Json Text Reader");
+        assert_eq!(split("IO_ERROR_CODE"), "I O E R R O R C O D E");
+        assert_eq!(split("get_foo"), "get _foo");
+        assert_eq!(split("_x__Y"), "_x Y");
+        assert_eq!(split("Ärger"), "Ärger");
+        assert_eq!(split(""), "");
     }
 }

@@ -1,7 +1,7 @@
 //! Finding symbols by name: exact, prefix, camel humps (`JsnR` → `JsonReader`), substring; and by
 //! full name or documentation id, of the sources and of the reference assemblies.
 
-use hir::{ProjectId, RootDatabase, Symbol, SymbolKind, humps};
+use hir::{ProjectId, RootDatabase, Symbol, SymbolKind, hump_iter, humps};
 
 use crate::{
     SymbolInfo,
@@ -31,47 +31,73 @@ enum Rank {
     Substring,
 }
 
-fn rank(name: &str, lower: &str, query: &str, query_lower: &str) -> Option<Rank> {
-    if name == query {
-        return Some(Rank::ExactCase);
-    }
-    if lower == query_lower {
-        Some(Rank::Exact)
-    } else if lower.starts_with(query_lower) {
-        Some(Rank::Prefix)
-    } else if camel_humps_match(name, query) {
-        Some(Rank::CamelHumps)
-    } else if lower.contains(query_lower) {
-        Some(Rank::Substring)
-    } else {
-        None
-    }
+/// A query ready to rank names: lower-cased and split into humps once, not once per name.
+struct Matcher<'q> {
+    query: &'q str,
+    lower: String,
+    /// Its humps when there are two or more: a single hump is a prefix or a substring, not an
+    /// abbreviation.
+    humps: Vec<&'q str>,
 }
 
-/// Each hump of the query must start a hump of the name, in order, with the rest of its letters
-/// following within that hump (`Jsn` matches `Json`).
-fn camel_humps_match(name: &str, query: &str) -> bool {
-    // A single hump is a prefix or a substring, not an abbreviation.
-    let query_humps = humps(query);
-    if query_humps.len() < 2 {
-        return false;
-    }
-    let name_humps = humps(name);
-    let mut n = 0;
-    'query: for q in query_humps {
-        while n < name_humps.len() {
-            let h = name_humps[n];
-            n += 1;
-            if hump_matches(h, q) {
-                continue 'query;
-            }
+impl<'q> Matcher<'q> {
+    fn new(query: &'q str) -> Matcher<'q> {
+        let mut humps = humps(query);
+        if humps.len() < 2 {
+            humps.clear();
         }
-        return false;
+        Matcher {
+            query,
+            lower: query.to_lowercase(),
+            humps,
+        }
     }
-    true
+
+    fn rank(&self, name: &str, lower: &str) -> Option<Rank> {
+        if name == self.query {
+            return Some(Rank::ExactCase);
+        }
+        if lower == self.lower {
+            Some(Rank::Exact)
+        } else if lower.starts_with(&self.lower) {
+            Some(Rank::Prefix)
+        } else if self.camel_humps_match(name) {
+            Some(Rank::CamelHumps)
+        } else if lower.contains(&self.lower) {
+            Some(Rank::Substring)
+        } else {
+            None
+        }
+    }
+
+    /// Each hump of the query must start a hump of the name, in order, with the rest of its letters
+    /// following within that hump (`Jsn` matches `Json`).
+    fn camel_humps_match(&self, name: &str) -> bool {
+        if self.humps.is_empty() {
+            return false;
+        }
+        let mut name_humps = hump_iter(name);
+        self.humps
+            .iter()
+            .all(|q| name_humps.by_ref().any(|h| hump_matches(h, q)))
+    }
 }
 
 fn hump_matches(hump: &str, query: &str) -> bool {
+    // Nearly every name is ASCII, where lower-casing is byte for byte: the same comparison without
+    // decoding and case-mapping every character (this runs for every camel-humps candidate).
+    if let (Some((&h, hump_rest)), Some((&q, query_rest))) = (
+        hump.as_bytes().split_first(),
+        query.as_bytes().split_first(),
+    ) && hump.is_ascii()
+        && query.is_ascii()
+    {
+        let mut hump_rest = hump_rest.iter();
+        return h.eq_ignore_ascii_case(&q)
+            && query_rest
+                .iter()
+                .all(|q| hump_rest.any(|h| h.eq_ignore_ascii_case(q)));
+    }
     // The first letters compare as the name index files them (`hir::hump_initial`).
     let mut hump_chars = hump.chars().flat_map(char::to_lowercase);
     let mut query_chars = query.chars().flat_map(char::to_lowercase);
@@ -87,7 +113,7 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
     if text.is_empty() {
         return Vec::new();
     }
-    let lower = text.to_lowercase();
+    let matcher = Matcher::new(text);
     // At equal rank and name, source symbols come before library ones (`AnySymbol`'s order).
     let mut hits: Vec<(Rank, usize, &str, AnySymbol)> = Vec::new();
     let kind_fits = |kind: SymbolKind| query.kinds.as_ref().is_none_or(|k| k.contains(&kind));
@@ -126,7 +152,7 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
         }
         for group in index.names.candidates(text) {
             tick();
-            let Some(rank) = rank(group.name, group.lower, text, &lower) else {
+            let Some(rank) = matcher.rank(group.name, group.lower) else {
                 continue;
             };
             for entry in group.values {
@@ -142,7 +168,7 @@ pub(crate) fn search(db: &RootDatabase, query: &SymbolQuery) -> Vec<SymbolInfo> 
         .then(|| external::library_symbol_index(db));
     for group in library.iter().flat_map(|l| l.names.candidates(text)) {
         tick();
-        let Some(rank) = rank(group.name, group.lower, text, &lower) else {
+        let Some(rank) = matcher.rank(group.name, group.lower) else {
             continue;
         };
         for &symbol in group.values {
@@ -336,7 +362,7 @@ mod tests {
 
     #[test]
     fn ranks() {
-        let r = |name: &str, q: &str| rank(name, &name.to_lowercase(), q, &q.to_lowercase());
+        let r = |name: &str, q: &str| Matcher::new(q).rank(name, &name.to_lowercase());
         assert_eq!(r("JsonReader", "JsonReader"), Some(Rank::ExactCase));
         assert_eq!(r("JsonReader", "jsonreader"), Some(Rank::Exact));
         assert_eq!(r("JsonReader", "json"), Some(Rank::Prefix));
@@ -392,8 +418,8 @@ mod tests {
             );
         }
         for query in &queries {
-            let query_lower = query.to_lowercase();
-            let ranked = |name: &str| rank(name, &name.to_lowercase(), query, &query_lower);
+            let matcher = Matcher::new(query);
+            let ranked = |name: &str| matcher.rank(name, &name.to_lowercase());
             let scan: Vec<&str> = index
                 .groups()
                 .map(|g| g.name)

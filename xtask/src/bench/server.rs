@@ -27,6 +27,9 @@ const SAMPLE: usize = 200;
 const FLOOR_NAMES: usize = 20;
 /// How long an edit may take to show before the bench gives up on it.
 const EDIT_DEADLINE: Duration = Duration::from_secs(30);
+/// Body edits after the first, each in another file: the first edit after priming is not the only
+/// one an agent makes.
+const LATER_EDITS: usize = 10;
 
 /// The synthetic solution on disk, whose code the edits know.
 pub(crate) struct Generated<'a> {
@@ -146,6 +149,22 @@ pub(crate) fn measure(
         );
     }
 
+    progress("server: a request rejected for a missing argument");
+    let mut rejected = Vec::with_capacity(SAMPLE);
+    for _ in 0..SAMPLE {
+        let (time, answer) = server.call("find_callers", json!({}))?;
+        if answer["success"] == json!(true) {
+            bail!("find_callers without a symbolKey succeeded: {answer}");
+        }
+        rejected.push(time);
+    }
+    report.latency(
+        "server: request rejected for a missing argument",
+        &mut rejected,
+        None,
+        "find_callers without symbolKey".to_owned(),
+    );
+
     if let Some(id) = generated.as_ref().and_then(|g| g.generated_member.as_ref()) {
         generated_callers(&mut server, id, report)?;
     }
@@ -167,12 +186,12 @@ pub(crate) fn measure(
             kb as f64 * 1024.0 / (inputs.megabytes() * 1e6).max(1.0)
         ));
     }
-    stats(csnav, inputs, report)
+    Ok(())
 }
 
 /// `csnav stats --json`: every phase of a full analysis, in its own process, against the one-core
 /// tree-sitter floor (issue 10 asks for at most 1.5×).
-fn stats(csnav: &Path, inputs: &Inputs, report: &mut Report) -> Result<()> {
+pub(crate) fn stats(csnav: &Path, inputs: &Inputs, report: &mut Report) -> Result<()> {
     progress("csnav stats");
     let output = std::process::Command::new(csnav)
         .args(["stats", "--json"])
@@ -391,26 +410,25 @@ fn generated_callers(
 fn edits(server: &mut McpServer, generated: &Generated<'_>, report: &mut Report) -> Result<()> {
     let widgets = &generated.solution.widgets;
     let target = &widgets[widgets.len() / 2];
-    let editor = widgets
+    let editors: Vec<PathBuf> = widgets
         .iter()
-        .find(|w| w.project == target.project && w.index != target.index)
-        .context("a second widget in the project")?;
-    let body_file = generated.root.join(&editor.path);
+        .filter(|w| w.project == target.project && w.index != target.index)
+        .take(LATER_EDITS + 1)
+        .map(|w| generated.root.join(&w.path))
+        .collect();
+    if editors.is_empty() {
+        bail!("a second widget in the project");
+    }
     let target_file = generated.root.join(&target.path);
     let new_file = generated
         .root
         .join(target.path.parent().context("a widget file has a folder")?)
         .join("CsnavBenchNew.cs");
-    let originals = [
-        (body_file.clone(), std::fs::read_to_string(&body_file)?),
-        (target_file.clone(), std::fs::read_to_string(&target_file)?),
-    ];
-    let result = edit_rows(
-        server,
-        target,
-        [&body_file, &target_file, &new_file],
-        report,
-    );
+    let mut originals = Vec::new();
+    for path in editors.iter().chain([&target_file]) {
+        originals.push((path.clone(), std::fs::read_to_string(path)?));
+    }
+    let result = edit_rows(server, target, &editors, [&target_file, &new_file], report);
     let _ = std::fs::remove_file(&new_file);
     for (path, text) in originals {
         std::fs::write(path, text)?;
@@ -421,30 +439,46 @@ fn edits(server: &mut McpServer, generated: &Generated<'_>, report: &mut Report)
 fn edit_rows(
     server: &mut McpServer,
     target: &Widget,
-    [body_file, target_file, new_file]: [&Path; 3],
+    editors: &[PathBuf],
+    [target_file, new_file]: [&Path; 2],
     report: &mut Report,
 ) -> Result<()> {
     // Not `Run`, which everything calls: a name as common as most.
     let callee = resolve(server, &target.step_documentation_id(1, "System.Int32"))?;
-    let before = call_sites(server, &callee)?;
+    let mut expected = call_sites(server, &callee)?;
 
-    progress("edits: a call added to a method body of another file");
-    let text = std::fs::read_to_string(body_file)?.replacen(
-        "var total = a + 0;\n",
-        &format!(
-            "var total = a + 0;\n            total += new {}(a).{}(a);\n",
-            target.full_name(),
-            target.steps[1]
-        ),
-        1,
+    progress("edits: a call added to a method body of another file, then of others");
+    let call = format!(
+        "var total = a + 0;\n            total += new {}(a).{}(a);\n",
+        target.full_name(),
+        target.steps[1]
     );
-    let start = Instant::now();
-    std::fs::write(body_file, text)?;
-    let body = until(start, || Ok(call_sites(server, &callee)? == before + 1));
-    edit_row(
-        report,
-        "server: body edit saved → find_callers shows it",
-        body,
+    let mut later = Vec::new();
+    for i in 0..=LATER_EDITS {
+        let file = &editors[i % editors.len()];
+        let text = std::fs::read_to_string(file)?.replacen("var total = a + 0;\n", &call, 1);
+        expected += 1;
+        let start = Instant::now();
+        std::fs::write(file, text)?;
+        let shown = until(start, || Ok(call_sites(server, &callee)? == expected));
+        if i == 0 {
+            edit_row(
+                report,
+                "server: body edit saved → find_callers shows it",
+                shown,
+            );
+        } else {
+            match shown {
+                Ok((time, _)) => later.push(time),
+                Err(error) => report.fact(format!("server: later body edit {i}: {error:#}")),
+            }
+        }
+    }
+    report.latency(
+        "server: later body edits saved → find_callers shows them",
+        &mut later,
+        None,
+        "each in another file of the project".to_owned(),
     );
 
     progress("edits: a parameter added to the callee: its key changes, its callers stay");
@@ -478,9 +512,10 @@ fn edit_rows(
         target.name(),
         target.steps[1]
     );
+    expected += 1;
     let start = Instant::now();
     std::fs::write(new_file, text)?;
-    let created = until(start, || Ok(call_sites(server, &callee)? == before + 2));
+    let created = until(start, || Ok(call_sites(server, &callee)? == expected));
     edit_row(
         report,
         "server: new file saved → find_callers shows it",
