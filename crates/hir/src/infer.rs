@@ -17,7 +17,6 @@ mod index;
 mod invocable;
 mod known;
 mod lambda;
-mod lookup;
 mod member;
 mod method_group;
 mod op;
@@ -47,7 +46,6 @@ use crate::{
     ty::Ty,
 };
 
-pub(crate) use self::lookup::{own_members as lookup_own_members, type_kind as type_kind_of};
 use self::type_table::TypeTable;
 
 /// What inference found in one body: the types of its expressions and locals, the call sites it

@@ -15,6 +15,7 @@ mod hierarchy;
 mod infer;
 mod item_tree;
 mod library;
+mod lookup;
 mod members;
 mod name_index;
 mod overrides;

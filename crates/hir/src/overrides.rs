@@ -10,8 +10,8 @@ use crate::{
     body::BodyKey,
     def_map::TypeId,
     hierarchy::{all_interfaces, base_chain},
-    infer::{lookup_own_members, type_kind_of},
     item_tree::{Member, MemberKind, Modifiers, TypeKind},
+    lookup::{own_members as lookup_own_members, type_kind as type_kind_of},
     symbols::{MemberId, member_data, member_ref, member_signature, type_members},
     ty::Ty,
 };

@@ -8,12 +8,12 @@ use super::{
     Access, Binding, CallKind, Callee, Ctx, Group, Returned, UnresolvedReason, Val,
     conversion::{self},
     known,
-    lookup::{self, own_members},
     overload::{
         self, ArgInfo, ArgTy, CandMember, Candidate, ParamInfo, Resolution, has_method_param,
         resolve_overloads_with,
     },
 };
+use crate::lookup::{self, own_members};
 use crate::{
     base_db::Db,
     body::{Arg, Body, Expr, ExprId, LocalKind},

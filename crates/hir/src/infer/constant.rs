@@ -14,7 +14,6 @@ use metadata::{Constant, Primitive, TypeSig};
 use super::{
     Ctx,
     conversion::{Conv, conv, is_null},
-    lookup::lookup_members,
 };
 use crate::{
     base_db::Db,
@@ -29,6 +28,7 @@ use crate::{
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };
 
+use crate::lookup::lookup_members;
 use KnownType::*;
 
 /// The integral types, `char` among them.

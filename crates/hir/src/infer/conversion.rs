@@ -7,13 +7,11 @@ mod array;
 
 use rustc_hash::FxHashSet;
 
+use crate::lookup::{self, own_members};
 use crate::{
     base_db::{Db, ProjectId},
     hierarchy::{base_class_of, declared_interfaces_of},
-    infer::{
-        known,
-        lookup::{self, own_members},
-    },
+    infer::known,
     item_tree::Variance,
     library::{KnownType, ScopedDb},
     symbols::{MemberId, member_signature},

@@ -7,9 +7,9 @@ use super::{
     Access, CallKind, Callee, Ctx, UnresolvedReason, Val,
     conversion::best_common_type,
     known,
-    lookup::{CTOR, own_members, type_kind},
     overload::{CandMember, Resolution, resolve_overloads},
 };
+use crate::lookup::{CTOR, own_members, type_kind};
 use crate::{
     body::{Arg, Expr, ExprId},
     def_map::type_name,

@@ -5,12 +5,12 @@
 
 use smol_str::SmolStr;
 
+use crate::lookup;
 use crate::{
     body::ExprId,
     infer::{
         Access, Callee, Ctx, Group, Val,
         conversion::{Conv, conv},
-        lookup,
         overload::unify,
     },
     item_tree::{MemberKind, Modifiers},

@@ -5,9 +5,9 @@ use smol_str::SmolStr;
 
 use super::{
     Access, Callee, Ctx, UnresolvedReason, Val,
-    lookup::{declared_type, lookup_members},
     overload::{CandMember, Resolution, resolve_overloads},
 };
+use crate::lookup::{declared_type, lookup_members};
 use crate::{
     body::{Arg, ExprId},
     ty::Ty,

@@ -2,10 +2,8 @@
 //! be invoked are removed before hiding applies, so `module.HasImage()` beside a `bool HasImage`
 //! property finds no member and goes on to the extension method `HasImage(this Module)`.
 
-use super::{
-    Access, Ctx, known,
-    lookup::{Found, lookup_members, lookup_members_where},
-};
+use super::{Access, Ctx, known};
+use crate::lookup::{Found, lookup_members, lookup_members_where};
 use crate::{
     item_tree::MemberKind,
     library::{LibMember, LibMemberKind, ScopedDb, library_signature},

@@ -3,9 +3,8 @@
 
 use smol_str::SmolStr;
 
-use super::{
-    Ctx, Frame, conversion::is_null, known, lookup::lookup_members, overload::LambdaReturn,
-};
+use super::{Ctx, Frame, conversion::is_null, known, overload::LambdaReturn};
+use crate::lookup::lookup_members;
 use crate::{
     body::{Expr, ExprId, Part, Stmt, StmtId},
     library::KnownType,

@@ -4,10 +4,8 @@
 
 use smol_str::SmolStr;
 
-use super::{
-    Access, CallKind, Callee, Ctx, Group, UnresolvedReason, Val,
-    lookup::{self, Found, lookup_members},
-};
+use super::{Access, CallKind, Callee, Ctx, Group, UnresolvedReason, Val};
+use crate::lookup::{self, Found, lookup_members};
 use crate::{
     body::ExprId,
     def_map::nested_type,

@@ -8,9 +8,9 @@ use super::{
     Access, CallKind, Callee, Ctx, UnresolvedReason, Val,
     conversion::{self, conv},
     known,
-    lookup::lookup_members,
     overload::{ArgInfo, ArgTy, CandMember, Candidate, Resolution, resolve_overloads},
 };
+use crate::lookup::lookup_members;
 use crate::{
     base_db::Db,
     body::{AssignOp, Expr, ExprId},

@@ -3,7 +3,8 @@
 
 use smol_str::SmolStr;
 
-use super::{Access, Ctx, Group, Val, external, lookup::lookup_members};
+use super::{Access, Ctx, Group, Val, external};
+use crate::lookup::lookup_members;
 use crate::{
     body::{Expr, ExprId},
     def_map::type_header,

@@ -9,9 +9,9 @@ use super::{
     Access, CallKind, Callee, Ctx, Val,
     conversion::{self},
     known,
-    lookup::{declared_type, lookup_members, type_kind},
     overload::{ArgInfo, ArgTy, CandMember, Resolution, resolve_overloads},
 };
+use crate::lookup::{declared_type, lookup_members, type_kind};
 use crate::{
     body::{Enumeration, Expr, ExprId},
     generics::type_param_bounds,
