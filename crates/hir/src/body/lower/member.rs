@@ -80,9 +80,7 @@ impl Ctx {
                 .syntax()
                 .children_with_tokens()
                 .find(|t| matches!(t.kind(), SyntaxKind::BASE_KW | SyntaxKind::THIS_KW));
-            let is_base = keyword
-                .as_ref()
-                .is_some_and(|t| t.kind() == SyntaxKind::BASE_KW);
+            let is_base = init.is_base();
             let keyword = keyword.map_or(init_range, |t| t.text_range());
             let args = init
                 .argument_list()
