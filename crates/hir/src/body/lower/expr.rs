@@ -27,7 +27,7 @@ impl Ctx {
             return self.lower_reassociated(element, prefixes, operand);
         }
         let node = match element {
-            SyntaxElement::Token(token) => return self.lower_token_expr(token),
+            SyntaxElement::Token(token) => return self.lower_token_expr(token, element),
             SyntaxElement::Node(node) => node,
         };
         let Some(expr) = Expression::cast_element(element.clone()) else {

@@ -7,11 +7,15 @@ use super::{Ctx, Expr, ExprId, identifier, lower_type};
 use crate::body::Literal;
 
 impl Ctx {
-    pub(super) fn lower_token_expr(&mut self, token: &SyntaxToken) -> ExprId {
-        let element = SyntaxElement::Token(token.clone());
+    /// `element` is `token`, as an element (what `identifier` and `lower_type` read).
+    pub(super) fn lower_token_expr(
+        &mut self,
+        token: &SyntaxToken,
+        element: &SyntaxElement,
+    ) -> ExprId {
         let expr = match token.kind() {
             SyntaxKind::IDENTIFIER => {
-                let name = identifier(&element);
+                let name = identifier(element);
                 match self.lookup(&name) {
                     Some(local) => Expr::Local(local),
                     None => Expr::Name {
@@ -22,7 +26,7 @@ impl Ctx {
             }
             SyntaxKind::THIS_KW => Expr::This,
             SyntaxKind::BASE_KW => Expr::Base,
-            SyntaxKind::PREDEFINED_TYPE => Expr::Type(lower_type(&element)),
+            SyntaxKind::PREDEFINED_TYPE => Expr::Type(lower_type(element)),
             kind => match literal(kind, token.text()) {
                 Some(lit) => Expr::Literal(lit),
                 None => Expr::Missing,
