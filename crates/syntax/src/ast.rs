@@ -1,8 +1,81 @@
 //! Typed views of the rowan tree, rust-analyzer style: a struct per node type (`ClassDeclaration`),
 //! an enum per supertype (`Type`, `Expression`, `Statement`, …), an accessor per grammar field.
+//! `generated.rs` holds only the types and accessors the code uses (the generator's `USED` list,
+//! `xtask/src/codegen/ast.rs`): a new use adds its type or accessor there and reruns
+//! `cargo xtask codegen`.
 //!
 //! Some node types are tokens (`Identifier`, `Modifier`, `PredefinedType`, literals), so the enums
 //! cast from a `SyntaxElement`: [`AstElement`] is what every typed view implements.
+
+/// A struct for a node type, with its casts (what `generated.rs` writes for every node type).
+macro_rules! ast_node {
+    ($(#[$attr:meta])* $name:ident, $kind:ident) => {
+        $(#[$attr])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub struct $name {
+            pub(crate) syntax: SyntaxNode,
+        }
+
+        impl AstNode for $name {
+            fn can_cast(kind: SyntaxKind) -> bool {
+                kind == $kind
+            }
+            fn cast(syntax: SyntaxNode) -> Option<Self> {
+                Self::can_cast(syntax.kind()).then_some($name { syntax })
+            }
+            fn syntax(&self) -> &SyntaxNode {
+                &self.syntax
+            }
+        }
+
+        impl AstElement for $name {
+            fn can_cast_element(kind: SyntaxKind) -> bool {
+                kind == $kind
+            }
+            fn cast_element(element: SyntaxElement) -> Option<Self> {
+                element.into_node().and_then(<Self as AstNode>::cast)
+            }
+            fn syntax_element(&self) -> SyntaxElement {
+                self.syntax.clone().into()
+            }
+        }
+    };
+}
+
+/// A struct for a node type that is one token (`identifier`, `modifier`, literals), with its casts.
+macro_rules! ast_token {
+    ($(#[$attr:meta])* $name:ident, $kind:ident) => {
+        $(#[$attr])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub struct $name {
+            pub(crate) syntax: SyntaxToken,
+        }
+
+        impl AstToken for $name {
+            fn can_cast(kind: SyntaxKind) -> bool {
+                kind == $kind
+            }
+            fn cast(syntax: SyntaxToken) -> Option<Self> {
+                Self::can_cast(syntax.kind()).then_some($name { syntax })
+            }
+            fn syntax(&self) -> &SyntaxToken {
+                &self.syntax
+            }
+        }
+
+        impl AstElement for $name {
+            fn can_cast_element(kind: SyntaxKind) -> bool {
+                kind == $kind
+            }
+            fn cast_element(element: SyntaxElement) -> Option<Self> {
+                element.into_token().and_then(<Self as AstToken>::cast)
+            }
+            fn syntax_element(&self) -> SyntaxElement {
+                self.syntax.clone().into()
+            }
+        }
+    };
+}
 
 mod generated;
 mod helpers;

@@ -1,5 +1,6 @@
-//! Generates the typed AST: a struct per concrete named node type, an enum per supertype, and an
-//! accessor per field and per kind of unfielded child.
+//! Generates the typed AST: a struct per concrete named node type (through the `ast_node!` /
+//! `ast_token!` macros of `syntax::ast`), an enum per supertype, and an accessor per field and per
+//! kind of unfielded child — of these only what [`USED`] reaches, so no unused code is generated.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -95,6 +96,74 @@ const RESERVED: &[&str] = &[
     "syntax_element",
 ];
 
+/// The typed AST the code uses, by Rust name: a struct with the accessors called on it, or an
+/// enum. Only these are generated, with the types they reach (an accessor's return type, an
+/// enum's members, without their accessors); a name the grammar lacks fails the generator.
+const USED: &[(&str, &[&str])] = &[
+    ("AccessorDeclaration", &["name"]),
+    ("AccessorList", &["accessor_declarations"]),
+    ("Argument", &[]),
+    ("ArgumentList", &[]),
+    ("ArrowExpressionClause", &[]),
+    ("AssignmentExpression", &["operator"]),
+    ("Attribute", &["attribute_argument_list"]),
+    ("AttributeList", &["attributes"]),
+    ("BaseList", &[]),
+    ("BinaryExpression", &["operator"]),
+    ("Block", &[]),
+    ("CastExpression", &["ty"]),
+    ("ClassDeclaration", &["name"]),
+    ("CompilationUnit", &[]),
+    ("ConditionalAccessExpression", &[]),
+    ("ConstructorInitializer", &["argument_list"]),
+    ("DeclarationExpression", &["ty"]),
+    ("DefaultExpression", &["ty"]),
+    ("DelegateDeclaration", &["name"]),
+    ("ElementAccessExpression", &[]),
+    ("EnumDeclaration", &["name"]),
+    ("Expression", &[]),
+    ("ForeachStatement", &[]),
+    ("IfStatement", &[]),
+    ("InitializerExpression", &[]),
+    ("InterfaceDeclaration", &["name"]),
+    ("InterpolatedStringExpression", &["interpolations"]),
+    ("InvocationExpression", &["arguments"]),
+    ("IsPatternExpression", &[]),
+    ("ListPattern", &[]),
+    ("Literal", &[]),
+    ("LocalDeclarationStatement", &["variable_declaration"]),
+    ("LocalFunctionStatement", &[]),
+    ("MemberAccessExpression", &[]),
+    ("MethodDeclaration", &["body", "name"]),
+    ("ParameterList", &[]),
+    ("Pattern", &[]),
+    ("PointerType", &[]),
+    ("PositionalPatternClause", &[]),
+    ("PrimaryConstructorBaseType", &["argument_list", "ty"]),
+    ("PropertyPatternClause", &[]),
+    ("RecordDeclaration", &["name"]),
+    ("ReturnStatement", &[]),
+    ("Statement", &[]),
+    ("StructDeclaration", &["name"]),
+    ("Subpattern", &[]),
+    ("SwitchExpression", &["switch_expression_arms"]),
+    ("SwitchStatement", &[]),
+    ("TupleExpression", &[]),
+    ("Type", &[]),
+    ("TypeDeclaration", &[]),
+    ("TypeParameter", &[]),
+    ("TypeParameterConstraintsClause", &[]),
+    ("TypeParameterList", &["type_parameters"]),
+    ("TypeofExpression", &["ty"]),
+    ("UsingDirective", &[]),
+    ("VariableDeclaration", &["variable_declarators"]),
+    (
+        "VariableDeclarator",
+        &["expression", "name", "tuple_pattern"],
+    ),
+    ("WithExpression", &["with_initializers"]),
+];
+
 /// What an accessor returns for one child position.
 enum ChildType {
     /// A plain token (keywords and operators in a field: `operator`, accessor names).
@@ -106,6 +175,16 @@ enum ChildType {
 struct Union {
     name: String,
     members: Vec<TypeRef>,
+}
+
+/// One accessor method of a node's struct.
+struct Accessor {
+    method: String,
+    doc: String,
+    ty: ChildType,
+    multiple: bool,
+    /// `Some(Field::…)` or `None`, as Rust source.
+    field: String,
 }
 
 struct Generator<'a> {
@@ -126,6 +205,36 @@ pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
         unions: BTreeMap::new(),
     };
 
+    // Every type the grammar has, with all its accessors; then only what `USED` reaches is written.
+    let kinds: Vec<&Kind<'_>> = kinds
+        .iter()
+        .filter(|kind| kind.node.ty.named && !is_directive_only(&kind.node.ty))
+        .collect();
+    let mut structs = Vec::new();
+    for kind in &kinds {
+        let accessors = match kind.shape {
+            Shape::Token => Vec::new(),
+            Shape::Node => generator.accessors(kind.node)?,
+        };
+        structs.push((camel_case(&kind.node.ty.name), *kind, accessors));
+    }
+    let supertypes: Vec<(String, Vec<TypeRef>)> = grammar
+        .node_types
+        .iter()
+        .filter(|node| !node.subtypes.is_empty() && grammar.canonical(&node.ty) == node.ty)
+        .map(|node| {
+            (
+                camel_case(&node.ty.name),
+                generator.supertype_members(&node.ty),
+            )
+        })
+        .collect();
+    let unions: Vec<(String, Vec<TypeRef>)> = std::mem::take(&mut generator.unions)
+        .into_values()
+        .map(|union| (union.name, union.members))
+        .collect();
+    let used = Used::reachable(&generator, &structs, supertypes.iter().chain(&unions))?;
+
     let mut out = String::new();
     writeln!(out, "#![allow(clippy::enum_variant_names)]")?;
     writeln!(out, "use crate::{{")?;
@@ -138,31 +247,80 @@ pub(crate) fn generate(grammar: &Grammar) -> Result<String> {
         "ast::{{AstChildren, AstElement, AstNode, AstToken, support}},"
     )?;
     writeln!(out, "}};\n")?;
-
-    for kind in kinds
-        .iter()
-        .filter(|kind| kind.node.ty.named && !is_directive_only(&kind.node.ty))
-    {
+    for (name, kind, accessors) in &structs {
+        let Some(methods) = used.types.get(name) else {
+            continue;
+        };
         match kind.shape {
             Shape::Token => generator.token_struct(kind, &mut out)?,
-            Shape::Node => generator.node_struct(kind, &mut out)?,
+            Shape::Node => {
+                let accessors: Vec<&Accessor> = accessors
+                    .iter()
+                    .filter(|accessor| methods.contains(accessor.method.as_str()))
+                    .collect();
+                generator.node_struct(kind, &accessors, &mut out)?
+            }
         }
     }
-    let supertypes = grammar
-        .node_types
-        .iter()
-        .filter(|node| !node.subtypes.is_empty() && grammar.canonical(&node.ty) == node.ty);
-    for node in supertypes {
-        let members = generator.supertype_members(&node.ty);
-        generator.enum_type(&camel_case(&node.ty.name), &members, &mut out)?;
-    }
-    let unions: Vec<Union> = std::mem::take(&mut generator.unions)
-        .into_values()
-        .collect();
-    for union in unions {
-        generator.enum_type(&union.name, &union.members, &mut out)?;
+    for (name, members) in supertypes.iter().chain(&unions) {
+        if used.types.contains_key(name) {
+            generator.enum_type(name, members, &mut out)?;
+        }
     }
     Ok(out)
+}
+
+/// The types and accessors the written code uses: `USED` and every type they name or contain.
+struct Used {
+    /// By Rust name, the accessors kept (none for enums and tokens).
+    types: BTreeMap<String, BTreeSet<&'static str>>,
+}
+
+impl Used {
+    fn reachable<'a>(
+        generator: &Generator<'_>,
+        structs: &[(String, &Kind<'_>, Vec<Accessor>)],
+        enums: impl Iterator<Item = &'a (String, Vec<TypeRef>)> + Clone,
+    ) -> Result<Used> {
+        let mut types: BTreeMap<String, BTreeSet<&'static str>> = BTreeMap::new();
+        let mut queue: Vec<String> = Vec::new();
+        for (name, methods) in USED {
+            let Some((_, _, accessors)) = structs.iter().find(|(n, ..)| n == name) else {
+                if enums.clone().any(|(n, _)| n == name) {
+                    queue.push(name.to_string());
+                    continue;
+                }
+                bail!("USED names `{name}`, which the grammar has no type for");
+            };
+            for method in *methods {
+                let Some(accessor) = accessors.iter().find(|a| a.method == *method) else {
+                    bail!("USED names `{name}::{method}`, which the grammar does not generate");
+                };
+                if let ChildType::Typed(ty) = &accessor.ty {
+                    queue.push(ty.clone());
+                }
+            }
+            types
+                .entry(name.to_string())
+                .or_default()
+                .extend(methods.iter().copied());
+        }
+        while let Some(name) = queue.pop() {
+            if types.contains_key(&name) {
+                continue;
+            }
+            types.insert(name.clone(), BTreeSet::new());
+            if let Some((_, members)) = enums.clone().find(|(n, _)| *n == name) {
+                queue.extend(
+                    members
+                        .iter()
+                        .filter(|member| member.named)
+                        .map(|member| generator.rust_type(member)),
+                );
+            }
+        }
+        Ok(Used { types })
+    }
 }
 
 fn is_directive_only(ty: &TypeRef) -> bool {
@@ -291,101 +449,37 @@ impl Generator<'_> {
             .map(|(_, supertype)| supertype)
     }
 
-    fn token_struct(&mut self, kind: &Kind<'_>, out: &mut String) -> Result<()> {
+    fn token_struct(&self, kind: &Kind<'_>, out: &mut String) -> Result<()> {
         let name = camel_case(&kind.node.ty.name);
-        let kind_name = &kind.name;
-        writeln!(out, "/// `{}` (a token).", kind.node.ty.name)?;
-        writeln!(out, "#[derive(Debug, Clone, PartialEq, Eq, Hash)]")?;
-        writeln!(
-            out,
-            "pub struct {name} {{ pub(crate) syntax: SyntaxToken }}\n"
-        )?;
-        writeln!(out, "impl AstToken for {name} {{")?;
-        writeln!(
-            out,
-            "fn can_cast(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}"
-        )?;
-        writeln!(out, "fn cast(syntax: SyntaxToken) -> Option<Self> {{")?;
-        writeln!(
-            out,
-            "Self::can_cast(syntax.kind()).then_some({name} {{ syntax }})\n}}"
-        )?;
-        writeln!(
-            out,
-            "fn syntax(&self) -> &SyntaxToken {{ &self.syntax }}\n}}\n"
-        )?;
-        writeln!(out, "impl AstElement for {name} {{")?;
-        writeln!(
-            out,
-            "fn can_cast_element(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}"
-        )?;
-        writeln!(
-            out,
-            "fn cast_element(element: SyntaxElement) -> Option<Self> {{"
-        )?;
-        writeln!(
-            out,
-            "element.into_token().and_then(<Self as AstToken>::cast)\n}}"
-        )?;
-        writeln!(
-            out,
-            "fn syntax_element(&self) -> SyntaxElement {{ self.syntax.clone().into() }}\n}}\n"
-        )?;
+        writeln!(out, "ast_token! {{")?;
+        writeln!(out, "    /// `{}` (a token).", kind.node.ty.name)?;
+        writeln!(out, "    {name}, {}\n}}\n", kind.name)?;
         Ok(())
     }
 
-    fn node_struct(&mut self, kind: &Kind<'_>, out: &mut String) -> Result<()> {
-        let node = kind.node;
-        let name = camel_case(&node.ty.name);
-        let kind_name = &kind.name;
-        writeln!(out, "/// `{}`.", node.ty.name)?;
-        writeln!(out, "#[derive(Debug, Clone, PartialEq, Eq, Hash)]")?;
-        writeln!(
-            out,
-            "pub struct {name} {{ pub(crate) syntax: SyntaxNode }}\n"
-        )?;
-        writeln!(out, "impl AstNode for {name} {{")?;
-        writeln!(
-            out,
-            "fn can_cast(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}"
-        )?;
-        writeln!(out, "fn cast(syntax: SyntaxNode) -> Option<Self> {{")?;
-        writeln!(
-            out,
-            "Self::can_cast(syntax.kind()).then_some({name} {{ syntax }})\n}}"
-        )?;
-        writeln!(
-            out,
-            "fn syntax(&self) -> &SyntaxNode {{ &self.syntax }}\n}}\n"
-        )?;
-        writeln!(out, "impl AstElement for {name} {{")?;
-        writeln!(
-            out,
-            "fn can_cast_element(kind: SyntaxKind) -> bool {{ kind == {kind_name} }}"
-        )?;
-        writeln!(
-            out,
-            "fn cast_element(element: SyntaxElement) -> Option<Self> {{"
-        )?;
-        writeln!(
-            out,
-            "element.into_node().and_then(<Self as AstNode>::cast)\n}}"
-        )?;
-        writeln!(
-            out,
-            "fn syntax_element(&self) -> SyntaxElement {{ self.syntax.clone().into() }}\n}}\n"
-        )?;
-
-        let accessors = self.accessors(node)?;
+    fn node_struct(
+        &self,
+        kind: &Kind<'_>,
+        accessors: &[&Accessor],
+        out: &mut String,
+    ) -> Result<()> {
+        let name = camel_case(&kind.node.ty.name);
+        writeln!(out, "ast_node! {{")?;
+        writeln!(out, "    /// `{}`.", kind.node.ty.name)?;
+        writeln!(out, "    {name}, {}\n}}\n", kind.name)?;
         if !accessors.is_empty() {
-            writeln!(out, "impl {name} {{\n{accessors}}}\n")?;
+            writeln!(out, "impl {name} {{")?;
+            for accessor in accessors {
+                write_accessor(out, accessor)?;
+            }
+            writeln!(out, "}}\n")?;
         }
         Ok(())
     }
 
-    fn accessors(&mut self, node: &NodeType) -> Result<String> {
+    fn accessors(&mut self, node: &NodeType) -> Result<Vec<Accessor>> {
         let owner = &node.ty.name;
-        let mut out = String::new();
+        let mut out = Vec::new();
         let mut methods: BTreeSet<String> = RESERVED.iter().map(|name| name.to_string()).collect();
         let mut add = |method: String| -> Result<String> {
             if !methods.insert(method.clone()) {
@@ -401,9 +495,13 @@ impl Generator<'_> {
             } else {
                 base
             })?;
-            let doc = format!("Field `{field}`.");
-            let field = format!("Some(Field::{})", camel_case(field));
-            write_accessor(&mut out, &doc, &method, &ty, children.multiple, &field)?;
+            out.push(Accessor {
+                method,
+                doc: format!("Field `{field}`."),
+                ty,
+                multiple: children.multiple,
+                field: format!("Some(Field::{})", camel_case(field)),
+            });
         }
         if let Some(children) = &node.children {
             let types: Vec<&TypeRef> = children
@@ -417,10 +515,13 @@ impl Generator<'_> {
                 types.as_slice(),
                 self.covering_supertype(&types),
             ) {
-                let method = add(method_name(&supertype.name))?;
-                let doc = "The child without a field.".to_owned();
-                let child = ChildType::Typed(camel_case(&supertype.name));
-                write_accessor(&mut out, &doc, &method, &child, false, "None")?;
+                out.push(Accessor {
+                    method: add(method_name(&supertype.name))?,
+                    doc: "The child without a field.".to_owned(),
+                    ty: ChildType::Typed(camel_case(&supertype.name)),
+                    multiple: false,
+                    field: "None".to_owned(),
+                });
                 return Ok(out);
             }
             let types: BTreeSet<TypeRef> =
@@ -429,10 +530,13 @@ impl Generator<'_> {
                 let singular = !children.multiple
                     || SINGULAR_CHILDREN.contains(&(owner.as_str(), ty.name.as_str()));
                 let base = method_name(&ty.name);
-                let method = add(if singular { base } else { plural(&base) })?;
-                let child = ChildType::Typed(self.rust_type(ty));
-                let doc = format!("Child `{}` without a field.", ty.name);
-                write_accessor(&mut out, &doc, &method, &child, !singular, "None")?;
+                out.push(Accessor {
+                    method: add(if singular { base } else { plural(&base) })?,
+                    doc: format!("Child `{}` without a field.", ty.name),
+                    ty: ChildType::Typed(self.rust_type(ty)),
+                    multiple: !singular,
+                    field: "None".to_owned(),
+                });
             }
         }
         Ok(out)
@@ -509,20 +613,20 @@ impl Generator<'_> {
     }
 }
 
-fn write_accessor(
-    out: &mut String,
-    doc: &str,
-    method: &str,
-    ty: &ChildType,
-    multiple: bool,
-    field: &str,
-) -> Result<()> {
+fn write_accessor(out: &mut String, accessor: &Accessor) -> Result<()> {
+    let Accessor {
+        method,
+        doc,
+        ty,
+        multiple,
+        field,
+    } = accessor;
     let ty = match ty {
         ChildType::Token => "SyntaxToken",
         ChildType::Typed(name) => name,
     };
     writeln!(out, "/// {doc}")?;
-    if multiple {
+    if *multiple {
         writeln!(
             out,
             "pub fn {method}(&self) -> AstChildren<{ty}> {{ support::children(&self.syntax, {field}) }}"

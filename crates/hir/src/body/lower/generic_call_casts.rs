@@ -7,7 +7,8 @@
 
 use syntax::{Field, SyntaxElement, SyntaxKind, SyntaxNode, TextRange};
 
-use super::{Arg, Ctx, Expr, ExprId};
+use super::{Ctx, Expr, ExprId};
+use crate::body::Arg;
 use crate::item_tree::lower::{element_text, field, identifier_text as identifier, lower_type};
 
 /// The parts of `(T)name<arg>(args)` as tree-sitter split them.

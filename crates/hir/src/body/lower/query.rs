@@ -16,7 +16,8 @@ use syntax::{
     ast::{AstElement, Expression},
 };
 
-use super::{Arg, Ctx, Expr, ExprId, LocalId, LocalKind, Stmt};
+use super::{Ctx, Expr, ExprId, LocalId, LocalKind, Stmt};
+use crate::body::Arg;
 use crate::{
     item_tree::lower::{field, identifier_text as identifier, lower_type},
     type_ref::TypeRef,
@@ -109,206 +110,246 @@ impl Ctx {
                 continue;
             };
             let at = At::of(clause);
-            chain = Some(match (clause.kind(), chain.take()) {
-                (SyntaxKind::FROM_CLAUSE, None) => {
-                    let (ty, name, source) = self.lower_from_clause(clause);
-                    let source = self.cast(source, ty, at);
-                    let local = self.declare(name.clone(), None, LocalKind::LambdaParam);
-                    Chain {
-                        current: source,
-                        vars: vec![(name, local)],
-                        transformed: false,
-                    }
-                }
+            chain = match (clause.kind(), chain.take()) {
+                (SyntaxKind::FROM_CLAUSE, None) => Some(self.query_start(clause, at)),
                 (_, None) => {
                     // A clause before any `from`: not a query the compiler accepts.
                     self.lower_sub_exprs(clause);
-                    continue;
+                    None
                 }
-                (SyntaxKind::FROM_CLAUSE, Some(mut c)) => {
-                    let (ty, name, source) = self.lower_from_clause(clause);
-                    let source = self.cast(source, ty, at);
-                    let param = self.element_param(&c);
-                    let selector = self.lambda(vec![param], source, at);
-                    let local = self.declare(name.clone(), None, LocalKind::LambdaParam);
-                    let selected = self.take_select(&clauses, &mut i);
-                    let result = match selected {
-                        Some(value) => value,
-                        None => self.transparent(&c.vars, (name.clone(), local), at),
-                    };
-                    let result = self.lambda(vec![param, local], result, at);
-                    c.current = self.call(
-                        c.current,
-                        "SelectMany",
-                        Vec::new(),
-                        vec![selector, result],
-                        at,
-                    );
-                    if selected.is_none() {
-                        c.vars.push((name, local));
-                    }
-                    c.transformed = true;
-                    c
+                (SyntaxKind::FROM_CLAUSE, Some(c)) => {
+                    Some(self.query_from(clause, c, at, &clauses, &mut i))
                 }
-                (SyntaxKind::LET_CLAUSE, Some(mut c)) => {
-                    let name = clause
-                        .children_with_tokens()
-                        .find(|c| c.kind() == SyntaxKind::IDENTIFIER)
-                        .map(|n| identifier(&n))
-                        .unwrap_or_default();
-                    let init = clause
-                        .children_with_tokens()
-                        .skip_while(|c| c.kind() != SyntaxKind::EQ)
-                        .find(|c| Expression::can_cast_element(c.kind()))
-                        .map(|e| self.lower_expr(&e));
-                    let param = self.element_param(&c);
-                    let local = self.declare(name.clone(), None, LocalKind::Variable);
-                    let value = self.transparent(&c.vars, (name.clone(), local), at);
-                    let let_stmt = self.alloc_stmt(Stmt::Let { local, init });
-                    let ret = self.alloc_stmt(Stmt::Return(Some(value)));
-                    let body = self.alloc_stmt(Stmt::Block(vec![let_stmt, ret]));
-                    let lambda = self.alloc_expr(
-                        Expr::Lambda {
-                            params: vec![param],
-                            body,
-                            is_async: false,
-                        },
-                        at.full,
-                        at.full,
-                    );
-                    c.current = self.call(c.current, "Select", Vec::new(), vec![lambda], at);
-                    c.vars.push((name, local));
-                    c.transformed = true;
-                    c
+                (SyntaxKind::LET_CLAUSE, Some(c)) => Some(self.query_let(clause, c, at)),
+                (SyntaxKind::WHERE_CLAUSE, Some(c)) => Some(self.query_where(clause, c, at)),
+                (SyntaxKind::ORDER_BY_CLAUSE, Some(c)) => Some(self.query_order_by(clause, c, at)),
+                (SyntaxKind::JOIN_CLAUSE, Some(c)) => {
+                    Some(self.query_join(clause, c, at, &clauses, &mut i))
                 }
-                (SyntaxKind::WHERE_CLAUSE, Some(mut c)) => {
-                    let condition = self.first_expr_of(clause);
-                    let param = self.element_param(&c);
-                    let lambda = self.lambda(vec![param], condition, at);
-                    c.current = self.call(c.current, "Where", Vec::new(), vec![lambda], at);
-                    c.transformed = true;
-                    c
-                }
-                (SyntaxKind::ORDER_BY_CLAUSE, Some(mut c)) => {
-                    let mut first = true;
-                    let parts: Vec<SyntaxElement> = clause.children_with_tokens().collect();
-                    for (k, part) in parts.iter().enumerate() {
-                        if !Expression::can_cast_element(part.kind()) {
-                            continue;
-                        }
-                        let descending = parts[k + 1..]
-                            .iter()
-                            .take_while(|p| p.kind() != SyntaxKind::COMMA)
-                            .any(|p| p.kind() == SyntaxKind::DESCENDING_KW);
-                        let key = self.lower_expr(part);
-                        let param = self.element_param(&c);
-                        let lambda = self.lambda(vec![param], key, at);
-                        let name = match (first, descending) {
-                            (true, false) => "OrderBy",
-                            (true, true) => "OrderByDescending",
-                            (false, false) => "ThenBy",
-                            (false, true) => "ThenByDescending",
-                        };
-                        c.current = self.call(c.current, name, Vec::new(), vec![lambda], at);
-                        first = false;
-                    }
-                    c.transformed = true;
-                    c
-                }
-                (SyntaxKind::JOIN_CLAUSE, Some(mut c)) => {
-                    let (ty, name, exprs) = range_clause(clause);
-                    let into = clause
-                        .children()
-                        .find(|n| n.kind() == SyntaxKind::JOIN_INTO_CLAUSE)
-                        .and_then(|n| {
-                            n.children_with_tokens()
-                                .find(|c| c.kind() == SyntaxKind::IDENTIFIER)
-                                .map(|n| identifier(&n))
-                        });
-                    let [inner, outer_key, inner_key, ..] = exprs.as_slice() else {
-                        for e in &exprs {
-                            self.lower_expr(e);
-                        }
-                        chain = Some(c);
-                        continue;
-                    };
-                    let inner = self.lower_expr(inner);
-                    let inner = self.cast(inner, ty, at);
-                    let param = self.element_param(&c);
-                    let outer_key = self.lower_expr(outer_key);
-                    let outer_key = self.lambda(vec![param], outer_key, at);
-                    let local = self.declare(name.clone(), None, LocalKind::LambdaParam);
-                    let inner_key = self.lower_expr(inner_key);
-                    let inner_key = self.lambda(vec![local], inner_key, at);
-                    let (method, joined) = match into {
-                        Some(g) => (
-                            "GroupJoin",
-                            (g.clone(), self.declare(g, None, LocalKind::LambdaParam)),
-                        ),
-                        None => ("Join", (name, local)),
-                    };
-                    let selected = self.take_select(&clauses, &mut i);
-                    let result = match selected {
-                        Some(value) => value,
-                        None => self.transparent(&c.vars, joined.clone(), at),
-                    };
-                    let result = self.lambda(vec![param, joined.1], result, at);
-                    c.current = self.call(
-                        c.current,
-                        method,
-                        Vec::new(),
-                        vec![inner, outer_key, inner_key, result],
-                        at,
-                    );
-                    if selected.is_none() {
-                        c.vars.push(joined);
-                    }
-                    c.transformed = true;
-                    c
-                }
-                (SyntaxKind::GROUP_CLAUSE, Some(mut c)) => {
-                    let exprs: Vec<SyntaxElement> = clause
-                        .children_with_tokens()
-                        .filter(|p| Expression::can_cast_element(p.kind()))
-                        .collect();
-                    let param = self.element_param(&c);
-                    let (element, key) = match exprs.as_slice() {
-                        [element, key, ..] => (self.lower_expr(element), self.lower_expr(key)),
-                        _ => {
-                            chain = Some(c);
-                            continue;
-                        }
-                    };
-                    let key = self.lambda(vec![param], key, at);
-                    let mut args = vec![key];
-                    if !self.is_range_variable(element, &c) {
-                        args.push(self.lambda(vec![param], element, at));
-                    }
-                    c.current = self.call(c.current, "GroupBy", Vec::new(), args, at);
-                    c.transformed = true;
-                    c
-                }
-                (SyntaxKind::SELECT_CLAUSE, Some(mut c)) => {
-                    let value = self.first_expr_of(clause);
-                    if !(c.transformed && self.is_range_variable(value, &c)) {
-                        let param = self.element_param(&c);
-                        let lambda = self.lambda(vec![param], value, at);
-                        c.current = self.call(c.current, "Select", Vec::new(), vec![lambda], at);
-                    }
-                    c.transformed = true;
-                    c
-                }
+                (SyntaxKind::GROUP_CLAUSE, Some(c)) => Some(self.query_group(clause, c, at)),
+                (SyntaxKind::SELECT_CLAUSE, Some(c)) => Some(self.query_select(clause, c, at)),
                 (_, Some(c)) => {
                     self.lower_sub_exprs(clause);
-                    c
+                    Some(c)
                 }
-            });
+            };
         }
         self.scopes.pop();
         match chain {
             Some(c) => c.current,
             None => self.missing(node),
         }
+    }
+
+    /// The first `from`: the source (cast when typed) and its range variable.
+    fn query_start(&mut self, clause: &SyntaxNode, at: At) -> Chain {
+        let (ty, name, source) = self.lower_from_clause(clause);
+        let source = self.cast(source, ty, at);
+        let local = self.declare(name.clone(), None, LocalKind::LambdaParam);
+        Chain {
+            current: source,
+            vars: vec![(name, local)],
+            transformed: false,
+        }
+    }
+
+    /// A second `from`: `SelectMany` (with the `select` that follows folded in).
+    fn query_from(
+        &mut self,
+        clause: &SyntaxNode,
+        mut c: Chain,
+        at: At,
+        clauses: &[SyntaxElement],
+        i: &mut usize,
+    ) -> Chain {
+        let (ty, name, source) = self.lower_from_clause(clause);
+        let source = self.cast(source, ty, at);
+        let param = self.element_param(&c);
+        let selector = self.lambda(vec![param], source, at);
+        let local = self.declare(name.clone(), None, LocalKind::LambdaParam);
+        let selected = self.take_select(clauses, i);
+        let result = match selected {
+            Some(value) => value,
+            None => self.transparent(&c.vars, (name.clone(), local), at),
+        };
+        let result = self.lambda(vec![param, local], result, at);
+        c.current = self.call(
+            c.current,
+            "SelectMany",
+            Vec::new(),
+            vec![selector, result],
+            at,
+        );
+        if selected.is_none() {
+            c.vars.push((name, local));
+        }
+        c.transformed = true;
+        c
+    }
+
+    /// `let x = e`: a `Select` into a transparent identifier.
+    fn query_let(&mut self, clause: &SyntaxNode, mut c: Chain, at: At) -> Chain {
+        let name = clause
+            .children_with_tokens()
+            .find(|c| c.kind() == SyntaxKind::IDENTIFIER)
+            .map(|n| identifier(&n))
+            .unwrap_or_default();
+        let init = clause
+            .children_with_tokens()
+            .skip_while(|c| c.kind() != SyntaxKind::EQ)
+            .find(|c| Expression::can_cast_element(c.kind()))
+            .map(|e| self.lower_expr(&e));
+        let param = self.element_param(&c);
+        let local = self.declare(name.clone(), None, LocalKind::Variable);
+        let value = self.transparent(&c.vars, (name.clone(), local), at);
+        let let_stmt = self.alloc_stmt(Stmt::Let { local, init });
+        let ret = self.alloc_stmt(Stmt::Return(Some(value)));
+        let body = self.alloc_stmt(Stmt::Block(vec![let_stmt, ret]));
+        let lambda = self.alloc_expr(
+            Expr::Lambda {
+                params: vec![param],
+                body,
+                is_async: false,
+            },
+            at.full,
+            at.full,
+        );
+        c.current = self.call(c.current, "Select", Vec::new(), vec![lambda], at);
+        c.vars.push((name, local));
+        c.transformed = true;
+        c
+    }
+
+    /// `where e`: `Where`.
+    fn query_where(&mut self, clause: &SyntaxNode, mut c: Chain, at: At) -> Chain {
+        let condition = self.first_expr_of(clause);
+        let param = self.element_param(&c);
+        let lambda = self.lambda(vec![param], condition, at);
+        c.current = self.call(c.current, "Where", Vec::new(), vec![lambda], at);
+        c.transformed = true;
+        c
+    }
+
+    /// `orderby k1, k2 descending`: `OrderBy`, then `ThenBy`(`Descending`) per key.
+    fn query_order_by(&mut self, clause: &SyntaxNode, mut c: Chain, at: At) -> Chain {
+        let mut first = true;
+        let parts: Vec<SyntaxElement> = clause.children_with_tokens().collect();
+        for (k, part) in parts.iter().enumerate() {
+            if !Expression::can_cast_element(part.kind()) {
+                continue;
+            }
+            let descending = parts[k + 1..]
+                .iter()
+                .take_while(|p| p.kind() != SyntaxKind::COMMA)
+                .any(|p| p.kind() == SyntaxKind::DESCENDING_KW);
+            let key = self.lower_expr(part);
+            let param = self.element_param(&c);
+            let lambda = self.lambda(vec![param], key, at);
+            let name = match (first, descending) {
+                (true, false) => "OrderBy",
+                (true, true) => "OrderByDescending",
+                (false, false) => "ThenBy",
+                (false, true) => "ThenByDescending",
+            };
+            c.current = self.call(c.current, name, Vec::new(), vec![lambda], at);
+            first = false;
+        }
+        c.transformed = true;
+        c
+    }
+
+    /// `join x in e on k1 equals k2 [into g]`: `Join` or `GroupJoin` (with the `select` that follows folded in).
+    fn query_join(
+        &mut self,
+        clause: &SyntaxNode,
+        mut c: Chain,
+        at: At,
+        clauses: &[SyntaxElement],
+        i: &mut usize,
+    ) -> Chain {
+        let (ty, name, exprs) = range_clause(clause);
+        let into = clause
+            .children()
+            .find(|n| n.kind() == SyntaxKind::JOIN_INTO_CLAUSE)
+            .and_then(|n| {
+                n.children_with_tokens()
+                    .find(|c| c.kind() == SyntaxKind::IDENTIFIER)
+                    .map(|n| identifier(&n))
+            });
+        let [inner, outer_key, inner_key, ..] = exprs.as_slice() else {
+            for e in &exprs {
+                self.lower_expr(e);
+            }
+            return c;
+        };
+        let inner = self.lower_expr(inner);
+        let inner = self.cast(inner, ty, at);
+        let param = self.element_param(&c);
+        let outer_key = self.lower_expr(outer_key);
+        let outer_key = self.lambda(vec![param], outer_key, at);
+        let local = self.declare(name.clone(), None, LocalKind::LambdaParam);
+        let inner_key = self.lower_expr(inner_key);
+        let inner_key = self.lambda(vec![local], inner_key, at);
+        let (method, joined) = match into {
+            Some(g) => (
+                "GroupJoin",
+                (g.clone(), self.declare(g, None, LocalKind::LambdaParam)),
+            ),
+            None => ("Join", (name, local)),
+        };
+        let selected = self.take_select(clauses, i);
+        let result = match selected {
+            Some(value) => value,
+            None => self.transparent(&c.vars, joined.clone(), at),
+        };
+        let result = self.lambda(vec![param, joined.1], result, at);
+        c.current = self.call(
+            c.current,
+            method,
+            Vec::new(),
+            vec![inner, outer_key, inner_key, result],
+            at,
+        );
+        if selected.is_none() {
+            c.vars.push(joined);
+        }
+        c.transformed = true;
+        c
+    }
+
+    /// `group e by k`: `GroupBy`, with an element selector unless `e` is the range variable.
+    fn query_group(&mut self, clause: &SyntaxNode, mut c: Chain, at: At) -> Chain {
+        let exprs: Vec<SyntaxElement> = clause
+            .children_with_tokens()
+            .filter(|p| Expression::can_cast_element(p.kind()))
+            .collect();
+        let param = self.element_param(&c);
+        let (element, key) = match exprs.as_slice() {
+            [element, key, ..] => (self.lower_expr(element), self.lower_expr(key)),
+            _ => {
+                return c;
+            }
+        };
+        let key = self.lambda(vec![param], key, at);
+        let mut args = vec![key];
+        if !self.is_range_variable(element, &c) {
+            args.push(self.lambda(vec![param], element, at));
+        }
+        c.current = self.call(c.current, "GroupBy", Vec::new(), args, at);
+        c.transformed = true;
+        c
+    }
+
+    /// `select e`: `Select`, left out when degenerate (§12.20.3.3).
+    fn query_select(&mut self, clause: &SyntaxNode, mut c: Chain, at: At) -> Chain {
+        let value = self.first_expr_of(clause);
+        if !(c.transformed && self.is_range_variable(value, &c)) {
+            let param = self.element_param(&c);
+            let lambda = self.lambda(vec![param], value, at);
+            c.current = self.call(c.current, "Select", Vec::new(), vec![lambda], at);
+        }
+        c.transformed = true;
+        c
     }
 
     /// A `from` clause's type (when written), range variable and source.

@@ -1,0 +1,78 @@
+//! Expressions that are one token: names, `this`, `base`, predefined types (`int.Parse`) and
+//! literals, with the type of a literal from its suffix (C# §6.4.5).
+
+use syntax::{SyntaxElement, SyntaxKind, SyntaxToken};
+
+use super::{Ctx, Expr, ExprId, identifier, lower_type};
+use crate::body::Literal;
+
+impl Ctx {
+    /// `element` is `token`, as an element (what `identifier` and `lower_type` read).
+    pub(super) fn lower_token_expr(
+        &mut self,
+        token: &SyntaxToken,
+        element: &SyntaxElement,
+    ) -> ExprId {
+        let expr = match token.kind() {
+            SyntaxKind::IDENTIFIER => {
+                let name = identifier(element);
+                match self.lookup(&name) {
+                    Some(local) => Expr::Local(local),
+                    None => Expr::Name {
+                        name,
+                        type_args: Vec::new(),
+                    },
+                }
+            }
+            SyntaxKind::THIS_KW => Expr::This,
+            SyntaxKind::BASE_KW => Expr::Base,
+            SyntaxKind::PREDEFINED_TYPE => Expr::Type(lower_type(element)),
+            kind => match literal(kind, token.text()) {
+                Some(lit) => Expr::Literal(lit),
+                None => Expr::Missing,
+            },
+        };
+        let range = token.text_range();
+        self.alloc_expr(expr, range, range)
+    }
+}
+
+fn literal(kind: SyntaxKind, text: &str) -> Option<Literal> {
+    Some(match kind {
+        SyntaxKind::INTEGER_LITERAL => {
+            let lower = text.to_ascii_lowercase();
+            if lower.ends_with("ul") || lower.ends_with("lu") {
+                Literal::ULong
+            } else if lower.ends_with('l') {
+                Literal::Long
+            } else if lower.ends_with('u') {
+                Literal::UInt
+            } else {
+                Literal::Int(integer_value(&lower))
+            }
+        }
+        SyntaxKind::REAL_LITERAL => match text.chars().last().map(|c| c.to_ascii_lowercase()) {
+            Some('m') => Literal::Decimal,
+            Some('f') => Literal::Float,
+            _ => Literal::Double,
+        },
+        SyntaxKind::BOOLEAN_LITERAL => Literal::Bool,
+        SyntaxKind::CHARACTER_LITERAL => Literal::Char,
+        SyntaxKind::NULL_LITERAL => Literal::Null,
+        SyntaxKind::STRING_LITERAL
+        | SyntaxKind::VERBATIM_STRING_LITERAL
+        | SyntaxKind::RAW_STRING_LITERAL => Literal::String,
+        _ => return None,
+    })
+}
+
+/// The value of an integer literal without suffix (`42`, `0x2A`, `0b10_1010`), saturated.
+fn integer_value(text: &str) -> u64 {
+    let digits: String = text.chars().filter(|&c| c != '_').collect();
+    let (digits, radix) = match digits.get(..2) {
+        Some("0x") => (&digits[2..], 16),
+        Some("0b") => (&digits[2..], 2),
+        _ => (digits.as_str(), 10),
+    };
+    u64::from_str_radix(digits, radix).unwrap_or(u64::MAX)
+}
