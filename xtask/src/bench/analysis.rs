@@ -5,10 +5,7 @@
 use std::{collections::HashSet, path::Path, sync::Arc, time::Duration};
 
 use anyhow::{Result, anyhow};
-use ide::{
-    Analysis, AnalysisHost, Cancellable, Change, FileId, ProjectGraph, SymbolKey, SymbolQuery,
-    TextSize,
-};
+use ide::{Analysis, AnalysisHost, Cancellable, Change, FileId, SymbolKey, SymbolQuery, TextSize};
 use rayon::prelude::*;
 
 use super::{
@@ -432,33 +429,9 @@ fn initial_change(inputs: &Inputs) -> Change {
         .collect();
     Change {
         files,
-        project_graph: Some(project_graph(inputs)),
+        project_graph: Some(inputs.graph.clone()),
         libraries: None,
     }
-}
-
-/// The workspace's projects with file ids in `inputs.files` order (each file read once).
-fn project_graph(inputs: &Inputs) -> ProjectGraph {
-    let ids: std::collections::HashMap<&Path, FileId> = inputs
-        .files
-        .iter()
-        .enumerate()
-        .map(|(i, file)| (file.path.as_path(), file_id(i)))
-        .collect();
-    let projects = inputs
-        .workspace
-        .projects
-        .iter()
-        .map(|project| {
-            let files = project
-                .files
-                .iter()
-                .filter_map(|path| ids.get(path.as_path()).copied())
-                .collect();
-            load_workspace::project_data(project, files)
-        })
-        .collect();
-    ProjectGraph { projects }
 }
 
 fn file_id(index: usize) -> FileId {

@@ -1,24 +1,28 @@
 //! What is measured: the project model of the target and the text of every file it compiles.
 
 use std::{
-    collections::HashSet,
+    collections::HashMap,
     path::{Path, PathBuf},
     sync::Arc,
     time::Duration,
 };
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use ide::{FileId, ProjectGraph};
 use project_model::{OsFs, Workspace};
 use syntax::Defines;
 
 pub(crate) struct Inputs {
     pub(crate) target: PathBuf,
-    pub(crate) workspace: Workspace,
+    pub(crate) workspace: Arc<Workspace>,
     /// `project_model::load_workspace`, best of the runs.
     pub(crate) load_time: Duration,
-    /// Each file once, in the order the projects list them.
+    /// Each file once, `files[i]` being `FileId(i)`: the ids the loader gives (in the order the
+    /// projects list the files).
     pub(crate) files: Vec<SourceFile>,
-    /// Files the model listed that could not be read.
+    /// The loader's project graph over those ids.
+    pub(crate) graph: ProjectGraph,
+    /// Files the model listed that could not be read (kept, empty, so ids stay indices).
     pub(crate) unreadable: usize,
     pub(crate) bytes: u64,
     pub(crate) lines: usize,
@@ -44,32 +48,45 @@ impl Inputs {
                 .collect();
             anyhow::bail!("no project found; {}", problems.join("; "));
         }
-        let mut seen = HashSet::new();
-        let mut files = Vec::new();
-        let mut unreadable = 0;
-        for project in &workspace.projects {
-            let defines = Defines::new(project.defines.iter().cloned());
-            for path in &project.files {
-                if !seen.insert(path) {
-                    continue;
-                }
-                match load_workspace::read_source(path) {
-                    Some(text) => files.push(SourceFile {
-                        path: path.clone(),
-                        text,
-                        defines: defines.clone(),
-                    }),
-                    None => unreadable += 1,
-                }
+        // The server's loader: file ids, texts and the project graph as a load gives them.
+        let model = load_workspace::Model::new(target.to_path_buf(), workspace);
+        let mut vfs = load_workspace::Vfs::default();
+        let sources = load_workspace::read_sources(&model.workspace, &model.root, &mut vfs);
+        let graph = sources
+            .change
+            .project_graph
+            .context("the loader gives a project graph")?;
+        let mut defines: HashMap<FileId, &Defines> = HashMap::new();
+        for project in &graph.projects {
+            for &file in &project.files {
+                defines.entry(file).or_insert(&project.defines);
             }
+        }
+        let mut files = Vec::with_capacity(sources.change.files.len());
+        let mut unreadable = 0;
+        for (index, (id, text)) in sources.change.files.into_iter().enumerate() {
+            // A fresh `Vfs` hands out ids in order, one per file read.
+            anyhow::ensure!(id.0 as usize == index, "file ids are dense");
+            let text = text.unwrap_or_else(|| {
+                unreadable += 1;
+                Arc::from("")
+            });
+            files.push(SourceFile {
+                path: vfs.path(id).to_path_buf(),
+                text,
+                defines: defines
+                    .get(&id)
+                    .map_or_else(Defines::default, |d| (*d).clone()),
+            });
         }
         let bytes = files.iter().map(|f| f.text.len() as u64).sum();
         let lines = files.iter().map(|f| f.text.lines().count()).sum();
         Ok(Inputs {
             target: target.to_path_buf(),
-            workspace,
+            workspace: model.workspace,
             load_time,
             files,
+            graph,
             unreadable,
             bytes,
             lines,
