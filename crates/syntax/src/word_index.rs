@@ -32,7 +32,7 @@ impl WordIndex {
                 continue;
             }
             let word = &text[token.range];
-            if !is_reserved_keyword(word) || names_a_type(word) {
+            if !is_reserved_keyword(word) || is_predefined_type(word) {
                 words.insert(normalize(word));
             }
         }
@@ -118,10 +118,10 @@ impl fmt::Debug for WordIndex {
     }
 }
 
-/// The reserved keywords that stand for a framework type (C# §8.2.1, §8.3.1: `object`, `string` and
-/// the simple types; `void` names no type a reference could be to). `nint`/`nuint` and `dynamic` are
-/// contextual keywords, kept anyway.
-fn names_a_type(word: &str) -> bool {
+/// The keywords that stand for a framework type (C# §8.2.1, §8.3.1: `object`, `string`, the simple
+/// types and the native integers; `void` names no type a reference could be to, `dynamic` no
+/// framework type).
+pub(crate) fn is_predefined_type(word: &str) -> bool {
     matches!(
         word,
         "bool"
@@ -139,6 +139,8 @@ fn names_a_type(word: &str) -> bool {
             | "uint"
             | "ulong"
             | "ushort"
+            | "nint"
+            | "nuint"
     )
 }
 

@@ -7,7 +7,10 @@
 //! `++`/`--` (a reserved word other than `this`, `base`, `true`, `false` and `null` is no operand:
 //! `return *(int*)p;`, and the `)` of a cast to a predefined type neither: `(float)*(double*)&x`).
 
-use crate::coarse_lexer::{Kind, is_reserved_keyword};
+use crate::{
+    coarse_lexer::{Kind, is_reserved_keyword},
+    word_index::is_predefined_type,
+};
 
 use super::{Rewriter, Tokens};
 
@@ -42,27 +45,4 @@ fn follows_operand(tokens: &Tokens<'_>, i: usize) -> bool {
                     && tokens.glued(i - 2))
         }
     }
-}
-
-fn is_predefined_type(word: &str) -> bool {
-    matches!(
-        word,
-        "bool"
-            | "byte"
-            | "char"
-            | "decimal"
-            | "double"
-            | "float"
-            | "int"
-            | "long"
-            | "object"
-            | "sbyte"
-            | "short"
-            | "string"
-            | "uint"
-            | "ulong"
-            | "ushort"
-            | "nint"
-            | "nuint"
-    )
 }
