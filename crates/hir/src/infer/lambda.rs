@@ -13,9 +13,12 @@ use crate::{
 };
 
 impl Ctx<'_> {
-    /// The type a lambda's body gives with these parameter types, leaving no trace: the sites, the
-    /// unresolved entries and the local types it found are dropped (the lambda is bound for real
-    /// once its call is). Nested speculation is bounded: each level may try every overload again.
+    /// The type a lambda's body gives with these parameter types, leaving no trace: everything the
+    /// pass recorded (sites, unresolved entries, field accesses, synthesized and omitted calls,
+    /// expression and local types, tuple names, library field reads, pending method groups) is put
+    /// back as it was, since other parameter types may bind the body otherwise (the lambda is bound
+    /// for real once its call is). Nested speculation is bounded: each level may try every overload
+    /// again.
     pub(super) fn speculative_lambda(&mut self, lambda: ExprId, params: &[Ty]) -> Option<Ty> {
         let key = (lambda, params.to_vec());
         if let Some(result) = self.lambda_results.get(&key) {
@@ -30,14 +33,25 @@ impl Ctx<'_> {
         let fields = self.result.field_accesses.len();
         let expr_tys = self.expr_tys.len();
         let pending = self.pending_groups.len();
+        // Small per body, and edited in place (an omitted call removes what it holds): copied.
+        let synthesized = self.result.synthesized.clone();
+        let omitted = self.result.omitted.clone();
         let locals = self.local_tys.clone();
+        let tuple_names = self.local_tuple_names.clone();
+        let tuple_inits = self.tuple_inits.clone();
+        let library_fields = self.library_fields.clone();
         let result = self.infer_lambda(lambda, params, None);
         self.result.sites.truncate(sites);
         self.result.unresolved.truncate(unresolved);
         self.result.field_accesses.truncate(fields);
+        self.result.synthesized = synthesized;
+        self.result.omitted = omitted;
         self.expr_tys.truncate(expr_tys);
         self.pending_groups.truncate(pending);
         self.local_tys = locals;
+        self.local_tuple_names = tuple_names;
+        self.tuple_inits = tuple_inits;
+        self.library_fields = library_fields;
         self.speculation_depth -= 1;
         self.lambda_results.insert(key, result.clone());
         result
