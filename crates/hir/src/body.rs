@@ -103,6 +103,9 @@ pub enum Stmt {
     },
     Block(Vec<StmtId>),
     Return(Option<ExprId>),
+    /// `throw e;`, or `throw;` in a `catch`: its end is unreachable (a lambda block ending in one
+    /// converts to any delegate, §10.7.1).
+    Throw(Option<ExprId>),
     /// `yield return value;`: typed (and converted) by the iterator's element type.
     YieldReturn(ExprId),
     LocalFunction {

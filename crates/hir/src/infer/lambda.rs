@@ -94,6 +94,11 @@ impl Ctx<'_> {
             Stmt::Block(stmts) => {
                 if stmts.iter().any(|&s| self.returns_value(s)) {
                     LambdaReturn::BlockValue
+                } else if stmts
+                    .last()
+                    .is_some_and(|&s| matches!(self.body.stmts[s], Stmt::Throw(_)))
+                {
+                    LambdaReturn::Throws
                 } else {
                     LambdaReturn::Void
                 }
@@ -120,6 +125,7 @@ impl Ctx<'_> {
             Stmt::Let { .. }
             | Stmt::LocalFunction { .. }
             | Stmt::YieldReturn(_)
+            | Stmt::Throw(_)
             | Stmt::Missing => false,
         }
     }

@@ -70,6 +70,10 @@ pub(crate) enum LambdaReturn {
     Void,
     /// A block with `return expr;`: only delegates with a return type take it.
     BlockValue,
+    /// A block that returns no value and whose end is unreachable (`e => { throw e(); }`): every
+    /// delegate takes it (§10.7.1), with no return type to infer from; one with a return type is the
+    /// better conversion (§12.6.4.5: `Run(() => { throw ..; })` is `Run(Func<int>)`, not `Run(Action)`).
+    Throws,
     /// An expression with a value (or an `async` lambda): both kinds take it, the one with a return
     /// type is the better conversion.
     ExpressionValue,

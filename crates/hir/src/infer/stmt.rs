@@ -11,9 +11,10 @@ use crate::{
 impl Ctx<'_> {
     pub(super) fn infer_stmt(&mut self, stmt: StmtId) {
         match &self.body.stmts[stmt] {
-            Stmt::Expr(e) => {
+            Stmt::Expr(e) | Stmt::Throw(Some(e)) => {
                 self.infer_expr(*e, None);
             }
+            Stmt::Throw(None) => {}
             Stmt::Let { local, init } => {
                 let declared = self.body.locals[*local]
                     .ty

@@ -86,6 +86,10 @@ impl Ctx {
                 self.alloc_stmt(Stmt::YieldReturn(expr))
             }
             Some(Statement::SwitchStatement(switch)) => self.lower_switch(&switch),
+            Some(Statement::ThrowStatement(_)) => {
+                let expr = super::first_expr(node).map(|e| self.lower_expr(&e));
+                self.alloc_stmt(Stmt::Throw(expr))
+            }
             Some(Statement::IfStatement(if_)) => self.lower_if(&if_),
             _ => {
                 // Loops, `using`, `lock`, `try`, `yield`, `throw`, …: their parts in order, in a

@@ -39,6 +39,8 @@ pub(super) fn lambda_target_order(
     let has_value = match (returns, other) {
         // A body with a value beats a void delegate, or a target that is no delegate at all.
         (LambdaReturn::ExpressionValue, Some((_, false)) | None) => true,
+        // A body that never ends converts to both; the delegate with a return type is better.
+        (LambdaReturn::Throws, Some((params, false))) => params == valued,
         // Only an expression body can fit both; the parameter lists must be the same.
         (LambdaReturn::Unknown, Some((params, false))) if params == valued => arg
             .expr

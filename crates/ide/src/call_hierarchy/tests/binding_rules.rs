@@ -255,3 +255,37 @@ namespace N
         "#]],
     );
 }
+
+/// Found on NCrontab: a lambda block that only throws converts to any delegate (§10.7.1), so
+/// `TryParse<T>` applies with `T` fixed by the other lambda; beside an `Action` overload, the
+/// delegate with a return type is the better conversion (§12.6.4.5; Roslyn: `Run(Func<int>)`).
+#[test]
+fn a_lambda_block_that_only_throws_converts_to_any_delegate() {
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public delegate Exception ExceptionProvider();
+    public class F
+    {
+        public static T TryParse<T>(string s, Func<F, T> value, Func<ExceptionProvider, T> error) { return default(T); }
+        public static void Run(Action a) { }
+        public static void Run(Func<int> f) { }
+        public static void Use$0(string s)
+        {
+            TryParse(s, v => v, e => { throw e(); });
+            Run(() => { throw new InvalidOperationException(); });
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.F.TryParse``1(System.String,System.Func{N.F,``0},System.Func{N.ExceptionProvider,``0}) [Call]
+            M:N.ExceptionProvider.Invoke [DelegateInvoke]
+            M:N.F.Run(System.Func{System.Int32}) [Call]
+            external System.InvalidOperationException.#ctor [Ctor]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
