@@ -10,13 +10,13 @@ use super::{
     known,
     overload::{ArgInfo, ArgTy, CandMember, Candidate, Resolution, resolve_overloads},
 };
-use crate::lookup::lookup_members;
 use crate::{
     base_db::Db,
     body::{AssignOp, Expr, ExprId},
     def_map::TypeId,
-    item_tree::{ParamModifier, lower::operator_name},
-    library::KnownType,
+    item_tree::{ParamModifier, TypeKind, lower::operator_name},
+    library::{KnownType, ScopedDb, library_kind},
+    lookup::{lookup_members, type_kind},
     symbols::{MemberId, member_signature},
     ty::Ty,
     type_ref::TypeRef,
@@ -113,6 +113,18 @@ impl Ctx<'_> {
                 }
                 string
             }
+            // Enumeration addition and subtraction (C# §12.10.5, §12.10.6): `E + U`, `U + E` and
+            // `E - U` are `E` (`(Kind) i + offset` is a `Kind`).
+            "+" if is_enum(&self.sdb, &l) != is_enum(&self.sdb, &r) => {
+                if is_enum(&self.sdb, &l) {
+                    l
+                } else {
+                    r
+                }
+            }
+            "-" if is_enum(&self.sdb, &l) && !is_enum(&self.sdb, &r) => l,
+            // `E - E` is the underlying type, which is not tracked here: unknown, not `E`.
+            "-" if is_enum(&self.sdb, &l) && is_enum(&self.sdb, &r) => Ty::Unknown,
             _ => numeric_result(db, &l, &r),
         }
     }
@@ -201,6 +213,15 @@ fn is_string(db: &dyn Db, ty: &Ty) -> bool {
 }
 
 /// The type of a built-in arithmetic operation (binary numeric promotion).
+/// Whether `ty` is an enum type, of the sources or of an assembly.
+fn is_enum(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+    match ty {
+        Ty::Source(id, _) => type_kind(sdb.db(), *id) == TypeKind::Enum,
+        Ty::Library(..) => matches!(library_kind(sdb, ty), Some(metadata::TypeKind::Enum)),
+        _ => false,
+    }
+}
+
 fn numeric_result(db: &dyn Db, l: &Ty, r: &Ty) -> Ty {
     use KnownType::*;
     const ORDER: [KnownType; 7] = [Decimal, Double, Single, UInt64, Int64, UInt32, Int32];

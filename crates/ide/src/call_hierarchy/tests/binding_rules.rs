@@ -289,3 +289,35 @@ namespace N
         "#]],
     );
 }
+
+/// Found on NCrontab: enumeration addition and subtraction (§12.10.5, §12.10.6) give the enum type,
+/// so `(Kind) i + offset` passes for a `Kind` parameter. `E - E` is the underlying type (Roslyn:
+/// `Take(int)`), which csnav does not track: the call is listed ambiguous, not bound to `Take(Kind)`.
+#[test]
+fn an_enum_plus_an_integer_is_the_enum() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public enum Kind { A, B, C }
+    public class H
+    {
+        static void Take(Kind kind) { }
+        static void Take(int value) { }
+        static void Use$0(int i, int offset)
+        {
+            Take((Kind) i + offset);
+            Take(offset + Kind.B);
+            Take(Kind.C - 1);
+            Take(Kind.C - Kind.A);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.H.Take(N.Kind) [Call, Call, Call]
+            unresolved Take (Ambiguous)
+            coverage 4/3/1/0
+        "#]],
+    );
+}
