@@ -32,12 +32,47 @@ namespace Geo
 }
 "#;
 
-/// Loads the fixture, answers every type's hierarchy once, applies `edit` to `/Circle.cs`, answers
-/// again, and returns the queries that ran for the second answer.
-fn queries_rerun_after(edit: impl FnOnce(&str) -> String) -> Vec<String> {
-    let fixture = Fixture::parse(FIXTURE);
+/// Loads `fixture`, answers with `ask`, applies `edit` to the file at `path`, answers again, and
+/// returns the first answer and the names of the queries that ran for the second, in the order
+/// they ran.
+fn rerun_after<T>(
+    fixture: &str,
+    ask: impl Fn(&AnalysisHost) -> T,
+    path: &str,
+    edit: impl FnOnce(&str) -> String,
+) -> (T, Vec<String>) {
+    let fixture = Fixture::parse(fixture);
     let (mut host, log) = AnalysisHost::with_event_log();
     host.apply_change(fixture.change());
+    let first = ask(&host);
+    log.take();
+    let file = fixture.file(path);
+    let edited = edit(&file.text);
+    assert_ne!(edited, file.text, "the edit changed nothing");
+    host.apply_change(Change {
+        files: vec![(FileId(file.id), Some(Arc::from(edited)))],
+        project_graph: None,
+        libraries: None,
+    });
+    ask(&host);
+    (first, query_names(log.take()))
+}
+
+/// How many times each query ran, as `name ×n` sorted by name.
+fn counted(names: Vec<String>) -> Vec<String> {
+    let mut counts = std::collections::BTreeMap::<String, usize>::new();
+    for name in names {
+        *counts.entry(name).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .map(|(name, n)| format!("{name} ×{n}"))
+        .collect()
+}
+
+/// Answers every type's hierarchy once, applies `edit` to `/Circle.cs`, answers again, and returns
+/// the queries that ran for the second answer.
+fn queries_rerun_after(edit: impl FnOnce(&str) -> String) -> Vec<String> {
     let hierarchy_of_all = |host: &AnalysisHost| {
         let analysis = host.analysis();
         for name in ["IShape", "Shape", "Circle"] {
@@ -53,22 +88,7 @@ fn queries_rerun_after(edit: impl FnOnce(&str) -> String) -> Vec<String> {
                 .expect("a type");
         }
     };
-    hierarchy_of_all(&host);
-    log.take();
-    let circle = &fixture.files[1];
-    let edited = edit(&circle.text);
-    assert_ne!(edited, circle.text, "the edit changed nothing");
-    host.apply_change(Change {
-        files: vec![(FileId(circle.id), Some(Arc::from(edited)))],
-        project_graph: None,
-        libraries: None,
-    });
-    hierarchy_of_all(&host);
-    let mut log: Vec<String> = log
-        .take()
-        .into_iter()
-        .map(|e| e.split('(').next().unwrap_or(&e).to_owned())
-        .collect();
+    let ((), mut log) = rerun_after(FIXTURE, hierarchy_of_all, "/Circle.cs", edit);
     log.sort();
     log.dedup();
     log
@@ -228,10 +248,7 @@ namespace App
 /// Asks for the callers of `Counter.Add` and searches every project, applies `edit` to the file at
 /// `path`, asks again, and returns how many times each query ran for the second answer.
 fn call_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Vec<String> {
-    let fixture = Fixture::parse(CALLS_FIXTURE);
-    let (mut host, log) = AnalysisHost::with_event_log();
-    host.apply_change(fixture.change());
-    let ask = |host: &AnalysisHost| {
+    let callers_of_add = |host: &AnalysisHost| {
         let analysis = host.analysis();
         let query = crate::SymbolQuery {
             text: "Add".into(),
@@ -245,26 +262,9 @@ fn call_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Ve
             .expect("a member");
         callers.callers.len()
     };
-    assert_eq!(ask(&host), 2);
-    log.take();
-    let file = fixture.file(path);
-    let edited = edit(&file.text);
-    assert_ne!(edited, file.text, "the edit changed nothing");
-    host.apply_change(Change {
-        files: vec![(FileId(file.id), Some(Arc::from(edited)))],
-        project_graph: None,
-        libraries: None,
-    });
-    ask(&host);
-    let mut counts = std::collections::BTreeMap::<String, usize>::new();
-    for event in log.take() {
-        let name = event.split('(').next().unwrap_or(&event).to_owned();
-        *counts.entry(name).or_default() += 1;
-    }
-    counts
-        .into_iter()
-        .map(|(name, n)| format!("{name} ×{n}"))
-        .collect()
+    let (callers, names) = rerun_after(CALLS_FIXTURE, callers_of_add, path, edit);
+    assert_eq!(callers, 2);
+    counted(names)
 }
 
 /// One body re-inferred, one file's sites re-gathered and regrouped; the callers' bucket is rebuilt
@@ -375,9 +375,6 @@ const BODIES: [&str; 7] = [
 /// Binds every body of [`BODIES_FIXTURE`] (their outgoing calls), applies `edit` to the file at
 /// `path`, binds them again and returns how many times each query ran for the second round.
 fn body_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Vec<String> {
-    let fixture = Fixture::parse(BODIES_FIXTURE);
-    let (mut host, log) = AnalysisHost::with_event_log();
-    host.apply_change(fixture.change());
     let bind_all = |host: &AnalysisHost| {
         let analysis = host.analysis();
         for doc_id in BODIES {
@@ -393,26 +390,8 @@ fn body_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Ve
                 .expect("a member");
         }
     };
-    bind_all(&host);
-    log.take();
-    let file = fixture.file(path);
-    let edited = edit(&file.text);
-    assert_ne!(edited, file.text, "the edit changed nothing");
-    host.apply_change(Change {
-        files: vec![(FileId(file.id), Some(Arc::from(edited)))],
-        project_graph: None,
-        libraries: None,
-    });
-    bind_all(&host);
-    let mut counts = std::collections::BTreeMap::<String, usize>::new();
-    for event in log.take() {
-        let name = event.split('(').next().unwrap_or(&event).to_owned();
-        *counts.entry(name).or_default() += 1;
-    }
-    counts
-        .into_iter()
-        .map(|(name, n)| format!("{name} ×{n}"))
-        .collect()
+    let ((), names) = rerun_after(BODIES_FIXTURE, bind_all, path, edit);
+    counted(names)
 }
 
 /// How many bodies were bound again (`infer_query` runs) in a log of [`body_queries_rerun_after`].
