@@ -2,7 +2,9 @@
 //! exact and prefix matches by binary search over the sorted lower-cased names, substrings through a
 //! trigram index, camel humps (`GTH` → `GetTypeHierarchy`) through the pairs of hump initials. It
 //! returns candidates, a superset of the matches; the caller ranks them (and so drops the rest), which
-//! keeps ranking in one place and the answers those of a full scan.
+//! keeps ranking in one place and the answers those of a full scan. Every candidate must also hold
+//! each ASCII letter and digit of the query (`CharSet`): whatever the rank, a match contains the
+//! query's characters, so the filter drops only names that could not match.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use smol_str::SmolStr;
@@ -25,8 +27,43 @@ pub struct NameIndex<T> {
 struct NameRow {
     lower: SmolStr,
     name: SmolStr,
+    chars: CharSet,
     start: u32,
     end: u32,
+}
+
+/// The ASCII letters (case folded) and digits of a text, one bit each, and whether it holds a
+/// character other than those and `_` (a lone `_` hump matches nothing, so `IO_` matches `IOStream`
+/// by its humps: an underscore is never required). A camel-humps query such as `Widget3_10` hands over every name with a `W` hump
+/// before an `_` hump, thousands at a million lines; one AND drops those lacking a `1` or a `0`
+/// before the ranking walks their humps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct CharSet(u64);
+
+impl CharSet {
+    const OTHER: u64 = 1 << 63;
+
+    fn of(text: &str) -> CharSet {
+        let mut bits = 0u64;
+        for b in text.bytes() {
+            bits |= match b {
+                b'a'..=b'z' => 1 << (b - b'a'),
+                b'A'..=b'Z' => 1 << (b - b'A'),
+                b'0'..=b'9' => 1 << (26 + b - b'0'),
+                b'_' => 0,
+                _ => Self::OTHER,
+            };
+        }
+        CharSet(bits)
+    }
+
+    /// Whether a name with these characters may contain every character of a query with `query`'s,
+    /// ignoring case. A name with other characters may: some lower-case to ASCII (the Kelvin sign
+    /// to `k`). The query's other characters are not required, for the same reason.
+    fn may_contain(self, query: CharSet) -> bool {
+        let needed = query.0 & !Self::OTHER;
+        self.0 & Self::OTHER != 0 || self.0 & needed == needed
+    }
 }
 
 /// One name and what is filed under it.
@@ -66,6 +103,7 @@ impl<T: Ord> NameIndex<T> {
                 index.file_name(id, &lower, &name);
                 let at = index.values.len() as u32;
                 index.names.push(NameRow {
+                    chars: CharSet::of(&name),
                     lower,
                     name,
                     start: at,
@@ -162,7 +200,10 @@ impl<T> NameIndex<T> {
         }
         ids.sort_unstable();
         ids.dedup();
-        ids.into_iter().map(|id| self.group(id))
+        let chars = CharSet::of(query);
+        ids.into_iter()
+            .filter(move |&id| self.names[id as usize].chars.may_contain(chars))
+            .map(|id| self.group(id))
     }
 
     /// The names holding every trigram of `lower`; `None` when it is shorter than a trigram.
@@ -251,10 +292,27 @@ mod tests {
         assert_eq!(names(&index, "JsTR"), "JsonTextReader");
         assert_eq!(names(&index, "eade"), "JsonTextReader,Reader");
         assert_eq!(names(&index, "zzz"), "");
+        // A hump-pair candidate lacking a letter of the query is dropped before ranking.
+        assert_eq!(names(&index, "GTHx"), "");
         // Shorter than a trigram: every name is a candidate.
         assert_eq!(names(&index, "er").split(',').count(), 5);
         let exact: Vec<&str> = index.exact("READER").map(|g| g.name).collect();
         assert_eq!(exact, ["Reader"]);
+    }
+
+    #[test]
+    fn names_with_other_characters_stay_candidates() {
+        let index = NameIndex::new(vec![
+            (SmolStr::new("\u{212A}ey"), 0u32),
+            (SmolStr::new("Key"), 1),
+            (SmolStr::new("Kay"), 2),
+        ]);
+        // `\u{212A}` (the Kelvin sign) lower-cases to `k`: the set cannot tell, the ranking decides.
+        // `Kay` lacks the `e`.
+        assert_eq!(names(&index, "ke"), "Key,\u{212A}ey");
+        assert_eq!(names(&index, "KEY"), "Key,\u{212A}ey");
+        // A query's own other characters are not required of a name.
+        assert_eq!(names(&index, "\u{212A}ey"), "Key,\u{212A}ey");
     }
 
     #[test]

@@ -388,6 +388,9 @@ mod tests {
             "Reader",
             "a",
             "IOStream",
+            "Widget3_10",
+            "IWidget13_0",
+            "\u{212A}elvin",
         ];
         let index = hir::NameIndex::new(
             names
@@ -397,7 +400,7 @@ mod tests {
                 .collect(),
         );
         let mut queries: Vec<String> = [
-            "GTH", "getTyHi", "JR", "JsTR", "XHR", "io", "ÄR", "_f", "zz",
+            "GTH", "getTyHi", "JR", "JsTR", "XHR", "io", "ÄR", "_f", "zz", "W_1", "Wid3_10", "kel",
         ]
         .map(String::from)
         .to_vec();
