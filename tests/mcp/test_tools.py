@@ -30,14 +30,18 @@ async def test_server_status_lists_the_projects():
             refs = project["references"]
             assert refs["frameworks"] or refs["builtinSurface"]
             assert all(m["reason"] and m["kind"] in ("framework", "package", "assembly") for m in refs["missing"])
+            assert project["missingReferences"] == len(refs["missing"])
         by_name = {p["name"]: p["references"] for p in status["projects"]}
         if not by_name["Bookstore.Data"]["frameworks"]:
             assert "Core" in by_name["Bookstore.Data"]["builtinSurface"]
         if not by_name["Bookstore.Domain"]["frameworks"]:
             assert "Framework" in by_name["Bookstore.Domain"]["builtinSurface"]
-        page = await ok(client, "server_status", {"skip": 1, "take": 1, "pathStyle": "relative"})
+        page = await ok(client, "server_status", {"skip": 1, "take": 1, "pathStyle": "relative", "responseDetail": "full"})
         assert [p["name"] for p in page["projects"]] == ["Bookstore.Data"]
         assert page["projects"][0]["path"] == "src/Bookstore.Data/Bookstore.Data.csproj"
+        # By default a project is its name, framework and counts: a hundred projects stay a short answer.
+        compact = await ok(client, "server_status", {"skip": 1, "take": 1})
+        assert compact["projects"] == [{key: page["projects"][0][key] for key in ("name", "targetFramework", "fileCount", "missingReferences")}]
         assert page["projectPaging"] == {"skip": 1, "take": 1, "returned": 1, "total": 3, "nextSkip": 2}
 
 

@@ -3,14 +3,19 @@
 use serde_json::{Value, json};
 
 use super::{Answer, Call, ToolSpec, schema};
-use crate::paging::PageRequest;
+use crate::{
+    options::PathStyle,
+    paging::PageRequest,
+    workspace::{ProjectSummary, World},
+};
 
 pub(super) static SPEC: ToolSpec = ToolSpec {
     name: "server_status",
     title: "Workspace status",
-    description: "Shows the loaded C# workspace: root, projects with file counts and the reference assemblies found or missing, load problems, index state, \
+    description: "Shows the loaded C# workspace: root, projects with file counts and how many of their reference assemblies are missing, load problems, index state, \
                   the revision answers are computed at, and whether file changes are being watched. Call it first \
-                  when answers look empty or stale, or to learn project names for a scope.",
+                  when answers look empty or stale, or to learn project names for a scope. responseDetail 'full' adds each \
+                  project's path, kind and reference assemblies (found, missing and why, built-in surfaces).",
     input: || {
         json!({
             "skip": schema::count("Project paging offset.", 0, 1_000_000),
@@ -27,9 +32,10 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
             "revision": {"type": "integer"},
             "fileCount": {"type": "integer"},
             "projects": schema::array_of(json!({"type": "object", "properties": {
-                "name": {"type": "string"}, "path": schema::nullable("string", ""), "kind": {"type": "string"},
-                "targetFramework": schema::nullable("string", ""), "fileCount": {"type": "integer"},
-                "references": {"type": "object", "description": "The reference assemblies csnav read for the project: how many, which frameworks and how many package assemblies; what was asked for and not found, with why; which of csnav's built-in framework surfaces stands in for a framework it did not find.", "properties": {
+                "name": {"type": "string"}, "targetFramework": schema::nullable("string", ""), "fileCount": {"type": "integer"},
+                "missingReferences": {"type": "integer", "description": "How many framework, package or assembly references were asked for and not found (responseDetail 'full' says which and why)."},
+                "path": schema::nullable("string", "With responseDetail 'full'."), "kind": {"type": "string", "description": "With responseDetail 'full'."},
+                "references": {"type": "object", "description": "With responseDetail 'full': the reference assemblies csnav read for the project: how many, which frameworks and how many package assemblies; what was asked for and not found, with why; which of csnav's built-in framework surfaces stands in for a framework it did not find.", "properties": {
                     "assemblies": {"type": "integer"},
                     "frameworks": schema::array_of(json!({"type": "string"})),
                     "packageAssemblies": {"type": "integer"},
@@ -58,29 +64,26 @@ fn run(call: &Call<'_>) -> Answer {
     let page = PageRequest::parse(call.args, "skip", "take", 100, 1000)?;
     let world = &call.snapshot.world;
     let style = call.options.path_style;
-    let projects: Vec<Value> = world
-        .projects
-        .iter()
+    // The page first: a project's entry is built only when it is sent. An entry is short unless asked
+    // for in full: a solution of a hundred projects must not make every status answer tens of kB.
+    let (page_projects, paging) = page.apply(world.projects.iter().collect());
+    let projects: Vec<Value> = page_projects
+        .into_iter()
         .map(|p| {
-            json!({
+            let mut entry = json!({
                 "name": p.name,
-                "path": p.path.as_ref().map(|path| world.root.display(path, style)),
-                "kind": p.kind,
                 "targetFramework": p.target_framework,
                 "fileCount": p.files.len(),
-                "references": {
-                    "assemblies": p.libraries.assemblies,
-                    "frameworks": p.libraries.frameworks,
-                    "packageAssemblies": p.libraries.packages,
-                    "missing": p.libraries.missing.iter().map(|m| json!({
-                        "kind": m.kind, "name": m.name, "version": m.version, "reason": m.reason,
-                    })).collect::<Vec<_>>(),
-                    "builtinSurface": p.libraries.builtin_surface.map(|f| f.describe()),
-                },
-            })
+                "missingReferences": p.libraries.missing.len(),
+            });
+            if call.options.full()
+                && let Some(entry) = entry.as_object_mut()
+            {
+                entry.extend(project_details(p, world, style));
+            }
+            entry
         })
         .collect();
-    let (projects, paging) = page.apply(projects);
     let problems: Vec<Value> = world
         .problems
         .iter()
@@ -106,4 +109,30 @@ fn run(call: &Call<'_>) -> Answer {
         "version": env!("CARGO_PKG_VERSION"),
     });
     Ok(answer.as_object().cloned().unwrap_or_default())
+}
+
+/// What `responseDetail: "full"` adds to a project's entry: where it is, what kind, and its reference
+/// assemblies (found, missing with why, the built-in surface standing in for a missing framework).
+fn project_details(
+    p: &ProjectSummary,
+    world: &World,
+    style: PathStyle,
+) -> serde_json::Map<String, Value> {
+    let details = json!({
+        "path": p.path.as_ref().map(|path| world.root.display(path, style)),
+        "kind": p.kind,
+        "references": {
+            "assemblies": p.libraries.assemblies,
+            "frameworks": p.libraries.frameworks,
+            "packageAssemblies": p.libraries.packages,
+            "missing": p.libraries.missing.iter().map(|m| json!({
+                "kind": m.kind, "name": m.name, "version": m.version, "reason": m.reason,
+            })).collect::<Vec<_>>(),
+            "builtinSurface": p.libraries.builtin_surface.map(|f| f.describe()),
+        },
+    });
+    match details {
+        Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    }
 }
