@@ -27,7 +27,7 @@ impl Ctx {
             && let Some((prefixes, operand)) = prefix_chains::misparsed_prefixes(node)
             && !self.is_hoisting(&prefixes[0])
         {
-            return self.lower_reassociated(element, prefixes, operand);
+            return self.lower_reassociated(element, prefixes, operand, None);
         }
         if let Some(node) = element.as_node()
             && let Some(call) = generic_call_casts::misparsed_generic_call(node)
@@ -222,6 +222,17 @@ impl Ctx {
 
     fn lower_binary(&mut self, binary: &ast::BinaryExpression) -> ExprId {
         let node = binary.syntax();
+        // `ready && list?.Count > 0`, parsed `(ready && list)?.Count > 0`: the `>` goes inside.
+        if let Some(left) = field(node, Field::Left)
+            && let Some(chain) = left.as_node()
+            && let Some((prefixes, operand)) = prefix_chains::misparsed_prefixes(chain)
+            && !self.is_hoisting(&prefixes[0])
+        {
+            let depth = prefix_chains::trailing_depth(node, &prefixes);
+            if depth > 0 {
+                return self.lower_reassociated(&left, prefixes, operand, Some((node, depth)));
+            }
+        }
         let lhs = self.lower_opt(node, Field::Left);
         let rhs = self.lower_opt(node, Field::Right);
         let operator = binary.operator();

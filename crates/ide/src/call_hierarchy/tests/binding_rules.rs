@@ -321,3 +321,42 @@ namespace N
         "#]],
     );
 }
+
+/// Found on NLog: tree-sitter reads `ready && list?.Count > 0` as `((ready && list)?.Count) > 0`
+/// and `a?.L ?? a?.M` as `(a?.L ?? a)?.M`. A conditional access is a primary expression (§12.8.8):
+/// the binary operator's right operand is the receiver, and `>` binds tighter than `&&` (§12.4.2).
+#[test]
+fn a_binary_operator_before_a_conditional_access_leaves_the_receiver_to_it() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    public class H
+    {
+        public int? L { get; set; }
+        public int M { get; set; }
+        public static bool operator >(H h, int i) { return true; }
+        public static bool operator <(H h, int i) { return false; }
+        public H Next { get; set; }
+        static void Use$0(bool ready, IList<int> list, H h)
+        {
+            var a = ready && list?.Count > 0;
+            var b = h?.L ?? h?.M ?? 0;
+            var c = ready || !h?.Next.L.HasValue;
+            var d = ready && h?.Next > 1;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.ICollection.Count [Get]
+            P:N.H.L [Get, Get]
+            P:N.H.M [Get]
+            P:N.H.Next [Get, Get]
+            external System.Nullable.HasValue [Get]
+            M:N.H.op_GreaterThan(N.H,System.Int32) [Operator]
+            coverage 8/8/0/0
+        "#]],
+    );
+}
