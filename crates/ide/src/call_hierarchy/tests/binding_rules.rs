@@ -360,3 +360,36 @@ namespace N
         "#]],
     );
 }
+
+/// Found on NLog: `namespace N.Internal { using Common; }` imports `N.Common`; read as written,
+/// `Common` looked like a namespace nobody declares, and the unknown `System` of
+/// `System.Threading.Interlocked` was guessed into it. A namespace of the assemblies is a member of
+/// the global namespace (§7.8.1, §12.8.4).
+#[test]
+fn a_framework_namespace_is_not_guessed_into_a_relative_using() {
+    check_outgoing(
+        r#"
+namespace N.Common { public delegate void Continuation(System.Exception e); }
+namespace N.Internal
+{
+    using System;
+    using Common;
+    public class Counter
+    {
+        private int _count;
+        private Continuation _then;
+        void Use$0()
+        {
+            System.Threading.Interlocked.Increment(ref _count);
+            System.Threading.Monitor.PulseAll(this);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Threading.Interlocked.Increment [Call]
+            external System.Threading.Monitor.PulseAll [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
