@@ -393,3 +393,39 @@ namespace N.Internal
         "#]],
     );
 }
+
+/// Found on NLog: `(now - last).TotalSeconds` reads a `TimeSpan`: the operators an assembly's
+/// type declares are user-defined operators (§12.4.6), `DateTime.op_Subtraction(DateTime,
+/// DateTime)` here, not the left operand's type.
+#[test]
+fn a_library_type_operator_gives_the_result_type() {
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class Clock
+    {
+        public static bool Take(TimeSpan span) { return true; }
+        public static bool Take(DateTime time) { return false; }
+        void Use$0(DateTime now, DateTime last, TimeSpan step)
+        {
+            var seconds = (now - last).TotalSeconds;
+            Take(now - last);
+            Take(now - step);
+            Take(now + step);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.DateTime.op_Subtraction [Operator, Operator]
+            external System.TimeSpan.TotalSeconds [Get]
+            M:N.Clock.Take(System.TimeSpan) [Call]
+            external System.DateTime.op_Subtraction [Operator]
+            M:N.Clock.Take(System.DateTime) [Call, Call]
+            external System.DateTime.op_Addition [Operator]
+            coverage 8/8/0/0
+        "#]],
+    );
+}
