@@ -429,3 +429,59 @@ namespace N
         "#]],
     );
 }
+
+/// Found on NLog and SimpleInjector: a method group argument fixes a type argument through its
+/// return type once the delegate's parameter types are fixed (output type inference, §12.6.3.7):
+/// `Select(Item.FromType)` is an `IEnumerable<Item>`, `Zip(b, Pair.Create)` one of `Pair`.
+#[test]
+fn a_method_group_argument_infers_the_result_type() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+namespace N
+{
+    public class Item
+    {
+        public static Item FromType(Type type) { return new Item(); }
+        public bool Open { get; set; }
+    }
+    public class Pair
+    {
+        public static Pair Create(Type a, Type b) { return null; }
+        public bool Matches() { return true; }
+    }
+    public static class Use
+    {
+        static void Append(IEnumerable<Item> items) { }
+        static void Append(IEnumerable<Type> types) { }
+        static void Run$0(IEnumerable<Type> types, Type[] a, Type[] b)
+        {
+            Append(types.Select(Item.FromType));
+            var open = types.Select(Item.FromType).Where(i => i.Open).ToArray();
+            var all = a.Zip(b, Pair.Create).All(p => p.Matches());
+            var names = Directory.GetFiles("a").Select(Path.GetFileName).Where(n => n.Length > 0);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Linq.Enumerable.Select [Call, Call, Call]
+            M:N.Item.FromType(System.Type) [MethodGroup, MethodGroup]
+            M:N.Use.Append(System.Collections.Generic.IEnumerable{N.Item}) [Call]
+            external System.Linq.Enumerable.Where [Call, Call]
+            P:N.Item.Open [Get]
+            external System.Linq.Enumerable.ToArray [Call]
+            external System.Linq.Enumerable.Zip [Call]
+            M:N.Pair.Create(System.Type,System.Type) [MethodGroup]
+            external System.Linq.Enumerable.All [Call]
+            M:N.Pair.Matches [Call]
+            external System.IO.Directory.GetFiles [Call]
+            external System.IO.Path.GetFileName [MethodGroup]
+            external System.String.Length [Get]
+            coverage 13/13/0/0
+        "#]],
+    );
+}
