@@ -175,10 +175,12 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
             };
         }
         (Ty::Nullable(f), _) => {
-            return if lookup::is_object(db, to) {
-                Conv::Implicit
-            } else {
-                conv(sdb, f, to).min(Conv::Unknown)
+            return match conv(sdb, f, to) {
+                _ if lookup::is_object(db, to) => Conv::Implicit,
+                // A user-defined conversion from `S` is lifted to `S?` only towards a type that
+                // holds null (Roslyn: a class or a nullable type); to a struct it is explicit.
+                Conv::UserDefined if is_value_type(sdb, to) => Conv::No,
+                c => c.min(Conv::Unknown),
             };
         }
         _ => {}

@@ -485,3 +485,45 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Jint: `new Descriptor(value, true, true, true)` with `(Value, bool?, bool?, bool?)` and
+/// `(Value, Value, bool?, bool?)`, where `Value` has `implicit operator Value(bool)`: `bool?` is the
+/// better conversion target, for its own implicit conversion to `Value` (user-defined, lifted as
+/// Roslyn does towards a class) counts (§12.6.4.7).
+#[test]
+fn a_user_defined_conversion_between_targets_decides_the_better_one() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Value
+    {
+        public static implicit operator Value(bool b) { return null; }
+        public static implicit operator Value(double d) { return null; }
+    }
+    public struct Meters
+    {
+        public static implicit operator Meters(int i) { return new Meters(); }
+    }
+    public class Descriptor
+    {
+        public Descriptor(Value value, bool? writable, bool? enumerable, bool? configurable) { }
+        public Descriptor(Value get, Value set, bool? enumerable, bool? configurable) { }
+        static void Take(int? i, object o) { }
+        static void Take(Meters m, string s) { }
+        static void Use$0(Value v, int? n)
+        {
+            new Descriptor(v, true, true, true);
+            new Descriptor(v, null, null, null);
+            Take(n, "s");
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Descriptor.#ctor(N.Value,System.Nullable{System.Boolean},System.Nullable{System.Boolean},System.Nullable{System.Boolean}) [Ctor, Ctor]
+            M:N.Descriptor.Take(System.Nullable{System.Int32},System.Object) [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
