@@ -527,3 +527,40 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Jint: an array's elements convert to its element type (§12.8.17.5), by a user-defined
+/// conversion where they take one (`new Value[] { count }`); the element type of `new[] { value,
+/// k, o }` is the one type every element converts to, a user-defined conversion counting
+/// (§12.6.3.15).
+#[test]
+fn array_elements_convert_to_the_element_type() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Shape { }
+    public class Value
+    {
+        public static implicit operator Value(double d) { return null; }
+        public static implicit operator Value(Shape s) { return null; }
+    }
+    public class Use
+    {
+        static void Take(Value[] values) { }
+        static void Take(object[] values) { }
+        static void Run$0(Value v, double k, Shape o, int count)
+        {
+            Take(new Value[] { count });
+            Take(new[] { v, k, o });
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Value.op_Implicit(System.Double)~N.Value [Operator, Operator]
+            M:N.Use.Take(N.Value[]) [Call, Call]
+            M:N.Value.op_Implicit(N.Shape)~N.Value [Operator]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
