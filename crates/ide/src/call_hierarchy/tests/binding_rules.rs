@@ -564,3 +564,38 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Jint: tree-sitter reads `Swap(ref map, new Dictionary<Type, Func<Engine, Value>>(map) {
+/// .. }, map)` as the arguments `new Dictionary < Type` and `Func<..> > (map) { .. }`. An object
+/// creation has an argument list or an initializer (§12.8.17.2): the `<` opens a type argument
+/// list, and `Type` is no read of the `Type` property in scope.
+#[test]
+fn a_misread_type_argument_list_binds_no_type_name_as_a_value() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+using System.Threading;
+namespace N
+{
+    public class Engine { }
+    public class Value
+    {
+        public Value(Engine e) { }
+        public int Type { get { return 0; } }
+        static Dictionary<Type, Func<Engine, Value>> Mappers = new Dictionary<Type, Func<Engine, Value>>();
+        void Learn$0(Type key)
+        {
+            var map = Mappers;
+            Interlocked.CompareExchange(ref Mappers, new Dictionary<Type, Func<Engine, Value>>(map) { [key] = e => new Value(e) }, map);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Value.#ctor(N.Engine) [Ctor]
+            external System.Threading.Interlocked.CompareExchange [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
