@@ -599,3 +599,39 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Jint: an integer literal with a suffix has the first of the suffix's types that holds
+/// its value (§6.4.5.3): `0xe61acf033d1a45dfL` is a `ulong`, `5L` a `long`, `0x1_0000_0000u` a
+/// `ulong`.
+#[test]
+fn a_suffixed_integer_literal_too_large_for_its_type_is_a_ulong() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public struct Power
+    {
+        internal Power(ulong significand, short binaryExponent, short decimalExponent) { }
+        static void Take(long l) { }
+        static void Take(ulong u) { }
+        static void Take(uint u) { }
+        static void Use$0()
+        {
+            var cache = new[] { new Power(0xe61acf033d1a45dfL, -1087, -308) };
+            Take(0xFFFFFFFFFFFFFFFFL);
+            Take(5L);
+            Take(0x1_0000_0000u);
+            Take(7u);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Power.#ctor(System.UInt64,System.Int16,System.Int16) [Ctor]
+            M:N.Power.Take(System.UInt64) [Call, Call]
+            M:N.Power.Take(System.Int64) [Call]
+            M:N.Power.Take(System.UInt32) [Call]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
