@@ -5,7 +5,8 @@
 use super::{
     Applied, ArgInfo, ArgTy, Candidate, GroupMethod, LambdaReturn, LambdaTyper, ParamInfo,
     type_inference::{
-        could_infer, has_method_param, infer_from_lambdas, satisfies_constraints, unify,
+        could_infer, group_method_takes, has_method_param, infer_from_lambdas,
+        satisfies_constraints, unify,
     },
 };
 use crate::{
@@ -314,17 +315,6 @@ fn method_group_conv(sdb: &ScopedDb<'_>, param_ty: &Ty, methods: &[GroupMethod])
         // Only a delegate type takes a method group; an unknown type may be one.
         None => lambda_conv(sdb, param_ty, usize::MAX, LambdaReturn::Unknown),
     }
-}
-
-/// Whether a method of a group takes a delegate's parameters: each must convert to the method's
-/// (identity or, for reference types, contravariantly): `Select(Token.Value)` takes `Value(string)`
-/// as a `Func<string, Token>`, never `Value(string, bool)` as a `Func<string, int, Token>`.
-pub(super) fn group_method_takes(sdb: &ScopedDb<'_>, method: &GroupMethod, params: &[Ty]) -> bool {
-    method.params.len() == params.len()
-        && params
-            .iter()
-            .zip(&method.params)
-            .all(|(d, p)| conv(sdb, d, p) != Conv::No)
 }
 
 /// Whether the body of a lambda converts to the return type of a delegate whose parameter and

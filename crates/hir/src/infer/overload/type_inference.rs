@@ -97,12 +97,23 @@ pub(super) fn infer_from_lambdas(
     })
 }
 
+/// Whether a method of a group takes a delegate's parameters: each must convert to the method's
+/// (identity or, for reference types, contravariantly): `Select(Token.Value)` takes `Value(string)`
+/// as a `Func<string, Token>`, never `Value(string, bool)` as a `Func<string, int, Token>`.
+pub(super) fn group_method_takes(sdb: &ScopedDb<'_>, method: &GroupMethod, params: &[Ty]) -> bool {
+    method.params.len() == params.len()
+        && params
+            .iter()
+            .zip(&method.params)
+            .all(|(d, p)| conv(sdb, d, p) != Conv::No)
+}
+
 /// The return type every method of a group that takes `params` has, when there is one and it is
 /// a closed type other than `void`.
 fn group_result(sdb: &ScopedDb<'_>, methods: &[GroupMethod], params: &[Ty]) -> Option<Ty> {
     let mut taking = methods
         .iter()
-        .filter(|m| super::applicable::group_method_takes(sdb, m, params));
+        .filter(|m| group_method_takes(sdb, m, params));
     let first = taking.next()?.ret.clone()?;
     let same = taking.all(|m| m.ret.as_ref() == Some(&first));
     (same && !first.is_open() && !first.is_known(sdb.db(), KnownType::Void)).then_some(first)
