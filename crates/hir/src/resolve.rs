@@ -735,11 +735,17 @@ impl<'db> Resolver<'db> {
         if let Some(id) = self.library_lookup(seg, &candidates) {
             return Ty::Library(id, args);
         }
+        let index = self.libraries();
+        // A namespace of the referenced assemblies (`System` of `System.Threading.Interlocked`) is a
+        // member of the global namespace (§7.8.1, §12.8.4): no guess into an imported namespace
+        // (`namespace N.Internal { using Common; }`, which means `N.Common`) may take its name.
+        if seg.args.is_empty() && index.has_namespace(&seg.name) {
+            return Ty::Unresolved(seg.name.clone(), args);
+        }
         // No loaded assembly declares the name: it comes from one that was not found. A guess at its
         // namespace, only where it can be told: the one imported namespace that neither the sources
         // nor the assemblies know, framework namespaces (`System.*`, imported everywhere by implicit
         // usings) last.
-        let index = self.libraries();
         let unknown: Vec<&String> = candidates
             .iter()
             .filter(|ns| !self.namespace_exists(ns) && !index.has_namespace(ns))

@@ -175,10 +175,12 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
             };
         }
         (Ty::Nullable(f), _) => {
-            return if lookup::is_object(db, to) {
-                Conv::Implicit
-            } else {
-                conv(sdb, f, to).min(Conv::Unknown)
+            return match conv(sdb, f, to) {
+                _ if lookup::is_object(db, to) => Conv::Implicit,
+                // A user-defined conversion from `S` is lifted to `S?` only towards a type that
+                // holds null (Roslyn: a class or a nullable type); to a struct it is explicit.
+                Conv::UserDefined if is_value_type(sdb, to) => Conv::No,
+                c => c.min(Conv::Unknown),
             };
         }
         _ => {}
@@ -469,18 +471,26 @@ pub(crate) fn mentions_unknown(ty: &Ty) -> bool {
 }
 
 /// The element type of `new[] { .. }` (C# §12.6.3.15): of the elements' types, the one all the
-/// others convert to; `null` elements have none.
+/// others convert to; `null` elements have none. A user-defined implicit conversion counts
+/// (`new[] { value, 1.0 }` with `implicit operator Value(double)` is a `Value[]`) when it leaves
+/// one such type.
 pub(crate) fn best_common_type(sdb: &crate::library::ScopedDb<'_>, tys: &[Ty]) -> Ty {
     let typed: Vec<&Ty> = tys
         .iter()
         .filter(|t| **t != Ty::Unknown && !is_null(t))
         .collect();
-    typed
-        .iter()
-        .find(|candidate| {
-            typed
-                .iter()
-                .all(|t| conv(sdb, t, candidate) >= Conv::Implicit)
+    let all_convert_to = |candidate: &Ty, user_defined: bool| {
+        typed.iter().all(|t| {
+            let c = conv(sdb, t, candidate);
+            c >= Conv::Implicit || (user_defined && c == Conv::UserDefined)
         })
-        .map_or(Ty::Unknown, |t| (*t).clone())
+    };
+    if let Some(found) = typed.iter().find(|c| all_convert_to(c, false)) {
+        return (*found).clone();
+    }
+    let mut through_user = typed.iter().filter(|c| all_convert_to(c, true));
+    match through_user.next() {
+        Some(first) if through_user.all(|other| other == first) => (*first).clone(),
+        _ => Ty::Unknown,
+    }
 }

@@ -201,6 +201,11 @@ impl Ctx<'_> {
             .map(|&e| self.infer_expr(e, elem.as_ref()))
             .collect();
         let elem = elem.unwrap_or_else(|| best_common_type(&self.sdb, &tys));
+        // Each element converts to the element type (§12.8.17.5), by a user-defined conversion
+        // where it takes one (`new JsValue[] { count }`).
+        for (&e, ty) in elements.iter().zip(&tys) {
+            self.coerce(e, ty, &elem);
+        }
         Ty::Array(Box::new(elem), 1)
     }
 

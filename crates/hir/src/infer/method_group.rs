@@ -5,6 +5,7 @@ use super::{
     CallKind, Callee, Ctx, Group, UnresolvedReason,
     conversion::{self},
     external, known,
+    overload::{CandMember, GroupMethod},
 };
 use crate::{
     body::ExprId,
@@ -14,20 +15,43 @@ use crate::{
 };
 
 impl Ctx<'_> {
-    /// The parameter types of a method group's methods, as the receiver's type sees them.
-    pub(super) fn group_signatures(&self, group: &Group) -> Vec<Vec<Ty>> {
-        let source = group
-            .levels
-            .iter()
-            .flat_map(|(decl_ty, members)| self.candidates(decl_ty, members, false));
+    /// The signatures of a method group's methods, as the receiver's type sees them.
+    pub(super) fn group_signatures(&self, group: &Group) -> Vec<GroupMethod> {
+        let db = self.db;
+        let source = group.levels.iter().flat_map(|(decl_ty, members)| {
+            let decl_args = match decl_ty {
+                Ty::Source(_, args) => args.clone(),
+                _ => Vec::new(),
+            };
+            self.candidates(decl_ty, members, false)
+                .into_iter()
+                .map(move |c| {
+                    let ret = match c.member {
+                        CandMember::Source(m) if c.method_type_params == 0 => {
+                            member_signature(db, m)
+                                .ty
+                                .as_ref()
+                                .map(|t| t.substitute(&decl_args))
+                        }
+                        _ => None,
+                    };
+                    (c, ret)
+                })
+        });
         let library = group.library.iter().flat_map(|(decl_ty, members)| {
-            members
-                .iter()
-                .map(|&m| external::library_candidate(self.db, decl_ty, m, false))
+            members.iter().map(|&m| {
+                let c = external::library_candidate(db, decl_ty, m, false);
+                let ret = (c.method_type_params == 0)
+                    .then(|| crate::library::library_signature(db, decl_ty, m).ret);
+                (c, ret)
+            })
         });
         source
             .chain(library)
-            .map(|c| c.params.into_iter().map(|p| p.ty).collect())
+            .map(|(c, ret)| GroupMethod {
+                params: c.params.into_iter().map(|p| p.ty).collect(),
+                ret,
+            })
             .collect()
     }
 

@@ -1,5 +1,5 @@
 //! Operators: assignments (simple, compound, event `+=`/`-=`), binary and unary operators with the
-//! user-defined operators of source types, and the implicit or explicit user-defined conversions
+//! user-defined operators of source and library types, and the implicit or explicit user-defined conversions
 //! values go through.
 
 use smol_str::SmolStr;
@@ -7,7 +7,7 @@ use smol_str::SmolStr;
 use super::{
     Access, CallKind, Callee, Ctx, UnresolvedReason, Val,
     conversion::{self, conv},
-    known,
+    external, known,
     overload::{ArgInfo, ArgTy, CandMember, Candidate, Resolution, resolve_overloads},
 };
 use crate::{
@@ -15,7 +15,7 @@ use crate::{
     body::{AssignOp, Expr, ExprId},
     def_map::TypeId,
     item_tree::{ParamModifier, TypeKind, lower::operator_name},
-    library::{KnownType, ScopedDb, library_kind},
+    library::{KnownType, LibMember, ScopedDb, library_kind, library_members, library_signature},
     lookup::{lookup_members, type_kind},
     symbols::{MemberId, member_signature},
     ty::Ty,
@@ -129,7 +129,9 @@ impl Ctx<'_> {
         }
     }
 
-    /// A user-defined operator of the operands' source types, recorded as a call when it applies.
+    /// A user-defined operator of the operands' types (§12.4.6: those the operand types and their
+    /// base classes declare; `DateTime - DateTime` is `TimeSpan` by `DateTime.op_Subtraction`),
+    /// recorded as a call when it applies. The keyword types' operators are the predefined ones.
     pub(super) fn user_operator(
         &mut self,
         expr: ExprId,
@@ -139,11 +141,23 @@ impl Ctx<'_> {
         let db = self.db;
         let mut seen: Vec<TypeId> = Vec::new();
         let mut members: Vec<(Ty, MemberId)> = Vec::new();
+        let mut library: Vec<(Ty, LibMember)> = Vec::new();
+        let mut library_seen: Vec<&Ty> = Vec::new();
         for ty in operands {
             let ty = match ty {
                 Ty::Nullable(inner) => inner,
                 t => t,
             };
+            if let Ty::Library(..) = ty {
+                if !known::is_predefined(db, ty) && !library_seen.contains(&ty) {
+                    library_seen.push(ty);
+                    let index = self.libraries();
+                    for (decl, found) in library_members(db, &index, ty, name) {
+                        library.extend(found.into_iter().map(|m| (decl.clone(), m)));
+                    }
+                }
+                continue;
+            }
             let Ty::Source(id, _) = ty else { continue };
             if seen.contains(id) {
                 continue;
@@ -153,7 +167,7 @@ impl Ctx<'_> {
                 members.extend(found.into_iter().map(|m| (decl_ty.clone(), m)));
             }
         }
-        if members.is_empty() {
+        if members.is_empty() && library.is_empty() {
             return None;
         }
         let infos: Vec<ArgInfo> = operands
@@ -167,18 +181,30 @@ impl Ctx<'_> {
                 ArgInfo::implicit(ty, ParamModifier::None)
             })
             .collect();
-        let candidates: Vec<Candidate> = members
+        let has_source = !members.is_empty();
+        let mut candidates: Vec<Candidate> = members
             .iter()
             .flat_map(|(decl_ty, m)| self.candidates(decl_ty, &[*m], false))
             .collect();
+        candidates.extend(
+            library
+                .iter()
+                .map(|(decl, m)| external::library_candidate(db, decl, *m, false)),
+        );
         match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
-            Resolution::Bound(applied) => {
-                let CandMember::Source(member) = candidates[applied.index].member else {
-                    return None;
-                };
-                self.site(expr, Callee::Member(member), CallKind::Operator);
-                member_signature(db, member).ty.clone()
-            }
+            Resolution::Bound(applied) => match candidates[applied.index].member {
+                CandMember::Source(member) => {
+                    self.site(expr, Callee::Member(member), CallKind::Operator);
+                    member_signature(db, member).ty.clone()
+                }
+                CandMember::Library(member) => {
+                    self.site(expr, Callee::Library(member), CallKind::Operator);
+                    let decl = library.iter().find(|(_, m)| *m == member).map(|(d, _)| d);
+                    Some(library_signature(db, decl.unwrap_or(&Ty::Unknown), member).ret)
+                }
+            },
+            // Among the assemblies' operators only, the call leaves the sources whichever it is.
+            Resolution::Ambiguous if !has_source => None,
             Resolution::Ambiguous => {
                 self.unresolved(expr, SmolStr::new(name), UnresolvedReason::Ambiguous);
                 None

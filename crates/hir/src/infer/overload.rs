@@ -55,11 +55,20 @@ pub(crate) enum ArgTy {
     /// A lambda with this many parameters, what its body gives back, and its parameters' types
     /// when it writes them all (`(Exception e, Context c) => ..`).
     Lambda(usize, LambdaReturn, Option<Vec<Ty>>),
-    /// A method group: the parameter types of its methods. It converts only to delegate types
-    /// whose `Invoke` parameters one of those methods takes (§10.8).
-    MethodGroup(Vec<Vec<Ty>>),
+    /// A method group: the signatures of its methods. It converts only to delegate types whose
+    /// `Invoke` parameters one of those methods takes (§10.8).
+    MethodGroup(Vec<GroupMethod>),
     /// An `out var`, or an expression the binder could not type.
     Unknown,
+}
+
+/// One method of a method group argument, as the receiver's type sees it.
+#[derive(Debug, Clone)]
+pub(crate) struct GroupMethod {
+    pub(crate) params: Vec<Ty>,
+    /// Its return type, for output type inference (§12.6.3.7); `None` for a generic method, whose
+    /// return type needs its own inference.
+    pub(crate) ret: Option<Ty>,
 }
 
 /// Whether a lambda returns a value, as far as it shows without binding its body: it decides between

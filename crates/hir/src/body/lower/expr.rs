@@ -27,7 +27,7 @@ impl Ctx {
             && let Some((prefixes, operand)) = prefix_chains::misparsed_prefixes(node)
             && !self.is_hoisting(&prefixes[0])
         {
-            return self.lower_reassociated(element, prefixes, operand);
+            return self.lower_reassociated(element, prefixes, operand, None);
         }
         if let Some(node) = element.as_node()
             && let Some(call) = generic_call_casts::misparsed_generic_call(node)
@@ -222,6 +222,20 @@ impl Ctx {
 
     fn lower_binary(&mut self, binary: &ast::BinaryExpression) -> ExprId {
         let node = binary.syntax();
+        if is_misread_type_argument_list(node) {
+            return self.alloc_at(node, Expr::Missing);
+        }
+        // `ready && list?.Count > 0`, parsed `(ready && list)?.Count > 0`: the `>` goes inside.
+        if let Some(left) = field(node, Field::Left)
+            && let Some(chain) = left.as_node()
+            && let Some((prefixes, operand)) = prefix_chains::misparsed_prefixes(chain)
+            && !self.is_hoisting(&prefixes[0])
+        {
+            let depth = prefix_chains::trailing_depth(node, &prefixes);
+            if depth > 0 {
+                return self.lower_reassociated(&left, prefixes, operand, Some((node, depth)));
+            }
+        }
         let lhs = self.lower_opt(node, Field::Left);
         let rhs = self.lower_opt(node, Field::Right);
         let operator = binary.operator();
@@ -327,4 +341,20 @@ fn inferred_tuple_name(value: &SyntaxElement) -> Option<SmolStr> {
         }
         _ => None,
     }
+}
+
+/// `F(x, new Dictionary<Type, Func<A, B>>(map))` comes from tree-sitter as the arguments `new
+/// Dictionary < Type` and `Func<A, B> > (map)`. An object creation has an argument list or an
+/// initializer (§12.8.17.2), so a `<` after one without either opens a type argument list: what it
+/// "compares" are type names, not values to bind (`Type` would read as a `Type` property in scope).
+fn is_misread_type_argument_list(binary: &SyntaxNode) -> bool {
+    let is_less = field(binary, Field::Operator).is_some_and(|op| op.kind() == SyntaxKind::L_ANGLE);
+    is_less
+        && field(binary, Field::Left)
+            .and_then(|left| left.into_node())
+            .is_some_and(|left| {
+                left.kind() == SyntaxKind::OBJECT_CREATION_EXPRESSION
+                    && field(&left, Field::Arguments).is_none()
+                    && field(&left, Field::Initializer).is_none()
+            })
 }

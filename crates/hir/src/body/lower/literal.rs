@@ -41,14 +41,25 @@ fn literal(kind: SyntaxKind, text: &str) -> Option<Literal> {
     Some(match kind {
         SyntaxKind::INTEGER_LITERAL => {
             let lower = text.to_ascii_lowercase();
+            let value = integer_value(lower.trim_end_matches(['u', 'l']));
+            // A suffix names the first of its types that holds the value (§6.4.5.3): `L` is
+            // `long`, else `ulong` (`0xe61acf033d1a45dfL`); `U` is `uint`, else `ulong`.
             if lower.ends_with("ul") || lower.ends_with("lu") {
                 Literal::ULong
             } else if lower.ends_with('l') {
-                Literal::Long
+                if value > i64::MAX as u64 {
+                    Literal::ULong
+                } else {
+                    Literal::Long
+                }
             } else if lower.ends_with('u') {
-                Literal::UInt
+                if value > u64::from(u32::MAX) {
+                    Literal::ULong
+                } else {
+                    Literal::UInt
+                }
             } else {
-                Literal::Int(integer_value(&lower))
+                Literal::Int(value)
             }
         }
         SyntaxKind::REAL_LITERAL => match text.chars().last().map(|c| c.to_ascii_lowercase()) {
@@ -66,7 +77,7 @@ fn literal(kind: SyntaxKind, text: &str) -> Option<Literal> {
     })
 }
 
-/// The value of an integer literal without suffix (`42`, `0x2A`, `0b10_1010`), saturated.
+/// The value of an integer literal's digits, its suffix cut (`42`, `0x2A`, `0b10_1010`), saturated.
 fn integer_value(text: &str) -> u64 {
     let digits: String = text.chars().filter(|&c| c != '_').collect();
     let (digits, radix) = match digits.get(..2) {

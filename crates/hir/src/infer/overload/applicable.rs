@@ -3,9 +3,10 @@
 //! conversion of every argument to its parameter.
 
 use super::{
-    Applied, ArgInfo, ArgTy, Candidate, LambdaReturn, LambdaTyper, ParamInfo,
+    Applied, ArgInfo, ArgTy, Candidate, GroupMethod, LambdaReturn, LambdaTyper, ParamInfo,
     type_inference::{
-        could_infer, has_method_param, infer_from_lambdas, satisfies_constraints, unify,
+        could_infer, group_method_takes, has_method_param, infer_from_lambdas,
+        satisfies_constraints, unify,
     },
 };
 use crate::{
@@ -302,20 +303,10 @@ fn lambda_conv(sdb: &ScopedDb<'_>, param_ty: &Ty, n: usize, returns: LambdaRetur
     }
 }
 
-fn method_group_conv(sdb: &ScopedDb<'_>, param_ty: &Ty, methods: &[Vec<Ty>]) -> Conv {
+fn method_group_conv(sdb: &ScopedDb<'_>, param_ty: &Ty, methods: &[GroupMethod]) -> Conv {
     match known::delegate_shape(sdb, param_ty) {
         Some((params, _)) => {
-            // Each delegate parameter must convert to the method's (identity or, for reference
-            // types, contravariantly): `Select(Token.Value)` takes `Value(string)` as a
-            // `Func<string, Token>`, never `Value(string, bool)` as a `Func<string, int, Token>`.
-            let takes = |method: &Vec<Ty>| {
-                method.len() == params.len()
-                    && params
-                        .iter()
-                        .zip(method)
-                        .all(|(d, p)| conv(sdb, d, p) != Conv::No)
-            };
-            if methods.iter().any(takes) {
+            if methods.iter().any(|m| group_method_takes(sdb, m, &params)) {
                 Conv::Unknown
             } else {
                 Conv::No

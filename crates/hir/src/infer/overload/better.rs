@@ -49,10 +49,14 @@ pub(super) fn better(
         {
             // Neither conversion is an identity: the better target decides, whether the argument
             // gets there by a standard or a user-defined conversion (§12.6.4.5), so a `HelpText`
-            // with `implicit operator string` picks `Write(string)` over `Write(object)`.
+            // with `implicit operator string` picks `Write(string)` over `Write(object)`. The
+            // targets' own implicit conversion may be user-defined too (§12.6.4.7): `bool?` is the
+            // better target than a class with `implicit operator Value(bool)`, which takes `bool?`
+            // as well.
+            let implicit = |c: Conv| c >= Conv::Implicit || c == Conv::UserDefined;
             let ab = conv(sdb, pa, pb);
             let ba = conv(sdb, pb, pa);
-            match (ab >= Conv::Implicit, ba >= Conv::Implicit) {
+            match (implicit(ab), implicit(ba)) {
                 (true, false) => std::cmp::Ordering::Greater,
                 (false, true) => std::cmp::Ordering::Less,
                 _ if better_numeric(db, pa, pb) => std::cmp::Ordering::Greater,

@@ -1,8 +1,9 @@
 //! Method type inference (C# §12.6.3): type arguments fixed from the argument types by unification
-//! through supertypes, lambdas typed in the second phase once their delegate's parameter types are
-//! fixed, and the `where` constraints the inferred arguments must satisfy.
+//! through supertypes, lambdas typed and method groups resolved in the second phase once their
+//! delegate's parameter types are fixed, and the `where` constraints the inferred arguments must
+//! satisfy.
 
-use super::{ArgInfo, ArgTy, CandMember, Candidate, LambdaTyper};
+use super::{ArgInfo, ArgTy, CandMember, Candidate, GroupMethod, LambdaTyper};
 use crate::{
     generics::type_param_bounds,
     infer::{
@@ -14,8 +15,9 @@ use crate::{
     ty::{Ty, TypeParam},
 };
 
-/// The second phase of method type inference: a lambda whose delegate's parameter types are fixed
-/// gives its body's type to the delegate's return type (`Select(x => x.Name)` fixes `TResult`).
+/// The second phase of method type inference: a lambda (a method group) whose delegate's parameter
+/// types are fixed gives its body's (its method's return) type to the delegate's return type
+/// (`Select(x => x.Name)`, `Select(Path.GetFileName)` fix `TResult`).
 /// `false` when inference definitely failed: a type argument stays unfixed although every argument
 /// it depends on was typed (`Run<T>(Func<Task<T>>)` given a lambda returning a plain `Task`).
 pub(super) fn infer_from_lambdas(
@@ -37,10 +39,7 @@ pub(super) fn infer_from_lambdas(
     for _round in 0..4 {
         let mut progress = false;
         for (i, arg) in args.iter().enumerate() {
-            let (ArgTy::Lambda(..), Some(expr)) = (&arg.ty, arg.expr) else {
-                continue;
-            };
-            if typed[i] {
+            if typed[i] || !matches!(arg.ty, ArgTy::Lambda(..) | ArgTy::MethodGroup(_)) {
                 continue;
             }
             let Some((params, ret)) = known::delegate_shape(sdb, &declared[i]) else {
@@ -53,6 +52,19 @@ pub(super) fn infer_from_lambdas(
                 .iter()
                 .map(|p| p.substitute_method(method_args))
                 .collect();
+            if let ArgTy::MethodGroup(methods) = &arg.ty {
+                // A method group gives the return type of the method overload resolution picks
+                // for the delegate's parameter types (§12.6.3.7): `Select(Path.GetFileName)` fixes
+                // `TResult` to `string`. Several methods taking them with different return types
+                // are left to the later binding (unfixed, never a guess).
+                if let Some(result) = group_result(sdb, methods, &fixed) {
+                    typed[i] = true;
+                    unify(sdb, &ret, &result, method_args);
+                    progress = true;
+                }
+                continue;
+            }
+            let Some(expr) = arg.expr else { continue };
             if let Some(result) = lambdas(expr, &fixed) {
                 if !result.is_open() {
                     typed[i] = true;
@@ -83,6 +95,28 @@ pub(super) fn infer_from_lambdas(
             .any(|&i| typed[i] && matches!(args[i].ty, ArgTy::Lambda(..)));
         !(lambda_typed && deps.iter().all(|&i| typed[i]))
     })
+}
+
+/// Whether a method of a group takes a delegate's parameters: each must convert to the method's
+/// (identity or, for reference types, contravariantly): `Select(Token.Value)` takes `Value(string)`
+/// as a `Func<string, Token>`, never `Value(string, bool)` as a `Func<string, int, Token>`.
+pub(super) fn group_method_takes(sdb: &ScopedDb<'_>, method: &GroupMethod, params: &[Ty]) -> bool {
+    method.params.len() == params.len()
+        && params
+            .iter()
+            .zip(&method.params)
+            .all(|(d, p)| conv(sdb, d, p) != Conv::No)
+}
+
+/// The return type every method of a group that takes `params` has, when there is one and it is
+/// a closed type other than `void`.
+fn group_result(sdb: &ScopedDb<'_>, methods: &[GroupMethod], params: &[Ty]) -> Option<Ty> {
+    let mut taking = methods
+        .iter()
+        .filter(|m| group_method_takes(sdb, m, params));
+    let first = taking.next()?.ret.clone()?;
+    let same = taking.all(|m| m.ret.as_ref() == Some(&first));
+    (same && !first.is_open() && !first.is_known(sdb.db(), KnownType::Void)).then_some(first)
 }
 
 /// Whether the method's type arguments satisfy the type constraints of its `where` clauses: a

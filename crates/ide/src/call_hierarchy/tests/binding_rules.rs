@@ -321,3 +321,317 @@ namespace N
         "#]],
     );
 }
+
+/// Found on NLog: tree-sitter reads `ready && list?.Count > 0` as `((ready && list)?.Count) > 0`
+/// and `a?.L ?? a?.M` as `(a?.L ?? a)?.M`. A conditional access is a primary expression (§12.8.8):
+/// the binary operator's right operand is the receiver, and `>` binds tighter than `&&` (§12.4.2).
+#[test]
+fn a_binary_operator_before_a_conditional_access_leaves_the_receiver_to_it() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    public class H
+    {
+        public int? L { get; set; }
+        public int M { get; set; }
+        public static bool operator >(H h, int i) { return true; }
+        public static bool operator <(H h, int i) { return false; }
+        public H Next { get; set; }
+        static void Use$0(bool ready, IList<int> list, H h)
+        {
+            var a = ready && list?.Count > 0;
+            var b = h?.L ?? h?.M ?? 0;
+            var c = ready || !h?.Next.L.HasValue;
+            var d = ready && h?.Next > 1;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.ICollection.Count [Get]
+            P:N.H.L [Get, Get]
+            P:N.H.M [Get]
+            P:N.H.Next [Get, Get]
+            external System.Nullable.HasValue [Get]
+            M:N.H.op_GreaterThan(N.H,System.Int32) [Operator]
+            coverage 8/8/0/0
+        "#]],
+    );
+}
+
+/// Found on NLog: `namespace N.Internal { using Common; }` imports `N.Common`; read as written,
+/// `Common` looked like a namespace nobody declares, and the unknown `System` of
+/// `System.Threading.Interlocked` was guessed into it. A namespace of the assemblies is a member of
+/// the global namespace (§7.8.1, §12.8.4).
+#[test]
+fn a_framework_namespace_is_not_guessed_into_a_relative_using() {
+    check_outgoing(
+        r#"
+namespace N.Common { public delegate void Continuation(System.Exception e); }
+namespace N.Internal
+{
+    using System;
+    using Common;
+    public class Counter
+    {
+        private int _count;
+        private Continuation _then;
+        void Use$0()
+        {
+            System.Threading.Interlocked.Increment(ref _count);
+            System.Threading.Monitor.PulseAll(this);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Threading.Interlocked.Increment [Call]
+            external System.Threading.Monitor.PulseAll [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+/// Found on NLog: `(now - last).TotalSeconds` reads a `TimeSpan`: the operators an assembly's
+/// type declares are user-defined operators (§12.4.6), `DateTime.op_Subtraction(DateTime,
+/// DateTime)` here, not the left operand's type.
+#[test]
+fn a_library_type_operator_gives_the_result_type() {
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class Clock
+    {
+        public static bool Take(TimeSpan span) { return true; }
+        public static bool Take(DateTime time) { return false; }
+        void Use$0(DateTime now, DateTime last, TimeSpan step)
+        {
+            var seconds = (now - last).TotalSeconds;
+            Take(now - last);
+            Take(now - step);
+            Take(now + step);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.DateTime.op_Subtraction [Operator, Operator]
+            external System.TimeSpan.TotalSeconds [Get]
+            M:N.Clock.Take(System.TimeSpan) [Call]
+            external System.DateTime.op_Subtraction [Operator]
+            M:N.Clock.Take(System.DateTime) [Call, Call]
+            external System.DateTime.op_Addition [Operator]
+            coverage 8/8/0/0
+        "#]],
+    );
+}
+
+/// Found on NLog and SimpleInjector: a method group argument fixes a type argument through its
+/// return type once the delegate's parameter types are fixed (output type inference, §12.6.3.7):
+/// `Select(Item.FromType)` is an `IEnumerable<Item>`, `Zip(b, Pair.Create)` one of `Pair`.
+#[test]
+fn a_method_group_argument_infers_the_result_type() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+namespace N
+{
+    public class Item
+    {
+        public static Item FromType(Type type) { return new Item(); }
+        public bool Open { get; set; }
+    }
+    public class Pair
+    {
+        public static Pair Create(Type a, Type b) { return null; }
+        public bool Matches() { return true; }
+    }
+    public static class Use
+    {
+        static void Append(IEnumerable<Item> items) { }
+        static void Append(IEnumerable<Type> types) { }
+        static void Run$0(IEnumerable<Type> types, Type[] a, Type[] b)
+        {
+            Append(types.Select(Item.FromType));
+            var open = types.Select(Item.FromType).Where(i => i.Open).ToArray();
+            var all = a.Zip(b, Pair.Create).All(p => p.Matches());
+            var names = Directory.GetFiles("a").Select(Path.GetFileName).Where(n => n.Length > 0);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Linq.Enumerable.Select [Call, Call, Call]
+            M:N.Item.FromType(System.Type) [MethodGroup, MethodGroup]
+            M:N.Use.Append(System.Collections.Generic.IEnumerable{N.Item}) [Call]
+            external System.Linq.Enumerable.Where [Call, Call]
+            P:N.Item.Open [Get]
+            external System.Linq.Enumerable.ToArray [Call]
+            external System.Linq.Enumerable.Zip [Call]
+            M:N.Pair.Create(System.Type,System.Type) [MethodGroup]
+            external System.Linq.Enumerable.All [Call]
+            M:N.Pair.Matches [Call]
+            external System.IO.Directory.GetFiles [Call]
+            external System.IO.Path.GetFileName [MethodGroup]
+            external System.String.Length [Get]
+            coverage 13/13/0/0
+        "#]],
+    );
+}
+
+/// Found on Jint: `new Descriptor(value, true, true, true)` with `(Value, bool?, bool?, bool?)` and
+/// `(Value, Value, bool?, bool?)`, where `Value` has `implicit operator Value(bool)`: `bool?` is the
+/// better conversion target, for its own implicit conversion to `Value` (user-defined, lifted as
+/// Roslyn does towards a class) counts (§12.6.4.7).
+#[test]
+fn a_user_defined_conversion_between_targets_decides_the_better_one() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Value
+    {
+        public static implicit operator Value(bool b) { return null; }
+        public static implicit operator Value(double d) { return null; }
+    }
+    public struct Meters
+    {
+        public static implicit operator Meters(int i) { return new Meters(); }
+    }
+    public class Descriptor
+    {
+        public Descriptor(Value value, bool? writable, bool? enumerable, bool? configurable) { }
+        public Descriptor(Value get, Value set, bool? enumerable, bool? configurable) { }
+        static void Take(int? i, object o) { }
+        static void Take(Meters m, string s) { }
+        static void Use$0(Value v, int? n)
+        {
+            new Descriptor(v, true, true, true);
+            new Descriptor(v, null, null, null);
+            Take(n, "s");
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Descriptor.#ctor(N.Value,System.Nullable{System.Boolean},System.Nullable{System.Boolean},System.Nullable{System.Boolean}) [Ctor, Ctor]
+            M:N.Descriptor.Take(System.Nullable{System.Int32},System.Object) [Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+/// Found on Jint: an array's elements convert to its element type (§12.8.17.5), by a user-defined
+/// conversion where they take one (`new Value[] { count }`); the element type of `new[] { value,
+/// k, o }` is the one type every element converts to, a user-defined conversion counting
+/// (§12.6.3.15).
+#[test]
+fn array_elements_convert_to_the_element_type() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Shape { }
+    public class Value
+    {
+        public static implicit operator Value(double d) { return null; }
+        public static implicit operator Value(Shape s) { return null; }
+    }
+    public class Use
+    {
+        static void Take(Value[] values) { }
+        static void Take(object[] values) { }
+        static void Run$0(Value v, double k, Shape o, int count)
+        {
+            Take(new Value[] { count });
+            Take(new[] { v, k, o });
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Value.op_Implicit(System.Double)~N.Value [Operator, Operator]
+            M:N.Use.Take(N.Value[]) [Call, Call]
+            M:N.Value.op_Implicit(N.Shape)~N.Value [Operator]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
+
+/// Found on Jint: tree-sitter reads `Swap(ref map, new Dictionary<Type, Func<Engine, Value>>(map) {
+/// .. }, map)` as the arguments `new Dictionary < Type` and `Func<..> > (map) { .. }`. An object
+/// creation has an argument list or an initializer (§12.8.17.2): the `<` opens a type argument
+/// list, and `Type` is no read of the `Type` property in scope.
+#[test]
+fn a_misread_type_argument_list_binds_no_type_name_as_a_value() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+using System.Threading;
+namespace N
+{
+    public class Engine { }
+    public class Value
+    {
+        public Value(Engine e) { }
+        public int Type { get { return 0; } }
+        static Dictionary<Type, Func<Engine, Value>> Mappers = new Dictionary<Type, Func<Engine, Value>>();
+        void Learn$0(Type key)
+        {
+            var map = Mappers;
+            Interlocked.CompareExchange(ref Mappers, new Dictionary<Type, Func<Engine, Value>>(map) { [key] = e => new Value(e) }, map);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Value.#ctor(N.Engine) [Ctor]
+            external System.Threading.Interlocked.CompareExchange [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+/// Found on Jint: an integer literal with a suffix has the first of the suffix's types that holds
+/// its value (§6.4.5.3): `0xe61acf033d1a45dfL` is a `ulong`, `5L` a `long`, `0x1_0000_0000u` a
+/// `ulong`.
+#[test]
+fn a_suffixed_integer_literal_too_large_for_its_type_is_a_ulong() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public struct Power
+    {
+        internal Power(ulong significand, short binaryExponent, short decimalExponent) { }
+        static void Take(long l) { }
+        static void Take(ulong u) { }
+        static void Take(uint u) { }
+        static void Use$0()
+        {
+            var cache = new[] { new Power(0xe61acf033d1a45dfL, -1087, -308) };
+            Take(0xFFFFFFFFFFFFFFFFL);
+            Take(5L);
+            Take(0x1_0000_0000u);
+            Take(7u);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Power.#ctor(System.UInt64,System.Int16,System.Int16) [Ctor]
+            M:N.Power.Take(System.UInt64) [Call, Call]
+            M:N.Power.Take(System.Int64) [Call]
+            M:N.Power.Take(System.UInt32) [Call]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
