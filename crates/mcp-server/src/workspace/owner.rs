@@ -9,10 +9,16 @@
 //! running queries and waits for their snapshots — only ever waits for workers that are unwinding; and
 //! no worker waits for the owner while holding a snapshot (each takes a new one only after dropping the
 //! last), so that wait ends.
+//!
+//! Priming asks it between chunks to free what the chunk memoized that no answer reads
+//! (`Msg::Evict`). That cancels the snapshots in use as a change does, so it is done only while no
+//! request holds one (each request's snapshot carries a lease): a long request is never cancelled
+//! over and over by priming, only by changes.
 
 use std::{
     collections::VecDeque,
     panic::AssertUnwindSafe,
+    sync::Arc,
     sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel},
     time::{Duration, Instant},
 };
@@ -43,6 +49,9 @@ enum Msg {
     Libraries(ReadLibraries),
     /// A background sweep's stamps.
     Swept(Vec<(FileId, Stamp)>),
+    /// Priming finished a chunk: free what it memoized that answers do not read (see
+    /// [`WorkspaceHandle::evict_unused`]).
+    Evict,
 }
 
 /// How workers reach the owner. Cheap to clone.
@@ -60,6 +69,13 @@ impl WorkspaceHandle {
         let (reply, answer) = sync_channel(1);
         self.sender.send(Msg::Snapshot { fresh, reply }).ok()?;
         answer.recv().ok()
+    }
+
+    /// Asks the owner to free the memoized values past their LRU capacities (`parse`, bodies,
+    /// inference), which priming fills within one revision. The owner cancels the snapshots in use
+    /// to do it, so call it holding none (as [`WorkspaceHandle::snapshot`]).
+    pub(crate) fn evict_unused(&self) {
+        let _ = self.sender.send(Msg::Evict);
     }
 }
 
@@ -106,6 +122,8 @@ pub(crate) fn start(
         backlog: VecDeque::new(),
         sweeping: false,
         on_libraries: Box::new(on_libraries),
+        requests: Arc::new(()),
+        evict_wanted: false,
     };
     std::thread::Builder::new()
         .name("csnav-owner".to_owned())
@@ -127,6 +145,10 @@ struct Owner {
     backlog: VecDeque<Msg>,
     sweeping: bool,
     on_libraries: Box<dyn Fn() + Send>,
+    /// Cloned into every request's snapshot: more than one count means a request holds one.
+    requests: Arc<()>,
+    /// Priming asked for an eviction that waits for the requests in flight to end.
+    evict_wanted: bool,
 }
 
 impl Owner {
@@ -151,10 +173,22 @@ impl Owner {
             };
             // A panic while applying a change must not leave every later request without an
             // owner; the requests it was serving get no reply and answer with an error.
-            let handled = std::panic::catch_unwind(AssertUnwindSafe(|| self.handle(msg)));
+            let handled = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                self.handle(msg);
+                self.evict_if_idle();
+            }));
             if handled.is_err() {
                 tracing::error!("the workspace owner panicked while handling a message");
             }
+        }
+    }
+
+    /// Evicts if priming asked for it and no request holds a snapshot (the priming thread asks
+    /// holding none).
+    fn evict_if_idle(&mut self) {
+        if self.evict_wanted && Arc::strong_count(&self.requests) == 1 {
+            self.evict_wanted = false;
+            self.workspace.evict_unused();
         }
     }
 
@@ -176,6 +210,7 @@ impl Owner {
                 self.sweeping = false;
                 self.workspace.compare_stamps(stamps);
             }
+            Msg::Evict => self.evict_wanted = true,
         }
     }
 
@@ -195,7 +230,10 @@ impl Owner {
         }
         self.workspace.apply_pending();
         for reply in replies {
-            let _ = reply.send(self.workspace.snapshot());
+            let _ = reply.send(Snapshot {
+                _lease: Some(self.requests.clone()),
+                ..self.workspace.snapshot()
+            });
         }
     }
 
