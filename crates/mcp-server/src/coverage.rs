@@ -29,7 +29,7 @@ impl Coverage {
     /// sites (bodies, inference, syntax trees) is freed before the next, as the server primes, so
     /// the peak is not every body of the workspace at once.
     pub(crate) fn of_files(workspace: &mut LiveWorkspace) -> Cancellable<Coverage> {
-        const SLICE: usize = 128;
+        const SLICE: usize = 32;
         let files = workspace.files().to_vec();
         let mut counts = BindingCounts::default();
         for slice in files.chunks(SLICE) {
