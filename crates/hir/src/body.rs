@@ -393,7 +393,14 @@ pub(crate) struct BodyKey<'db> {
 }
 
 /// Both halves from one walk. Re-runs on every edit of the file (the tree changed).
-#[salsa::tracked(returns(ref), no_eq)]
+///
+/// Bodies are most of what binding leaves behind, and once a file's call sites are gathered
+/// (`file_call_sites`) no answer reads them again, so both halves are evicted when unused (an LRU
+/// of 1,024 members, enforced at each new revision and when the server evicts between priming
+/// chunks). An evicted memo keeps its dependencies, so it still verifies after edits elsewhere; the
+/// cost is an edited file's members bound again on its first edit (their bodies re-run anyway,
+/// the tree changed, and an evicted body cannot be backdated), and the next edits of it reuse them.
+#[salsa::tracked(returns(ref), no_eq, lru = 1024)]
 fn body_with_source_map_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> BodyWithSourceMap {
     let (body, source_map) = lower::lower_member(db, key.member(db)).unwrap_or_default();
     BodyWithSourceMap {
@@ -403,9 +410,17 @@ fn body_with_source_map_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> BodyWi
 }
 
 /// The position-independent half: equal across edits elsewhere, so inference over it is reused.
-#[salsa::tracked(returns(clone))]
+/// Evicted as the above is (it holds the same `Body`).
+#[salsa::tracked(returns(clone), lru = 1024)]
 fn body_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Body> {
     body_with_source_map_query(db, key).body.clone()
+}
+
+/// Sets both halves' LRU capacity, so that tests see eviction on a fixture's few members.
+#[cfg(any(test, feature = "test-utils"))]
+pub(crate) fn set_lru_capacity(db: &mut dyn Db, capacity: usize) {
+    body_with_source_map_query::set_lru_capacity(db, capacity);
+    body_query::set_lru_capacity(db, capacity);
 }
 
 pub fn body(db: &dyn Db, member: MemberId) -> Arc<Body> {

@@ -52,6 +52,62 @@ pub struct CallSites {
     /// Reads and writes of fields, constants and enum members (see
     /// [`crate::InferenceResult::field_accesses`]).
     pub field_accesses: Vec<FieldAccessSite>,
+    /// The members whose entries these are, in order, each with where its entries end in every
+    /// list above: a file's lists are gathered member by member, so one member's part is read
+    /// without binding it again (its body and inference are evicted once the file is gathered).
+    members: Vec<MemberSpan>,
+}
+
+/// One member's entries in [`CallSites`]: they end before these lengths of `sites`, `unresolved`,
+/// `synthesized`, `omitted` and `field_accesses`, and start where the previous member's end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct MemberSpan {
+    member: MemberId,
+    ends: [u32; 5],
+}
+
+impl CallSites {
+    /// Where each list ends now.
+    fn lengths(&self) -> [u32; 5] {
+        [
+            self.sites.len(),
+            self.unresolved.len(),
+            self.synthesized.len(),
+            self.omitted.len(),
+            self.field_accesses.len(),
+        ]
+        .map(|len| len as u32)
+    }
+
+    /// Appends one member's entries.
+    fn push_member(&mut self, member: MemberId, sites: CallSites) {
+        self.sites.extend(sites.sites);
+        self.unresolved.extend(sites.unresolved);
+        self.synthesized.extend(sites.synthesized);
+        self.omitted.extend(sites.omitted);
+        self.field_accesses.extend(sites.field_accesses);
+        let ends = self.lengths();
+        self.members.push(MemberSpan { member, ends });
+    }
+
+    /// The entries of `member`, when it is one of those these were gathered for.
+    fn of_member(&self, member: MemberId) -> Option<CallSites> {
+        let at = self.members.iter().position(|span| span.member == member)?;
+        let starts = match at {
+            0 => [0; 5],
+            _ => self.members[at - 1].ends,
+        };
+        let [s, u, y, o, f] =
+            std::array::from_fn(|i| starts[i] as usize..self.members[at].ends[i] as usize);
+        Some(CallSites {
+            sites: self.sites[s].to_vec(),
+            unresolved: self.unresolved[u].to_vec(),
+            synthesized: self.synthesized[y].to_vec(),
+            omitted: self.omitted[o].to_vec(),
+            field_accesses: self.field_accesses[f].to_vec(),
+            members: Vec::new(),
+        })
+    }
 }
 
 /// A use of a field, constant or enum member (of the sources or of a library), at its name.
@@ -63,12 +119,20 @@ pub struct FieldAccessSite {
     pub focus_range: TextRange,
 }
 
-/// The call sites of one member's code.
+/// The call sites of one member's code: its part of its file's memoized sites
+/// ([`file_call_sites`]), so that asking again after the file was gathered binds nothing.
 pub fn member_call_sites(db: &dyn Db, member: MemberId) -> CallSites {
-    let mut out = CallSites::default();
     let Some(file) = member_file(db, member) else {
-        return out;
+        return CallSites::default();
     };
+    file_call_sites(db, file)
+        .of_member(member)
+        .unwrap_or_else(|| gather_member_sites(db, member, file))
+}
+
+/// Binds one member and gathers its sites with their ranges.
+fn gather_member_sites(db: &dyn Db, member: MemberId, file: FileId) -> CallSites {
+    let mut out = CallSites::default();
     let result = infer(db, member);
     let map = body_source_map(db, member);
     for site in &result.sites {
@@ -155,13 +219,9 @@ pub fn file_call_sites(db: &dyn Db, file: FileId) -> Arc<CallSites> {
 #[salsa::tracked(returns(clone))]
 fn file_call_sites_query(db: &dyn Db, file: SourceFile) -> Arc<CallSites> {
     let mut out = CallSites::default();
-    for member in file_members(db, file.id(db)) {
-        let sites = member_call_sites(db, member);
-        out.sites.extend(sites.sites);
-        out.unresolved.extend(sites.unresolved);
-        out.synthesized.extend(sites.synthesized);
-        out.omitted.extend(sites.omitted);
-        out.field_accesses.extend(sites.field_accesses);
+    let id = file.id(db);
+    for member in file_members(db, id) {
+        out.push_member(member, gather_member_sites(db, member, id));
     }
     Arc::new(out)
 }

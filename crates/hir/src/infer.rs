@@ -157,10 +157,18 @@ pub enum UnresolvedReason {
     MissingMetadata,
 }
 
-#[salsa::tracked(returns(clone))]
+/// Evicted when unused, as bodies are (`body.rs`): once a file's call sites are gathered no answer
+/// reads a member's inference again.
+#[salsa::tracked(returns(clone), lru = 1024)]
 fn infer_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<InferenceResult> {
     let member = key.member(db);
     Arc::new(infer_member(db, member).unwrap_or_default())
+}
+
+/// Sets the LRU capacity of [`infer`], so that tests see eviction on a fixture's few members.
+#[cfg(any(test, feature = "test-utils"))]
+pub(crate) fn set_lru_capacity(db: &mut dyn Db, capacity: usize) {
+    infer_query::set_lru_capacity(db, capacity);
 }
 
 /// The bound call sites of a member's body.

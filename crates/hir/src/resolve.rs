@@ -870,19 +870,37 @@ fn type_decl_scopes(db: &dyn Db, id: TypeId, decl: TypeDecl) -> Option<Vec<Scope
 
 /// The scope levels of a member, memoized per member: what its body's names are resolved in.
 /// Reads the member's file's item tree but is equal across edits elsewhere in the file, so the
-/// body's inference is not re-run for them.
+/// body's inference is not re-run for them. A member without type parameters shares its type
+/// declaration's levels (one allocation per declaration, not per member: the usings copied in are
+/// most of a scope's size).
 #[salsa::tracked(returns(clone))]
 fn member_scopes<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Option<Arc<[Scope]>> {
     let member = key.id(db);
     let data = member_ref(db, member)?;
-    let mut scopes = type_decl_scopes(db, member.ty, member_decl(db, member)?)?;
-    if !data.type_params.is_empty() {
-        scopes.push(Scope::MethodTypeParams {
-            params: data.type_params.clone(),
-            value_params: value_type_params(&data.bounds),
-        });
+    let decl = TypeDeclKey::new(db, member.ty, member_decl(db, member)?);
+    let type_scopes = type_decl_scopes_query(db, decl)?;
+    if data.type_params.is_empty() {
+        return Some(type_scopes);
     }
-    Some(scopes.into())
+    let method = Scope::MethodTypeParams {
+        params: data.type_params.clone(),
+        value_params: value_type_params(&data.bounds),
+    };
+    Some(type_scopes.iter().cloned().chain([method]).collect())
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+struct TypeDeclKey<'db> {
+    #[returns(copy)]
+    id: TypeId,
+    #[returns(copy)]
+    decl: TypeDecl,
+}
+
+/// [`type_decl_scopes`] memoized per type declaration, for [`member_scopes`] to share.
+#[salsa::tracked(returns(clone))]
+fn type_decl_scopes_query<'db>(db: &'db dyn Db, key: TypeDeclKey<'db>) -> Option<Arc<[Scope]>> {
+    Some(type_decl_scopes(db, key.id(db), key.decl(db))?.into())
 }
 
 fn usings_of(tree: &ItemTree, usings: &[UsingIdx]) -> Arc<[UsingKind]> {

@@ -75,3 +75,10 @@ impl Change {
         }
     }
 }
+
+/// Keeps at most `capacity` members' bodies and inference results past a revision or an eviction
+/// (production keeps 1,024), so that a test's few members are evicted as a workspace's are.
+pub fn set_body_lru_capacity(db: &mut RootDatabase, capacity: usize) {
+    crate::body::set_lru_capacity(db, capacity);
+    crate::infer::set_lru_capacity(db, capacity);
+}

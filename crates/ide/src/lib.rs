@@ -110,6 +110,15 @@ impl AnalysisHost {
     pub fn request_cancellation(&mut self) {
         self.db.trigger_cancellation();
     }
+
+    /// Frees the memoized values past their LRU capacities (syntax trees, bodies, inference
+    /// results): salsa enforces those only when a revision starts, and whole-workspace priming
+    /// fills them within one revision. An evicted value keeps its dependencies, so it still
+    /// verifies after later edits and is computed again only when asked for. Cancels the running
+    /// analyses and waits for their snapshots to be dropped, as [`AnalysisHost::apply_change`].
+    pub fn evict_unused(&mut self) {
+        self.db.trigger_lru_eviction();
+    }
 }
 
 /// A snapshot of the database at one revision. Cheap to make; send it to a worker thread.

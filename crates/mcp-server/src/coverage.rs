@@ -3,10 +3,10 @@
 
 use std::{collections::HashMap, fmt};
 
-use ide::{Analysis, BindingCounts, Cancellable, FileId};
+use ide::{BindingCounts, Cancellable};
 use serde_json::{Value, json};
 
-use crate::{tools::reason_name, workers};
+use crate::{tools::reason_name, workers, workspace::LiveWorkspace};
 
 /// The most frequent unresolved names kept, by reason and name.
 pub(crate) const TOP_UNRESOLVED: usize = 20;
@@ -25,16 +25,21 @@ pub(crate) struct Unresolved {
 }
 
 impl Coverage {
-    /// Binds every body of `files`.
-    pub(crate) fn of_files(
-        snapshot: impl Fn() -> Analysis,
-        files: &[FileId],
-    ) -> Cancellable<Coverage> {
+    /// Binds every body of the workspace, in slices of files: what a slice memoized beyond its call
+    /// sites (bodies, inference, syntax trees) is freed before the next, as the server primes, so
+    /// the peak is not every body of the workspace at once.
+    pub(crate) fn of_files(workspace: &mut LiveWorkspace) -> Cancellable<Coverage> {
+        const SLICE: usize = 32;
+        let files = workspace.files().to_vec();
         let mut counts = BindingCounts::default();
-        for file in workers::each(snapshot, files, |analysis, &file| {
-            analysis.binding_counts(file)
-        })? {
-            counts += file;
+        for slice in files.chunks(SLICE) {
+            let snapshot = || workspace.snapshot().analysis;
+            for file in workers::each(snapshot, slice, |analysis, &file| {
+                analysis.binding_counts(file)
+            })? {
+                counts += file;
+            }
+            workspace.evict_unused();
         }
         Ok(Coverage::new(counts))
     }

@@ -15,7 +15,7 @@ pub fn load_and_report(path: &Path, calls: bool) -> anyhow::Result<String> {
     let _ = rayon::ThreadPoolBuilder::new()
         .stack_size(crate::ANALYSIS_STACK)
         .build_global();
-    let (workspace, timings) = LiveWorkspace::load_complete(path)?;
+    let (mut workspace, timings) = LiveWorkspace::load_complete(path)?;
     let world = workspace.world().clone();
     let mut out = String::new();
     writeln!(
@@ -114,7 +114,7 @@ pub fn load_and_report(path: &Path, calls: bool) -> anyhow::Result<String> {
         parse.as_secs_f64() * 1000.0
     )?;
     if calls {
-        report_calls(&workspace, &mut out)?;
+        report_calls(&mut workspace, &mut out)?;
     }
     Ok(out)
 }
@@ -133,9 +133,9 @@ fn nothing_loadable(world: &crate::workspace::World) -> String {
 }
 
 /// Every body bound: how the call sites bound, in parallel over the files.
-fn report_calls(workspace: &LiveWorkspace, out: &mut String) -> anyhow::Result<()> {
+fn report_calls(workspace: &mut LiveWorkspace, out: &mut String) -> anyhow::Result<()> {
     let start = Instant::now();
-    let coverage = Coverage::of_files(|| workspace.snapshot().analysis, workspace.files())?;
+    let coverage = Coverage::of_files(workspace)?;
     writeln!(
         out,
         "bound in {:.1} ms",

@@ -166,12 +166,15 @@ impl ServerState {
             }
         }
         // Answers are possible now; binding every body ahead makes the first reference searches
-        // fast. One thread, so that requests keep the other core.
+        // fast. One thread, so that requests keep the other core. What a chunk memoized beyond its
+        // call sites (bodies, inference, trees) is freed before the next: no answer reads it again,
+        // and all of it at once is most of the peak memory.
         pool.install(|| {
             for chunk in files.chunks(16) {
                 prime_each(handle, chunk, |analysis, file| {
                     analysis.prime_call_sites(file)
                 });
+                handle.evict_unused();
             }
         });
     }

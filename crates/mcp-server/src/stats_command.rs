@@ -34,8 +34,8 @@ pub enum StatsFormat {
 /// Loads `path`, runs every phase and renders the result.
 pub fn stats(path: &Path, format: StatsFormat) -> anyhow::Result<String> {
     let start = Instant::now();
-    let (workspace, load) = LiveWorkspace::load_complete(path)?;
-    let stats = run_phases(&workspace, load)
+    let (mut workspace, load) = LiveWorkspace::load_complete(path)?;
+    let stats = run_phases(&mut workspace, load)
         .map_err(|_| anyhow!("the analysis was cancelled, but nothing else writes to it"))?;
     let stats = Stats {
         total: start.elapsed(),
@@ -63,9 +63,9 @@ struct Stats {
     peak_memory_kb: Option<u64>,
 }
 
-fn run_phases(workspace: &LiveWorkspace, load: LoadTimings) -> Cancellable<Stats> {
-    let files = workspace.files();
-    let world = workspace.world();
+fn run_phases(workspace: &mut LiveWorkspace, load: LoadTimings) -> Cancellable<Stats> {
+    let files = &workspace.files().to_vec();
+    let world = &workspace.world().clone();
     let snapshot = || workspace.snapshot().analysis;
     let mut phases = vec![
         ("projectModel", load.project_model),
@@ -119,7 +119,7 @@ fn run_phases(workspace: &LiveWorkspace, load: LoadTimings) -> Cancellable<Stats
     timed("typeHierarchies", start);
 
     let start = Instant::now();
-    let coverage = Coverage::of_files(snapshot, files)?;
+    let coverage = Coverage::of_files(workspace)?;
     timed("bodies", start);
 
     let mut item_total = ItemCounts::default();

@@ -148,6 +148,7 @@ fn adding_a_class_reruns_what_depends_on_it() {
                 "parse",
                 "symbol_index",
                 "type_bases_query",
+                "type_decl_scopes_query",
                 "type_header_query",
                 "type_member_table",
                 "types_by_name",
@@ -217,6 +218,7 @@ fn projects_on_one_framework_share_its_index_and_a_body_edit_rereads_no_library(
         [
             "body_query",
             "body_with_source_map_query",
+            "file_call_sites_query",
             "file_item_tree",
             "infer_query",
             "item_source_map",
@@ -319,6 +321,7 @@ fn a_new_class_rebuilds_the_symbol_index_of_its_own_project_only() {
             "sites_named_query ×1",
             "symbol_index ×1",
             "type_bases_query ×3",
+            "type_decl_scopes_query ×2",
             "type_header_query ×3",
             "type_member_table ×3",
             "types_by_name ×1",
@@ -394,6 +397,75 @@ fn body_queries_rerun_after(path: &str, edit: impl FnOnce(&str) -> String) -> Ve
     counted(names)
 }
 
+/// The outgoing calls of every body of [`BODIES_FIXTURE`] and the callers of both `Area`s.
+fn call_answers(host: &AnalysisHost) -> (Vec<crate::OutgoingCalls>, Vec<crate::IncomingCalls>) {
+    let analysis = host.analysis();
+    let key = |doc_id: &str| {
+        analysis.symbols_by_documentation_id(doc_id).unwrap()[0]
+            .key
+            .clone()
+    };
+    let outgoing = BODIES
+        .iter()
+        .map(|doc_id| {
+            analysis
+                .outgoing_calls(&key(doc_id), 1, 100)
+                .unwrap()
+                .unwrap()
+        })
+        .collect();
+    let incoming = ["M:Geo.Shape.Area", "M:Geo.Circle.Area"]
+        .iter()
+        .map(|doc_id| analysis.incoming_calls(&key(doc_id)).unwrap().unwrap())
+        .collect();
+    (outgoing, incoming)
+}
+
+/// Bodies and inference results evicted (a capacity of one member here, as a workspace's members
+/// past the 1,024 kept): answers read the gathered call sites and bind nothing again; after a body
+/// edit the other files' sites verify through the evicted memos' dependencies, so only the edited
+/// file's members are bound again (all of them: their bodies re-ran and an evicted one cannot be
+/// backdated); and every answer is the one a fresh analysis of the edited text gives.
+#[test]
+fn evicted_bodies_verify_without_binding_again_and_answer_the_same() {
+    let fixture = Fixture::parse(BODIES_FIXTURE);
+    let (mut host, log) = AnalysisHost::with_event_log();
+    hir::test_utils::set_body_lru_capacity(&mut host.db, 1);
+    host.apply_change(fixture.change());
+    let before = call_answers(&host);
+    host.evict_unused();
+    log.take();
+    assert_eq!(call_answers(&host), before);
+    let rerun = counted(query_names(log.take()));
+    assert!(
+        !rerun.iter().any(|q| q.starts_with("infer_query")),
+        "{rerun:?}"
+    );
+
+    let file = fixture.file("/Geo/Use.cs");
+    let edited = file
+        .text
+        .replace("return s.Area();", "s.Area(); return s.Area();");
+    let edit = || Change {
+        files: vec![(FileId(file.id), Some(Arc::from(edited.as_str())))],
+        project_graph: None,
+        libraries: None,
+    };
+    host.apply_change(edit());
+    let after = call_answers(&host);
+    let rerun = counted(query_names(log.take()));
+    // Use.cs's three methods and three implied constructors.
+    expect![[r#"
+        6
+    "#]]
+    .assert_debug_eq(&bodies_reinferred(&rerun));
+    let mut fresh = AnalysisHost::default();
+    fresh.apply_change(fixture.change());
+    fresh.apply_change(edit());
+    assert_eq!(after, call_answers(&fresh));
+    assert_ne!(after, before, "the edit added a call");
+}
+
 /// How many bodies were bound again (`infer_query` runs) in a log of [`body_queries_rerun_after`].
 fn bodies_reinferred(log: &[String]) -> usize {
     log.iter()
@@ -412,23 +484,24 @@ fn a_body_edit_reinfers_that_body_only() {
     .assert_debug_eq(&bodies_reinferred(&log));
 }
 
-/// `Maker.Make` names `Square`, so it is bound again; the other five bodies mention nothing the new
-/// class changes (a higher count would mean they read the whole def map or the whole item tree of
-/// their file).
+/// `Maker.Make` names `Square`, so it is bound again, and `Square`'s implied constructor is bound
+/// for the first time (its file's sites are gathered again); the other five bodies mention nothing
+/// the new class changes (a higher count would mean they read the whole def map or the whole item
+/// tree of their file).
 #[test]
 fn a_class_appended_to_a_file_reinfers_only_the_bodies_naming_it() {
     let log = body_queries_rerun_after("/Geo/Shapes.cs", |text| {
         format!("{text}namespace Geo {{ public class Square : Shape {{ }} }}\n")
     });
     expect![[r#"
-        1
+        2
     "#]]
     .assert_debug_eq(&bodies_reinferred(&log));
 }
 
 /// The same class inserted above every other type of the file: the ids of the types and members
-/// declared after it do not move, so again only `Maker.Make` is bound again (a higher count would
-/// mean an id is a position in the file).
+/// declared after it do not move, so again only `Maker.Make` is bound again, and the new implied
+/// constructor (a higher count would mean an id is a position in the file).
 #[test]
 fn a_class_inserted_at_the_top_of_a_file_reinfers_only_the_bodies_naming_it() {
     let log = body_queries_rerun_after("/Geo/Shapes.cs", |text| {
@@ -438,12 +511,13 @@ fn a_class_inserted_at_the_top_of_a_file_reinfers_only_the_bodies_naming_it() {
         )
     });
     expect![[r#"
-        1
+        2
     "#]]
     .assert_debug_eq(&bodies_reinferred(&log));
 }
 
-/// A method added to `Circle`: only `Program.Around`, which calls `c.Perimeter()`, is bound again.
+/// A method added to `Circle`: only `Program.Around`, which calls `c.Perimeter()`, is bound again,
+/// and the new method itself.
 /// `Circle.Area` (reads `R`) and `Program.Main` (calls `c.Area()`) look up other names of the same
 /// type (a higher count would mean member lookup reads the type's whole member index, or positions).
 #[test]
@@ -455,7 +529,7 @@ fn a_member_added_to_a_type_reinfers_only_the_bodies_naming_it() {
         )
     });
     expect![[r#"
-        1
+        2
     "#]]
     .assert_debug_eq(&bodies_reinferred(&log));
 }

@@ -79,6 +79,8 @@ impl World {
 pub(crate) struct Snapshot {
     pub(crate) analysis: Analysis,
     pub(crate) world: Arc<World>,
+    /// Held (never read) by a request's snapshot, so that the owner sees one is out (`owner.rs`).
+    pub(crate) _lease: Option<Arc<()>>,
 }
 
 pub(crate) struct LiveWorkspace {
@@ -273,6 +275,11 @@ impl LiveWorkspace {
         self.new_revision(0);
     }
 
+    /// See [`AnalysisHost::evict_unused`]; no revision, so nothing for the world to record.
+    pub(crate) fn evict_unused(&mut self) {
+        self.host.evict_unused();
+    }
+
     pub(crate) fn take_persisted(&mut self) -> Option<PersistedIndex> {
         self.persisted.take()
     }
@@ -283,6 +290,7 @@ impl LiveWorkspace {
         Snapshot {
             analysis: self.host.analysis(),
             world: self.world.clone(),
+            _lease: None,
         }
     }
 

@@ -9,10 +9,18 @@
 //! running queries and waits for their snapshots — only ever waits for workers that are unwinding; and
 //! no worker waits for the owner while holding a snapshot (each takes a new one only after dropping the
 //! last), so that wait ends.
+//!
+//! It also frees what answers do not read again (memos past their LRU capacities: bodies, inference,
+//! trees), which salsa otherwise does only when a change starts a revision. Evicting cancels the
+//! snapshots in use as a change does, so the owner evicts only when no snapshot is out (each one
+//! carries a lease): when priming asks between chunks (`Msg::Evict`, priming waiting for it), and
+//! before a request's snapshot at most every [`EVICT_INTERVAL`] (requests that bind many files
+//! before priming has, one after the other). No query is ever cancelled by an eviction.
 
 use std::{
     collections::VecDeque,
     panic::AssertUnwindSafe,
+    sync::Arc,
     sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel},
     time::{Duration, Instant},
 };
@@ -32,6 +40,14 @@ const COOKIE_TIMEOUT: Duration = Duration::from_secs(2);
 /// watch limit reached, a network file system, a file changed through a mapping).
 const SWEEP_INTERVAL: Duration = Duration::from_secs(10);
 
+/// How often requests may find the memos past their LRU capacities evicted first; an eviction
+/// with nothing to free costs microseconds.
+const EVICT_INTERVAL: Duration = Duration::from_secs(1);
+
+/// How often the owner looks whether the snapshots are all back while priming waits for an
+/// eviction.
+const EVICT_POLL: Duration = Duration::from_millis(5);
+
 enum Msg {
     /// A snapshot for a worker; `fresh` applies every change saved before the request first.
     Snapshot {
@@ -43,6 +59,9 @@ enum Msg {
     Libraries(ReadLibraries),
     /// A background sweep's stamps.
     Swept(Vec<(FileId, Stamp)>),
+    /// Priming finished a chunk: free what it memoized that answers do not read (see
+    /// [`WorkspaceHandle::evict_unused`]), then reply.
+    Evict(SyncSender<()>),
 }
 
 /// How workers reach the owner. Cheap to clone.
@@ -60,6 +79,16 @@ impl WorkspaceHandle {
         let (reply, answer) = sync_channel(1);
         self.sender.send(Msg::Snapshot { fresh, reply }).ok()?;
         answer.recv().ok()
+    }
+
+    /// Has the owner free the memoized values past their LRU capacities (`parse`, bodies,
+    /// inference), which priming fills within one revision; returns once it did, which waits for
+    /// the requests in flight. Call it holding no snapshot (as [`WorkspaceHandle::snapshot`]).
+    pub(crate) fn evict_unused(&self) {
+        let (done, evicted) = sync_channel(1);
+        if self.sender.send(Msg::Evict(done)).is_ok() {
+            let _ = evicted.recv();
+        }
     }
 }
 
@@ -106,6 +135,10 @@ pub(crate) fn start(
         backlog: VecDeque::new(),
         sweeping: false,
         on_libraries: Box::new(on_libraries),
+        requests: Arc::new(()),
+        priming: Arc::new(()),
+        evict_asked: None,
+        last_eviction: Instant::now(),
     };
     std::thread::Builder::new()
         .name("csnav-owner".to_owned())
@@ -127,6 +160,13 @@ struct Owner {
     backlog: VecDeque<Msg>,
     sweeping: bool,
     on_libraries: Box<dyn Fn() + Send>,
+    /// Cloned into every request's snapshot: more than one count means a request holds one.
+    requests: Arc<()>,
+    /// The same for priming's snapshots.
+    priming: Arc<()>,
+    /// Priming waits for this eviction, until the requests in flight end.
+    evict_asked: Option<SyncSender<()>>,
+    last_eviction: Instant,
 }
 
 impl Owner {
@@ -141,20 +181,52 @@ impl Owner {
             let msg = match self.backlog.pop_front() {
                 Some(msg) => msg,
                 None => {
-                    let wait = next_sweep.saturating_duration_since(Instant::now());
+                    let mut wait = next_sweep.saturating_duration_since(Instant::now());
+                    if self.evict_asked.is_some() {
+                        wait = wait.min(EVICT_POLL);
+                    }
                     match self.receiver.recv_timeout(wait) {
                         Ok(msg) => msg,
-                        Err(RecvTimeoutError::Timeout) => continue,
+                        Err(RecvTimeoutError::Timeout) => {
+                            self.evict_if_idle(false);
+                            continue;
+                        }
                         Err(RecvTimeoutError::Disconnected) => return,
                     }
                 }
             };
             // A panic while applying a change must not leave every later request without an
             // owner; the requests it was serving get no reply and answer with an error.
-            let handled = std::panic::catch_unwind(AssertUnwindSafe(|| self.handle(msg)));
+            let handled = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                self.handle(msg);
+                self.evict_if_idle(false);
+            }));
             if handled.is_err() {
                 tracing::error!("the workspace owner panicked while handling a message");
             }
+        }
+    }
+
+    /// Evicts when no snapshot is out, if priming asked or (`for_request`) the last eviction is
+    /// [`EVICT_INTERVAL`] old.
+    fn evict_if_idle(&mut self, for_request: bool) {
+        let idle = Arc::strong_count(&self.requests) == 1 && Arc::strong_count(&self.priming) == 1;
+        let due = self.evict_asked.is_some()
+            || (for_request && self.last_eviction.elapsed() >= EVICT_INTERVAL);
+        if idle && due {
+            self.workspace.evict_unused();
+            self.last_eviction = Instant::now();
+            if let Some(done) = self.evict_asked.take() {
+                let _ = done.send(());
+            }
+        }
+    }
+
+    /// A snapshot for priming, with its lease.
+    fn priming_snapshot(&self) -> Snapshot {
+        Snapshot {
+            _lease: Some(self.priming.clone()),
+            ..self.workspace.snapshot()
         }
     }
 
@@ -165,7 +237,7 @@ impl Owner {
                 fresh: false,
                 reply,
             } => {
-                let _ = reply.send(self.workspace.snapshot());
+                let _ = reply.send(self.priming_snapshot());
             }
             Msg::Watch(event) => self.workspace.watch_event(event),
             Msg::Libraries(read) => {
@@ -176,6 +248,7 @@ impl Owner {
                 self.sweeping = false;
                 self.workspace.compare_stamps(stamps);
             }
+            Msg::Evict(done) => self.evict_asked = Some(done),
         }
     }
 
@@ -194,8 +267,14 @@ impl Owner {
             None => self.workspace.check_stamps(),
         }
         self.workspace.apply_pending();
+        // Requests come one after the other: the moment before this one gets its snapshot is
+        // often the only one no request holds a snapshot.
+        self.evict_if_idle(true);
         for reply in replies {
-            let _ = reply.send(self.workspace.snapshot());
+            let _ = reply.send(Snapshot {
+                _lease: Some(self.requests.clone()),
+                ..self.workspace.snapshot()
+            });
         }
     }
 
@@ -214,7 +293,7 @@ impl Owner {
                     fresh: false,
                     reply,
                 }) => {
-                    let _ = reply.send(self.workspace.snapshot());
+                    let _ = reply.send(self.priming_snapshot());
                 }
                 // A request arriving now may follow a save whose event is behind the cookie: it
                 // gets a sync of its own.
