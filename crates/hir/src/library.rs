@@ -19,7 +19,7 @@ mod known;
 mod members;
 mod symbols;
 
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use metadata::{Assembly, Method, TypeDef, TypeKind};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -48,8 +48,8 @@ pub(crate) use self::{
     convert::{LibraryTy, hir_name},
     known::KnownType,
     members::{
-        library_constraints_hold, library_delegate_shape, library_indexers, library_members,
-        library_signature,
+        DeclaredSignature, library_constraints_hold, library_delegate_shape, library_indexers,
+        library_members, library_signature,
     },
 };
 /// The input is the database's; it is named here, where it is read.
@@ -78,6 +78,9 @@ pub struct LibraryDefs {
     /// The assemblies of the set, indices into `assemblies`, in priority order.
     members: Arc<[u32]>,
     defs: FxHashMap<LibTypeId, LibType>,
+    /// The members whose signatures were asked, converted once (see [`DeclaredSignature`]); valid as
+    /// long as `assemblies`, which this index lives no longer than.
+    signatures: RwLock<FxHashMap<LibMember, Arc<DeclaredSignature>>>,
 }
 
 impl LibraryDefs {
@@ -96,7 +99,25 @@ impl LibraryDefs {
             assemblies,
             members,
             defs,
+            signatures: RwLock::default(),
         }
+    }
+
+    /// `member`'s declared signature, converted by `convert` on the first ask. Two threads asking at
+    /// once may both convert; both get the same signature.
+    pub(crate) fn declared_signature(
+        &self,
+        member: LibMember,
+        convert: impl FnOnce() -> DeclaredSignature,
+    ) -> Arc<DeclaredSignature> {
+        let cached = self.signatures.read().unwrap_or_else(|p| p.into_inner());
+        if let Some(signature) = cached.get(&member) {
+            return signature.clone();
+        }
+        drop(cached);
+        let signature = Arc::new(convert());
+        let mut cache = self.signatures.write().unwrap_or_else(|p| p.into_inner());
+        cache.entry(member).or_insert(signature).clone()
     }
 
     pub fn type_def(&self, id: LibType) -> &TypeDef {

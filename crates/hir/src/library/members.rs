@@ -173,18 +173,48 @@ pub(crate) fn library_indexers(
 /// The signature of a member found in `decl` (the constructed type that declares it).
 pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> LibSignature {
     let index = library_defs(db);
-    let def = index.type_def(member.ty);
+    let declared = index.declared_signature(member, || declared_signature(db, &index, member));
     let args = crate::library::named(db, decl)
         .map(|(_, a)| a)
         .unwrap_or_default();
     let args: &[Ty] = &args;
+    LibSignature {
+        name: declared.name.clone(),
+        params: (declared.params.iter())
+            .map(|(name, ty, modifier, has_default)| {
+                (name.clone(), ty.substitute(args), *modifier, *has_default)
+            })
+            .collect(),
+        ret: declared
+            .ret
+            .as_ref()
+            .map_or_else(|| decl.clone(), |ret| ret.substitute(args)),
+        method_type_params: declared.method_type_params,
+    }
+}
+
+/// A member's signature as its assembly declares it, the declaring type's parameters unsubstituted:
+/// the same for every use of the member, so [`LibraryDefs`] keeps it once converted (converting
+/// interns every named type of the signature, and overload resolution asks for the signature of
+/// every candidate at every call).
+#[derive(Debug)]
+pub(crate) struct DeclaredSignature {
+    name: SmolStr,
+    params: Box<[(SmolStr, Ty, ParamModifier, bool)]>,
+    /// `None` for an enum's constant, whose type is the (constructed) type it is found in.
+    ret: Option<Ty>,
+    method_type_params: usize,
+}
+
+fn declared_signature(db: &dyn Db, index: &LibraryDefs, member: LibMember) -> DeclaredSignature {
+    let def = index.type_def(member.ty);
     let params = |conv: &LibraryTy<'_>, params: &[Param]| {
         params
             .iter()
             .map(|p| {
                 (
                     p.name.clone(),
-                    conv.convert(&p.ty).substitute(args),
+                    conv.convert(&p.ty),
                     modifier(p),
                     p.is_optional || p.default.is_some(),
                 )
@@ -195,47 +225,40 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
         LibMemberKind::Method => {
             let m = &def.methods()[member.idx as usize];
             let conv = LibraryTy::new(db, def, Some(m));
-            LibSignature {
+            DeclaredSignature {
                 name: m.name.clone(),
                 params: params(&conv, &m.params),
-                ret: conv.convert(&m.ret).substitute(args),
+                ret: Some(conv.convert(&m.ret)),
                 method_type_params: m.generic_params.len(),
             }
         }
         LibMemberKind::Property => {
             let p = &def.properties()[member.idx as usize];
             let conv = LibraryTy::new(db, def, None);
-            LibSignature {
+            DeclaredSignature {
                 name: p.name.clone(),
                 params: params(&conv, &p.params),
-                ret: conv.convert(&p.ty).substitute(args),
+                ret: Some(conv.convert(&p.ty)),
                 method_type_params: 0,
             }
         }
         LibMemberKind::Field => {
             let f = &def.fields()[member.idx as usize];
-            let ret = if def.kind == TypeKind::Enum && f.is_literal {
-                decl.clone()
-            } else {
-                LibraryTy::new(db, def, None)
-                    .convert(&f.ty)
-                    .substitute(args)
-            };
-            LibSignature {
+            let ret = (def.kind != TypeKind::Enum || !f.is_literal)
+                .then(|| LibraryTy::new(db, def, None).convert(&f.ty));
+            DeclaredSignature {
                 name: f.name.clone(),
-                params: Vec::new(),
+                params: Box::default(),
                 ret,
                 method_type_params: 0,
             }
         }
         LibMemberKind::Event => {
             let e = &def.events()[member.idx as usize];
-            LibSignature {
+            DeclaredSignature {
                 name: e.name.clone(),
-                params: Vec::new(),
-                ret: LibraryTy::new(db, def, None)
-                    .convert(&e.ty)
-                    .substitute(args),
+                params: Box::default(),
+                ret: Some(LibraryTy::new(db, def, None).convert(&e.ty)),
                 method_type_params: 0,
             }
         }

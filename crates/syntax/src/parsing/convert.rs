@@ -107,22 +107,38 @@ impl<'a> Converter<'a> {
     /// Converts the node under the cursor, its following siblings, and all their descendants.
     fn walk(&mut self, cursor: &mut TreeCursor<'_>) {
         let base = self.stack.len();
+        // Per level entered below `base`: how many siblings follow the node under the cursor. A
+        // node's `child_count` is what the cursor visits (visible children, hidden nodes looked
+        // through), and a `goto_next_sibling` past the last child is tree-sitter's dearest step (it
+        // walks up through the parents looking for one): the walk goes up without asking.
+        let mut siblings_left: Vec<u32> = Vec::new();
         loop {
             let node = cursor.node();
             let field = cursor.field_id().and_then(|id| field_for_id(id.get()));
             if self.enter(node, field) {
-                if cursor.goto_first_child() {
+                let children = node.child_count();
+                if children > 0 && cursor.goto_first_child() {
+                    siblings_left.push(children - 1);
                     continue;
                 }
                 self.leave();
             }
             loop {
-                if cursor.goto_next_sibling() {
+                let stepped = match siblings_left.last_mut() {
+                    Some(0) => false,
+                    Some(left) => {
+                        *left -= 1;
+                        cursor.goto_next_sibling()
+                    }
+                    None => cursor.goto_next_sibling(),
+                };
+                if stepped {
                     break;
                 }
                 if self.stack.len() == base || !cursor.goto_parent() {
                     return;
                 }
+                siblings_left.pop();
                 self.leave();
             }
         }
