@@ -1,10 +1,13 @@
-//! Casts, prefix operators and `await` in front of a `?.` chain.
+//! Casts, prefix operators, `await` and binary operators in front of a `?.` chain.
 //!
 //! tree-sitter-c-sharp binds them tighter than `?.`: `(T)ctx?.Instance` comes as `((T)ctx)?.Instance`,
-//! `!list?.Any()` as `(!list)?.Any()`. In C# a conditional access is a primary expression like any
-//! other member access (§12.8.8), so the operator applies to the whole chain: `(T)(ctx?.Instance)`.
-//! Read as parsed, the member would be looked up on the cast's type. The lowering re-associates: it
-//! lowers the chain with the operand in the operator's place, then applies the operators to it.
+//! `!list?.Any()` as `(!list)?.Any()`, `uri != parent?.Uri` as `(uri != parent)?.Uri`. In C# a
+//! conditional access is a primary expression like any other member access (§12.8.8), so the operator
+//! applies to the whole chain: `(T)(ctx?.Instance)`, `uri != (parent?.Uri)`. Read as parsed, the member
+//! would be looked up on the cast's or the comparison's type. The lowering re-associates: it lowers the
+//! left operands of the binary operators (in source order, so `out var` locals they declare are in
+//! scope), then the chain with the innermost operand in the operators' place, then applies the
+//! operators to it.
 
 use syntax::{
     Field, SyntaxElement, SyntaxKind, SyntaxNode,
@@ -46,18 +49,23 @@ pub(super) fn misparsed_prefixes(node: &SyntaxNode) -> Option<(Vec<SyntaxNode>, 
     }
 }
 
+/// An operator tree-sitter ranks above `?.`: every binary one (`??` included) ranks above its
+/// `CONDITIONAL` precedence, the prefix ones above all binary ones.
 fn is_prefix(node: &SyntaxNode) -> bool {
     matches!(
         node.kind(),
         SyntaxKind::CAST_EXPRESSION
             | SyntaxKind::PREFIX_UNARY_EXPRESSION
             | SyntaxKind::AWAIT_EXPRESSION
+            | SyntaxKind::BINARY_EXPRESSION
     )
 }
 
+/// The operand the `?.` really continues: a binary operator's right one.
 fn prefix_operand(prefix: &SyntaxNode) -> Option<SyntaxElement> {
     match prefix.kind() {
         SyntaxKind::CAST_EXPRESSION => field(prefix, Field::Value),
+        SyntaxKind::BINARY_EXPRESSION => field(prefix, Field::Right),
         _ => first_expr(prefix),
     }
 }
@@ -76,11 +84,27 @@ impl Ctx {
         operand: SyntaxElement,
     ) -> ExprId {
         let full = element.text_range();
+        let left_operands: Vec<Option<ExprId>> = prefixes
+            .iter()
+            .map(|prefix| {
+                (prefix.kind() == SyntaxKind::BINARY_EXPRESSION)
+                    .then(|| self.lower_opt(prefix, Field::Left))
+            })
+            .collect();
         self.hoisted.push((prefixes[0].clone(), operand));
         let mut expr = self.lower_expr(element);
         self.hoisted.pop();
-        for prefix in prefixes.iter().rev() {
+        for (prefix, lhs) in prefixes.iter().zip(left_operands).rev() {
             let (lowered, focus) = match prefix.kind() {
+                SyntaxKind::BINARY_EXPRESSION => {
+                    let operator = field(prefix, Field::Operator);
+                    let focus = operator.as_ref().map_or(full, |o| o.text_range());
+                    let op = operator
+                        .map(|o| element_text(&o).into())
+                        .unwrap_or_default();
+                    let lhs = lhs.unwrap_or_else(|| self.missing(prefix));
+                    (Expr::Binary { op, lhs, rhs: expr }, focus)
+                }
                 SyntaxKind::CAST_EXPRESSION => {
                     let ty = field(prefix, Field::Type).map_or(TypeRef::Error, |t| lower_type(&t));
                     (Expr::Cast { ty, expr }, full)

@@ -321,3 +321,40 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Newtonsoft.Json: tree-sitter ranks every binary operator above `?.`, so
+/// `uri != Parent?.Uri` comes as `(uri != Parent)?.Uri`. A conditional access is a primary
+/// expression (§12.8.8): the operator's right operand is the chain, `uri != (Parent?.Uri)`.
+#[test]
+fn a_binary_operator_applies_to_the_whole_conditional_access_on_its_right() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public interface INode { string Uri { get; } INode Parent { get; } int Count { get; } }
+    public class D
+    {
+        INode Parent { get { return null; } }
+        static bool TryGet(out INode node) { node = null; return false; }
+        bool Use$0(string uri, INode other)
+        {
+            var a = uri != Parent?.Uri;
+            var b = uri ?? other?.Parent?.Uri;
+            var c = 1 == 2 + other?.Parent.Count;
+            var d = TryGet(out var n) && n?.Uri == uri;
+            return uri == (other?.Uri).Trim() + uri?.Trim();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            P:N.D.Parent [Get]
+            P:N.INode.Uri [Get, Get, Get, Get]
+            P:N.INode.Parent [Get, Get]
+            P:N.INode.Count [Get]
+            M:N.D.TryGet(N.INode@) [Call]
+            external System.String.Trim [Call, Call]
+            coverage 11/11/0/0
+        "#]],
+    );
+}
