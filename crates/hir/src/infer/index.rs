@@ -61,13 +61,15 @@ impl Ctx<'_> {
                         Resolution::NoneApplicable => {}
                     }
                 }
+                // Indexers of framework base types (`List<T>` subclasses), also when the sources
+                // declare some: a derived type's indexers remove a base type's only when one of them
+                // applies (§12.8.12.3), so `this[string]` of a `Collection<T>` leaves `this[int]`.
+                if let Some(from) = &found.external
+                    && let Some(ty) = self.library_element(from, args)
+                {
+                    return Val::Value(ty);
+                }
                 if found.groups.is_empty() {
-                    // Indexers of framework base types (`List<T>` subclasses).
-                    if let Some(from) = &found.external
-                        && let Some(ty) = self.library_element(from, args)
-                    {
-                        return Val::Value(ty);
-                    }
                     self.infer_args_unbound(args);
                     return Val::Unknown;
                 }

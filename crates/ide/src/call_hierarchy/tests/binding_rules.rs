@@ -358,3 +358,44 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Newtonsoft.Json: the indexers of every base type are candidates, a base type's removed
+/// only when one declared below it applies (§12.8.12.3), so `this[string]` declared on a
+/// `Collection<T>` subclass (or on a source base) leaves the base's `this[int]` to `keyed[0]`.
+#[test]
+fn a_derived_indexer_leaves_the_base_indexers_that_it_does_not_replace() {
+    check_outgoing(
+        r#"
+using System.Collections.ObjectModel;
+namespace N
+{
+    public class Item { public void Run() { } }
+    class Keyed : Collection<Item> { public Item this[string key] { get { return null; } } }
+    class Base { public Item this[int i] { get { return null; } } }
+    class Derived : Base
+    {
+        public Item this[string key] { get { return null; } }
+    }
+    class Widened : Derived { public Item this[long key] { get { return null; } } }
+    public class U
+    {
+        void Use$0(Keyed keyed, Derived derived, Widened widened, short s)
+        {
+            keyed[0].Run();
+            keyed["a"].Run();
+            derived[0].Run();
+            derived[s].Run();
+            widened[0].Run();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Item.Run [Call, Call, Call, Call, Call]
+            P:N.Keyed.Item(System.String) [Get]
+            P:N.Base.Item(System.Int32) [Get, Get]
+            P:N.Widened.Item(System.Int64) [Get]
+            coverage 9/9/0/0
+        "#]],
+    );
+}
