@@ -399,3 +399,65 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Newtonsoft.Json: the operators of a user-defined conversion are those of `S0` and its
+/// base classes and of `T0` (an explicit conversion's also of `T0`'s bases), `S0`/`T0` without `?`
+/// (§10.5.4, §10.5.5), the most specific one from `SX` to `TX`, lifted when the operands are
+/// nullable. `new Val(flag)` has no conversion to `Val` through the base's `Tok(bool?)`, and `int?`
+/// none to `long` (§10.2): both take `object`.
+#[test]
+fn user_defined_conversions_come_from_the_base_classes_and_the_most_specific_target() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public abstract class Tok
+    {
+        public static implicit operator Tok(bool value) { return null; }
+        public static implicit operator Tok(bool? value) { return null; }
+        public static explicit operator bool(Tok value) { return false; }
+        public static explicit operator bool?(Tok value) { return null; }
+    }
+    public class Val : Tok
+    {
+        public Val(Val other) { }
+        public Val(bool value) { }
+        public Val(object value) { }
+    }
+    public struct Meters
+    {
+        public static implicit operator Meters(int value) { return default(Meters); }
+        public static explicit operator Meters(string text) { return default(Meters); }
+    }
+    public class U
+    {
+        static void Take(long value) { }
+        static void Take(object value) { }
+        void Use$0(bool? flag, Tok tok, Val val, int? count, object boxed)
+        {
+            new Val(flag);
+            var a = (bool?)tok;
+            var b = (bool)val;
+            Tok c = flag;
+            Tok d = true;
+            Meters? e = count;
+            Take(count);
+            var f = (Meters)boxed;
+            var g = (Meters)"1";
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Val.#ctor(System.Object) [Ctor]
+            M:N.Tok.op_Explicit(N.Tok)~System.Nullable{System.Boolean} [Operator]
+            M:N.Tok.op_Explicit(N.Tok)~System.Boolean [Operator]
+            M:N.Tok.op_Implicit(System.Nullable{System.Boolean})~N.Tok [Operator]
+            M:N.Tok.op_Implicit(System.Boolean)~N.Tok [Operator]
+            M:N.Meters.op_Implicit(System.Int32)~N.Meters [Operator]
+            M:N.U.Take(System.Object) [Call]
+            M:N.Meters.op_Explicit(System.String)~N.Meters [Operator]
+            coverage 8/8/0/0
+        "#]],
+    );
+}
