@@ -461,3 +461,32 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Newtonsoft.Json: tree-sitter names the bracketed argument list of `x?[key]` itself the
+/// element binding; its arguments choose the indexer (`this[string]` over `this[object]`).
+#[test]
+fn a_conditional_element_access_passes_its_arguments() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Obj
+    {
+        public Obj this[string name] { get { return null; } }
+        public Obj this[object key] { get { return null; } }
+    }
+    public class U
+    {
+        public string Name { get { return null; } }
+        object Use$0(object component) => (component as Obj)?[Name]?[component];
+    }
+}
+"#,
+        expect![[r#"
+            P:N.U.Name [Get]
+            P:N.Obj.Item(System.String) [Get]
+            P:N.Obj.Item(System.Object) [Get]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
