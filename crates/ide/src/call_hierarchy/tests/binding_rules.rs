@@ -490,3 +490,43 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Newtonsoft.Json: a local declared in one section of a `switch` statement is in scope in
+/// the whole switch block (§13.8.3), so a later section assigns and uses it.
+#[test]
+fn a_switch_sections_locals_are_in_scope_in_the_later_sections() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Val { public void SetLineInfo(int i) { } }
+    public class U
+    {
+        void Use$0(int kind, object o)
+        {
+            switch (kind)
+            {
+                case 1:
+                    Val v = new Val();
+                    v.SetLineInfo(1);
+                    break;
+                case 2 when o is Val w:
+                    v = w;
+                    v.SetLineInfo(2);
+                    break;
+                default:
+                    v = null;
+                    v.SetLineInfo(3);
+                    break;
+            }
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Val.#ctor [Ctor]
+            M:N.Val.SetLineInfo(System.Int32) [Call, Call, Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
