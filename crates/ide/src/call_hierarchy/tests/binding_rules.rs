@@ -530,3 +530,44 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Autofac: a lambda or a method group converts to no element type of a `params` array
+/// that is not a delegate (§10.7, §10.8), so `As(params Type[])` is no candidate for
+/// `registration.As(t => t)` in its expanded form either, and the extension method
+/// `As(Func<Type, Type>)` is called.
+#[test]
+fn a_lambda_is_no_element_of_a_params_array_of_a_type_that_is_no_delegate() {
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class Service { }
+    public interface IBuilder
+    {
+        IBuilder As(params Type[] types);
+        IBuilder As(params Service[] services);
+    }
+    public static class Extensions
+    {
+        public static IBuilder As(this IBuilder builder, Func<Type, Type> map) { return builder; }
+        public static IBuilder As(this IBuilder builder, Func<Type, Service> map) { return builder; }
+        static Type Same(Type t) { return t; }
+        static void Use$0(IBuilder builder)
+        {
+            builder.As(t => t);
+            builder.As(Same);
+            builder.As(typeof(string));
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Extensions.As(N.IBuilder,System.Func{System.Type,System.Type}) [Call]
+            M:N.Extensions.Same(System.Type) [MethodGroup]
+            M:N.IBuilder.As(System.Type[]) [Call]
+            unresolved As (Ambiguous)
+            coverage 3/2/1/0
+        "#]],
+    );
+}
