@@ -571,3 +571,32 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Newtonsoft.Json: the indexers of a value of a type parameter are those of its bound
+/// (`where T : Token`, §15.2.5), as its other members are; the access was dropped unreported.
+#[test]
+fn a_type_parameters_indexers_are_those_of_its_bound() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    public class Token { public virtual Token this[object key] { get { return null; } } }
+    public static class Extensions
+    {
+        public static IEnumerable<Token> Values$0<T>(IEnumerable<T> source, object key) where T : Token
+        {
+            foreach (T token in source)
+            {
+                yield return token[key];
+            }
+        }
+    }
+}
+"#,
+        expect![[r#"
+            P:N.Token.Item(System.Object) [Get]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
