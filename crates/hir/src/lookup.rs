@@ -74,8 +74,9 @@ pub(crate) fn type_kind(db: &dyn Db, id: TypeId) -> TypeKind {
 
 /// Members named `name` found from a type, grouped by the type they were found in (most derived
 /// first), each group with the constructed type that declares it (for substituting type arguments).
-/// Lookup stops at the first group that holds anything but methods: a property or field hides what
-/// is below it.
+/// Lookup stops at the first group that holds anything but methods and indexers: a property or field
+/// hides what is below it, an indexer only the one of its signature (§12.8.12.3 takes the indexers of
+/// every base type, a base type's out only when a derived one applies).
 pub(crate) struct Found {
     pub(crate) groups: Vec<(Ty, Vec<MemberId>)>,
     /// The first type the sources do not declare that lookup reached (the member may be there).
@@ -115,11 +116,12 @@ pub(crate) fn lookup_members_where(
                 let mut members = own_members(db, *id, name);
                 members.retain(|&m| keep(m));
                 if !members.is_empty() {
-                    let only_methods = members.iter().all(|&m| {
+                    let by_signature = members.iter().all(|&m| {
                         member_ref(db, m).is_some_and(|d| {
                             matches!(
                                 d.kind,
                                 MemberKind::Method
+                                    | MemberKind::Indexer
                                     | MemberKind::Operator
                                     | MemberKind::Conversion
                                     | MemberKind::Constructor
@@ -127,7 +129,7 @@ pub(crate) fn lookup_members_where(
                         })
                     });
                     found.groups.push((current.clone(), members));
-                    if !only_methods {
+                    if !by_signature {
                         return found;
                     }
                 }

@@ -4,17 +4,19 @@
 //! candidates by them; binding records the user-defined ones it applies as operator calls.
 
 mod array;
+mod user_defined;
 
 use rustc_hash::FxHashSet;
 
-use crate::lookup::{self, own_members};
+pub(crate) use user_defined::{user_conversion, user_conversions};
+
+use crate::lookup;
 use crate::{
     base_db::{Db, ProjectId},
     hierarchy::{base_class_of, declared_interfaces_of},
     infer::known,
     item_tree::Variance,
     library::{KnownType, ScopedDb},
-    symbols::{MemberId, member_signature},
     ty::Ty,
 };
 
@@ -171,16 +173,23 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
             };
             return match conv(sdb, inner_from, inner) {
                 Conv::Exact => Conv::Implicit,
+                Conv::No | Conv::UserDefined => user_defined_or_no(sdb, from, to),
                 c => c,
             };
         }
+        // `S?` converts implicitly only by boxing (to what boxing an `S` reaches) or by an operator
+        // taking `S?`: never to `S` itself nor by a numeric conversion of `S` (§10.2).
         (Ty::Nullable(f), _) => {
+            if lookup::is_object(db, to) {
+                return Conv::Implicit;
+            }
             return match conv(sdb, f, to) {
-                _ if lookup::is_object(db, to) => Conv::Implicit,
-                // A user-defined conversion from `S` is lifted to `S?` only towards a type that
-                // holds null (Roslyn: a class or a nullable type); to a struct it is explicit.
-                Conv::UserDefined if is_value_type(sdb, to) => Conv::No,
-                c => c.min(Conv::Unknown),
+                Conv::Implicit if !is_value_type(sdb, to) => Conv::Implicit,
+                Conv::Unknown => Conv::Unknown,
+                // Roslyn lifts a user-defined conversion from `S` to `S?` towards a type that holds
+                // null (a class; a nullable target is the arm above); to a struct it is explicit.
+                Conv::UserDefined if !is_value_type(sdb, to) => Conv::UserDefined,
+                _ => user_defined_or_no(sdb, from, to),
             };
         }
         _ => {}
@@ -214,7 +223,7 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
     {
         return c;
     }
-    if !user_conversions(sdb, from, to, false).is_empty() {
+    if user_defined_or_no(sdb, from, to) == Conv::UserDefined {
         Conv::UserDefined
     } else if framework_implicit(db, from, to) {
         Conv::Implicit
@@ -226,6 +235,15 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
         Conv::No
     } else {
         Conv::Unknown
+    }
+}
+
+/// `UserDefined` when a user-defined implicit conversion applies from `from` to `to`, else `No`.
+fn user_defined_or_no(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
+    if user_conversions(sdb, from, to, false).is_empty() {
+        Conv::No
+    } else {
+        Conv::UserDefined
     }
 }
 
@@ -330,125 +348,6 @@ fn framework_implicit(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
         }
         _ => false,
     }
-}
-
-/// The user-defined conversion operators (`implicit`, and with `explicit` also `explicit` ones) of the
-/// source types `from` or `to` that convert `from` into `to` through standard conversions on either side.
-pub(crate) fn user_conversions(
-    sdb: &ScopedDb<'_>,
-    from: &Ty,
-    to: &Ty,
-    explicit: bool,
-) -> Vec<MemberId> {
-    let db = sdb.db();
-    let strip = |t: &Ty| match t {
-        Ty::Nullable(inner) => (**inner).clone(),
-        t => t.clone(),
-    };
-    let (from, to) = (strip(from), strip(to));
-    let names: &[&str] = if explicit {
-        &["op_Explicit", "op_Implicit"]
-    } else {
-        &["op_Implicit"]
-    };
-    let mut found: Vec<MemberId> = Vec::new();
-    for ty in [&from, &to] {
-        let Ty::Source(id, args) = ty else { continue };
-        for name in names {
-            for m in own_members(db, *id, name) {
-                let sig = member_signature(db, m);
-                let (Some((param, _)), Some(ret)) = (sig.params.first(), &sig.ty) else {
-                    continue;
-                };
-                let (param, ret) = (param.substitute(args), ret.substitute(args));
-                // Standard conversions only around the operator (no chains of user-defined ones).
-                if standard_conv(sdb, &from, &param)
-                    && (ret == to || standard_conv(sdb, &ret, &to))
-                    && !found.contains(&m)
-                {
-                    found.push(m);
-                }
-            }
-        }
-        if !found.is_empty() {
-            break;
-        }
-    }
-    found
-}
-
-/// The user-defined conversion the compiler applies from `from` to `to` (C# §10.5.5): among the
-/// applicable operators, the one from the most specific source type (`from` itself, else the most
-/// encompassed parameter type) to the most specific target type (`to`, else the most
-/// encompassing return type); none when that is not one operator.
-pub(crate) fn user_conversion(
-    sdb: &ScopedDb<'_>,
-    from: &Ty,
-    to: &Ty,
-    explicit: bool,
-) -> Option<MemberId> {
-    let db = sdb.db();
-    let ops = user_conversions(sdb, from, to, explicit);
-    if let [one] = ops.as_slice() {
-        return Some(*one);
-    }
-    let strip = |t: &Ty| match t {
-        Ty::Nullable(inner) => (**inner).clone(),
-        t => t.clone(),
-    };
-    let (from, to) = (strip(from), strip(to));
-    let shapes: Vec<(MemberId, Ty, Ty)> = ops
-        .iter()
-        .filter_map(|&m| {
-            let sig = member_signature(db, m);
-            let args = match (&from, &to) {
-                (Ty::Source(id, a), _) if *id == m.ty => a.clone(),
-                (_, Ty::Source(id, a)) if *id == m.ty => a.clone(),
-                _ => Vec::new(),
-            };
-            let param = sig.params.first()?.0.substitute(&args);
-            let ret = sig.ty.as_ref()?.substitute(&args);
-            Some((m, param, ret))
-        })
-        .collect();
-    let params: Vec<&Ty> = shapes.iter().map(|(_, p, _)| p).collect();
-    let rets: Vec<&Ty> = shapes.iter().map(|(_, _, r)| r).collect();
-    let source = if params.contains(&&from) {
-        from.clone()
-    } else {
-        (*params
-            .iter()
-            .find(|p| params.iter().all(|q| standard_conv(sdb, p, q)))?)
-        .clone()
-    };
-    let target = if rets.contains(&&to) {
-        to.clone()
-    } else {
-        (*rets
-            .iter()
-            .find(|r| rets.iter().all(|s| standard_conv(sdb, s, r)))?)
-        .clone()
-    };
-    match shapes
-        .iter()
-        .filter(|(_, p, r)| *p == source && *r == target)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
-        [(m, _, _)] => Some(*m),
-        _ => None,
-    }
-}
-
-fn standard_conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> bool {
-    let db = sdb.db();
-    if from == to {
-        return true;
-    }
-    if let Some(c) = numeric_conv(db, from, to) {
-        return c >= Conv::Implicit;
-    }
-    lookup::is_object(db, to) || supertypes(sdb, from).0.contains(to)
 }
 
 fn same_definition(a: &Ty, b: &Ty) -> bool {

@@ -7,6 +7,7 @@ use super::{
     Access, Callee, Ctx, UnresolvedReason, Val,
     overload::{CandMember, Resolution, resolve_overloads},
 };
+use crate::generics::type_param_bounds;
 use crate::lookup::{declared_type, lookup_members};
 use crate::{
     body::{Arg, ExprId},
@@ -25,6 +26,18 @@ impl Ctx<'_> {
         let receiver_ty = self.infer_expr(receiver, None);
         let receiver_ty = match receiver_ty {
             Ty::Nullable(inner) => *inner,
+            // The indexers of a `T` are those of what it is bound by (`where T : Token`): a source
+            // bound that declares some, else a framework one.
+            Ty::TypeParam(param) => {
+                let bounds = type_param_bounds(db, self.member, &param);
+                let source = bounds
+                    .iter()
+                    .find(|b| !lookup_members(&self.sdb, b, "this").groups.is_empty())
+                    .cloned();
+                source
+                    .or_else(|| bounds.into_iter().find(|b| matches!(b, Ty::Library(..))))
+                    .unwrap_or(Ty::TypeParam(param))
+            }
             other => other,
         };
         match &receiver_ty {
@@ -61,13 +74,15 @@ impl Ctx<'_> {
                         Resolution::NoneApplicable => {}
                     }
                 }
+                // Indexers of framework base types (`List<T>` subclasses), also when the sources
+                // declare some: a derived type's indexers remove a base type's only when one of them
+                // applies (§12.8.12.3), so `this[string]` of a `Collection<T>` leaves `this[int]`.
+                if let Some(from) = &found.external
+                    && let Some(ty) = self.library_element(from, args)
+                {
+                    return Val::Value(ty);
+                }
                 if found.groups.is_empty() {
-                    // Indexers of framework base types (`List<T>` subclasses).
-                    if let Some(from) = &found.external
-                        && let Some(ty) = self.library_element(from, args)
-                    {
-                        return Val::Value(ty);
-                    }
                     self.infer_args_unbound(args);
                     return Val::Unknown;
                 }

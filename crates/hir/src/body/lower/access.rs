@@ -52,14 +52,14 @@ impl Ctx {
                 };
                 (member, focus)
             }
-            Some(b) => {
-                let args = b
-                    .children()
-                    .find(|c| c.kind() == SyntaxKind::BRACKETED_ARGUMENT_LIST)
-                    .map(|l| self.lower_args(&l))
-                    .unwrap_or_default();
-                (Expr::Index { receiver, args }, b.text_range())
-            }
+            // tree-sitter names the bracketed argument list itself the element binding.
+            Some(b) => (
+                Expr::Index {
+                    receiver,
+                    args: self.lower_args(&b),
+                },
+                b.text_range(),
+            ),
             None => (Expr::Other(vec![receiver]), full),
         };
         self.alloc_expr(expr, full, focus)

@@ -271,9 +271,11 @@ impl Ctx {
                             self.declare(identifier(&name), ty, LocalKind::Catch);
                         }
                     }
-                    SyntaxKind::SWITCH_SECTION
-                    | SyntaxKind::CATCH_CLAUSE
-                    | SyntaxKind::SWITCH_EXPRESSION_ARM => {
+                    SyntaxKind::SWITCH_SECTION => {
+                        let inner = self.lower_switch_section(child);
+                        parts.push(Part::Stmt(self.alloc_stmt(Stmt::Compound(inner))));
+                    }
+                    SyntaxKind::CATCH_CLAUSE | SyntaxKind::SWITCH_EXPRESSION_ARM => {
                         let inner = self.scoped(|ctx| {
                             let mut inner = Vec::new();
                             ctx.lower_parts(child, &mut inner);
@@ -285,6 +287,27 @@ impl Ctx {
                 }
             }
         }
+    }
+
+    /// A section of a `switch` statement in a scope of its own, for the pattern variables of its
+    /// labels; the locals its statements declare are in scope in the whole switch block (§13.8.3),
+    /// so a later section may assign and use them (`case A: JValue v = ..; case B: v = ..;`).
+    fn lower_switch_section(&mut self, section: &SyntaxNode) -> Vec<Part> {
+        self.scopes.push(Vec::new());
+        let mut inner = Vec::new();
+        self.lower_parts(section, &mut inner);
+        let declared = self.scopes.pop().unwrap_or_default();
+        let locals = &self.body.locals;
+        let block_wide = declared.into_iter().filter(|(_, id)| {
+            matches!(
+                locals[*id].kind,
+                LocalKind::Variable | LocalKind::Constant | LocalKind::LocalFunction
+            )
+        });
+        if let Some(block) = self.scopes.last_mut() {
+            block.extend(block_wide);
+        }
+        inner
     }
 
     /// `T a = x, b;` as a `let` per variable; `var (a, b) = value;` as a deconstructing assignment.

@@ -177,28 +177,29 @@ fn arg_conversions(
         }
         let param_ty =
             param_type(param, expanded && slot == params.len() - 1).substitute_method(method_args);
-        let arg_conv = arg_conv(sdb, cand, arg, &param_ty, lambdas);
-        if arg_conv == Conv::No {
+        let conv = arg_conv(sdb, cand, arg, &param_ty, lambdas);
+        if conv == Conv::No {
             if param.modifier == ParamModifier::Params && !expanded && args.len() == params.len() {
                 // Retry this argument in the expanded form.
                 let elem = param_type(param, true);
+                // A lambda or a method group converts to the element type only if it is a
+                // delegate (§10.7, §10.8): `As(t => t)` is no `As(params Type[])`.
+                let elem_ty = elem.substitute_method(method_args);
                 let c = match &arg.ty {
-                    ArgTy::Known(ty) => {
-                        argument_conv(sdb, arg, ty, &elem.substitute_method(method_args))
-                    }
-                    _ => Conv::Unknown,
+                    ArgTy::Known(ty) => argument_conv(sdb, arg, ty, &elem_ty),
+                    _ => arg_conv(sdb, cand, arg, &elem_ty, lambdas),
                 };
                 if c == Conv::No {
                     return None;
                 }
                 expanded = true;
                 convs.push(c);
-                arg_params.push(elem.substitute_method(method_args));
+                arg_params.push(elem_ty);
                 continue;
             }
             return None;
         }
-        convs.push(arg_conv);
+        convs.push(conv);
         arg_params.push(param_ty);
     }
     Some((arg_params, convs, expanded))

@@ -635,3 +635,282 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Newtonsoft.Json: tree-sitter ranks every binary operator above `?.`, so
+/// `uri != Parent?.Uri` comes as `(uri != Parent)?.Uri`. A conditional access is a primary
+/// expression (§12.8.8): the operator's right operand is the chain, `uri != (Parent?.Uri)`.
+#[test]
+fn a_binary_operator_applies_to_the_whole_conditional_access_on_its_right() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public interface INode { string Uri { get; } INode Parent { get; } int Count { get; } }
+    public class D
+    {
+        INode Parent { get { return null; } }
+        static bool TryGet(out INode node) { node = null; return false; }
+        bool Use$0(string uri, INode other)
+        {
+            var a = uri != Parent?.Uri;
+            var b = uri ?? other?.Parent?.Uri;
+            var c = 1 == 2 + other?.Parent.Count;
+            var d = TryGet(out var n) && n?.Uri == uri;
+            return uri == (other?.Uri).Trim() + uri?.Trim();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            P:N.D.Parent [Get]
+            P:N.INode.Uri [Get, Get, Get, Get]
+            P:N.INode.Parent [Get, Get]
+            P:N.INode.Count [Get]
+            M:N.D.TryGet(N.INode@) [Call]
+            external System.String.Trim [Call, Call]
+            coverage 11/11/0/0
+        "#]],
+    );
+}
+
+/// Found on Newtonsoft.Json: the indexers of every base type are candidates, a base type's removed
+/// only when one declared below it applies (§12.8.12.3), so `this[string]` declared on a
+/// `Collection<T>` subclass (or on a source base) leaves the base's `this[int]` to `keyed[0]`.
+#[test]
+fn a_derived_indexer_leaves_the_base_indexers_that_it_does_not_replace() {
+    check_outgoing(
+        r#"
+using System.Collections.ObjectModel;
+namespace N
+{
+    public class Item { public void Run() { } }
+    class Keyed : Collection<Item> { public Item this[string key] { get { return null; } } }
+    class Base { public Item this[int i] { get { return null; } } }
+    class Derived : Base
+    {
+        public Item this[string key] { get { return null; } }
+    }
+    class Widened : Derived { public Item this[long key] { get { return null; } } }
+    public class U
+    {
+        void Use$0(Keyed keyed, Derived derived, Widened widened, short s)
+        {
+            keyed[0].Run();
+            keyed["a"].Run();
+            derived[0].Run();
+            derived[s].Run();
+            widened[0].Run();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Item.Run [Call, Call, Call, Call, Call]
+            P:N.Keyed.Item(System.String) [Get]
+            P:N.Base.Item(System.Int32) [Get, Get]
+            P:N.Widened.Item(System.Int64) [Get]
+            coverage 9/9/0/0
+        "#]],
+    );
+}
+
+/// Found on Newtonsoft.Json: the operators of a user-defined conversion are those of `S0` and its
+/// base classes and of `T0` (an explicit conversion's also of `T0`'s bases), `S0`/`T0` without `?`
+/// (§10.5.4, §10.5.5), the most specific one from `SX` to `TX`, lifted when the operands are
+/// nullable. `new Val(flag)` has no conversion to `Val` through the base's `Tok(bool?)`, and `int?`
+/// none to `long` (§10.2): both take `object`.
+#[test]
+fn user_defined_conversions_come_from_the_base_classes_and_the_most_specific_target() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public abstract class Tok
+    {
+        public static implicit operator Tok(bool value) { return null; }
+        public static implicit operator Tok(bool? value) { return null; }
+        public static explicit operator bool(Tok value) { return false; }
+        public static explicit operator bool?(Tok value) { return null; }
+    }
+    public class Val : Tok
+    {
+        public Val(Val other) { }
+        public Val(bool value) { }
+        public Val(object value) { }
+    }
+    public struct Meters
+    {
+        public static implicit operator Meters(int value) { return default(Meters); }
+        public static explicit operator Meters(string text) { return default(Meters); }
+    }
+    public class U
+    {
+        static void Take(long value) { }
+        static void Take(object value) { }
+        void Use$0(bool? flag, Tok tok, Val val, int? count, object boxed)
+        {
+            new Val(flag);
+            var a = (bool?)tok;
+            var b = (bool)val;
+            Tok c = flag;
+            Tok d = true;
+            Meters? e = count;
+            Take(count);
+            var f = (Meters)boxed;
+            var g = (Meters)"1";
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Val.#ctor(System.Object) [Ctor]
+            M:N.Tok.op_Explicit(N.Tok)~System.Nullable{System.Boolean} [Operator]
+            M:N.Tok.op_Explicit(N.Tok)~System.Boolean [Operator]
+            M:N.Tok.op_Implicit(System.Nullable{System.Boolean})~N.Tok [Operator]
+            M:N.Tok.op_Implicit(System.Boolean)~N.Tok [Operator]
+            M:N.Meters.op_Implicit(System.Int32)~N.Meters [Operator]
+            M:N.U.Take(System.Object) [Call]
+            M:N.Meters.op_Explicit(System.String)~N.Meters [Operator]
+            coverage 8/8/0/0
+        "#]],
+    );
+}
+
+/// Found on Newtonsoft.Json: tree-sitter names the bracketed argument list of `x?[key]` itself the
+/// element binding; its arguments choose the indexer (`this[string]` over `this[object]`).
+#[test]
+fn a_conditional_element_access_passes_its_arguments() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Obj
+    {
+        public Obj this[string name] { get { return null; } }
+        public Obj this[object key] { get { return null; } }
+    }
+    public class U
+    {
+        public string Name { get { return null; } }
+        object Use$0(object component) => (component as Obj)?[Name]?[component];
+    }
+}
+"#,
+        expect![[r#"
+            P:N.U.Name [Get]
+            P:N.Obj.Item(System.String) [Get]
+            P:N.Obj.Item(System.Object) [Get]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+/// Found on Newtonsoft.Json: a local declared in one section of a `switch` statement is in scope in
+/// the whole switch block (§13.8.3), so a later section assigns and uses it.
+#[test]
+fn a_switch_sections_locals_are_in_scope_in_the_later_sections() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Val { public void SetLineInfo(int i) { } }
+    public class U
+    {
+        void Use$0(int kind, object o)
+        {
+            switch (kind)
+            {
+                case 1:
+                    Val v = new Val();
+                    v.SetLineInfo(1);
+                    break;
+                case 2 when o is Val w:
+                    v = w;
+                    v.SetLineInfo(2);
+                    break;
+                default:
+                    v = null;
+                    v.SetLineInfo(3);
+                    break;
+            }
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Val.#ctor [Ctor]
+            M:N.Val.SetLineInfo(System.Int32) [Call, Call, Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
+/// Found on Autofac: a lambda or a method group converts to no element type of a `params` array
+/// that is not a delegate (§10.7, §10.8), so `As(params Type[])` is no candidate for
+/// `registration.As(t => t)` in its expanded form either, and the extension method
+/// `As(Func<Type, Type>)` is called.
+#[test]
+fn a_lambda_is_no_element_of_a_params_array_of_a_type_that_is_no_delegate() {
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class Service { }
+    public interface IBuilder
+    {
+        IBuilder As(params Type[] types);
+        IBuilder As(params Service[] services);
+    }
+    public static class Extensions
+    {
+        public static IBuilder As(this IBuilder builder, Func<Type, Type> map) { return builder; }
+        public static IBuilder As(this IBuilder builder, Func<Type, Service> map) { return builder; }
+        static Type Same(Type t) { return t; }
+        static void Use$0(IBuilder builder)
+        {
+            builder.As(t => t);
+            builder.As(Same);
+            builder.As(typeof(string));
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Extensions.As(N.IBuilder,System.Func{System.Type,System.Type}) [Call]
+            M:N.Extensions.Same(System.Type) [MethodGroup]
+            M:N.IBuilder.As(System.Type[]) [Call]
+            unresolved As (Ambiguous)
+            coverage 3/2/1/0
+        "#]],
+    );
+}
+
+/// Found on Newtonsoft.Json: the indexers of a value of a type parameter are those of its bound
+/// (`where T : Token`, §15.2.5), as its other members are; the access was dropped unreported.
+#[test]
+fn a_type_parameters_indexers_are_those_of_its_bound() {
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    public class Token { public virtual Token this[object key] { get { return null; } } }
+    public static class Extensions
+    {
+        public static IEnumerable<Token> Values$0<T>(IEnumerable<T> source, object key) where T : Token
+        {
+            foreach (T token in source)
+            {
+                yield return token[key];
+            }
+        }
+    }
+}
+"#,
+        expect![[r#"
+            P:N.Token.Item(System.Object) [Get]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
