@@ -62,17 +62,15 @@ impl FilePart {
     fn gather(db: &RootDatabase, file: FileId) -> FilePart {
         let source = db.source_file(file);
         let grouped = hir::file_sites_by_name(db, file);
-        let unworded = match source {
-            Some(source) => {
-                let words = hir::word_index(db, source);
-                grouped
-                    .names()
-                    .filter(|name| !words.contains(name))
-                    .cloned()
-                    .collect()
-            }
-            None => grouped.names().cloned().collect(),
-        };
+        // A file without a text has no sites.
+        let unworded = source.map_or_else(Box::default, |source| {
+            let words = hir::word_index(db, source);
+            grouped
+                .names()
+                .filter(|name| !words.contains(name))
+                .cloned()
+                .collect()
+        });
         FilePart {
             text: source.map(|s| s.text(db).clone()),
             calls: hir::file_call_sites(db, file),
@@ -189,8 +187,9 @@ impl CallIndex {
         out
     }
 
-    /// How many files were gathered anew since the last full build (for tests and logs).
-    pub fn changed_files(&self) -> usize {
+    /// How many files were gathered anew since the last full build.
+    #[cfg(test)]
+    pub(crate) fn changed_files(&self) -> usize {
         self.overlay.len()
     }
 }

@@ -251,6 +251,29 @@ fn new_and_deleted_files_invalidate_the_index() {
     assert_answers_as_salsa(&analysis, &CallIndex::build(&analysis.db));
 }
 
+/// Why constants are in the fingerprint: a constant's initializer decides another file's overload
+/// (`Take(Limits.Small)` is `Take(byte)` while `Small` fits in a byte), so sites kept across that
+/// edit would be wrong.
+#[test]
+fn a_kept_index_would_be_wrong_after_a_constant_edit() {
+    let (mut host, fixture) = AnalysisHost::from_fixture(FIXTURE);
+    let index = CallIndex::build(&host.analysis().db);
+    let file = fixture.file("/Lib/Counter.cs");
+    set_text(
+        &mut host,
+        file.id,
+        file.text.replace("Small = 1;", "Small = 1000;"),
+    );
+    let analysis = host.analysis();
+    let now = hir::sites_named(&analysis.db, "Take", true);
+    assert_ne!(
+        index.sites_named("Take", true),
+        *now,
+        "another file's site rebound"
+    );
+    assert!(index.refresh(&analysis.db).is_none());
+}
+
 fn fingerprint_after(edit: impl FnOnce(&mut AnalysisHost, &Fixture)) -> (bool, bool) {
     let (mut host, fixture) = AnalysisHost::from_fixture(FIXTURE);
     let before = hir::binding_fingerprint(&host.analysis().db);
