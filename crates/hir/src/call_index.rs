@@ -5,15 +5,20 @@
 //! name across the workspace are one memoized bucket (`sites_named`). A warm reference search reads
 //! its bucket; after an edit salsa re-checks a bucket against each file's word index and per-file
 //! part, re-gathering the edited file's sites only, and rebuilds the bucket only if those changed.
+//! That re-check walks every mentioning file's inference; `fingerprint` is what lets a plain index
+//! outside salsa (`ide`'s `call_index`) skip it after a body edit.
+
+mod fingerprint;
 
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
 
+pub use self::fingerprint::{BindingFingerprint, binding_fingerprint};
 use crate::{
     base_db::{Db, FileId, SourceFile, word_index},
-    call_graph::{CallSiteInfo, UnresolvedCallSite, file_call_sites},
+    call_graph::{CallSiteInfo, CallSites, UnresolvedCallSite, file_call_sites},
     def_map::def_map,
     infer::Callee,
     item_tree::MemberKind,
@@ -48,12 +53,45 @@ pub fn library_site_name(db: &dyn Db, member: LibMember) -> SmolStr {
 /// One file's call sites and unresolved sites by the name they carry (indexes into
 /// [`file_call_sites`], in site order).
 #[derive(Debug, Default, PartialEq, Eq)]
-struct FileSitesByName {
+pub struct FileSitesByName {
     by_name: FxHashMap<SmolStr, (Vec<u32>, Vec<u32>)>,
 }
 
+impl FileSitesByName {
+    /// The names the file's sites carry, in no order.
+    pub fn names(&self) -> impl Iterator<Item = &SmolStr> {
+        self.by_name.keys()
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
+    }
+
+    /// Appends the sites of `calls` (the file's [`file_call_sites`]) named `name`, in site order.
+    pub fn collect(&self, calls: &CallSites, name: &str, out: &mut NamedCallSites) {
+        let Some((sites, unresolved)) = self.by_name.get(name) else {
+            return;
+        };
+        out.sites
+            .extend(sites.iter().map(|&i| calls.sites[i as usize].clone()));
+        out.unresolved.extend(
+            unresolved
+                .iter()
+                .map(|&i| calls.unresolved[i as usize].clone()),
+        );
+    }
+}
+
+/// A file's sites grouped by the name they carry (memoized beside [`file_call_sites`]).
+pub fn file_sites_by_name(db: &dyn Db, file: FileId) -> Arc<FileSitesByName> {
+    match db.source_file(file) {
+        Some(source) => file_sites_by_name_query(db, source),
+        None => Arc::default(),
+    }
+}
+
 #[salsa::tracked(returns(clone))]
-fn file_sites_by_name(db: &dyn Db, file: SourceFile) -> Arc<FileSitesByName> {
+fn file_sites_by_name_query(db: &dyn Db, file: SourceFile) -> Arc<FileSitesByName> {
     let calls = file_call_sites(db, file.id(db));
     let mut out = FileSitesByName::default();
     for (i, site) in calls.sites.iter().enumerate() {
@@ -104,18 +142,7 @@ fn sites_named_query<'db>(db: &'db dyn Db, key: SiteNameKey<'db>) -> Arc<NamedCa
         if key.narrow(db) && !word_index(db, source).contains(name) {
             continue;
         }
-        let grouped = file_sites_by_name(db, source);
-        let Some((sites, unresolved)) = grouped.by_name.get(name) else {
-            continue;
-        };
-        let calls = file_call_sites(db, file);
-        out.sites
-            .extend(sites.iter().map(|&i| calls.sites[i as usize].clone()));
-        out.unresolved.extend(
-            unresolved
-                .iter()
-                .map(|&i| calls.unresolved[i as usize].clone()),
-        );
+        file_sites_by_name_query(db, source).collect(&file_call_sites(db, file), name, &mut out);
     }
     Arc::new(out)
 }

@@ -73,7 +73,8 @@ pub use crate::{
         file_members, member_call_sites,
     },
     call_index::{
-        NamedCallSites, callee_site_name, library_site_name, sites_named, workspace_files,
+        BindingFingerprint, FileSitesByName, NamedCallSites, binding_fingerprint, callee_site_name,
+        file_sites_by_name, library_site_name, sites_named, workspace_files,
     },
     infer::{
         CallKind, CallSite, Callee, FieldAccess, FieldAccessKind, InferenceResult,

@@ -10,32 +10,57 @@ use test_fixture::Fixture;
 
 use crate::{Change, FileId, Libraries, ProjectData, ProjectGraph, ProjectId, RootDatabase};
 
-/// The queries a [`logging_database`] (or its snapshots) executed, as `query(key)` strings.
+/// The queries a [`logging_database`] (or its snapshots) executed, as `query(key)` strings, and
+/// those whose memo it found still valid without executing them.
 #[derive(Clone, Default)]
-pub struct EventLog(Arc<Mutex<Vec<String>>>);
+pub struct EventLog(Arc<Mutex<Events>>);
+
+#[derive(Default)]
+struct Events {
+    executed: Vec<String>,
+    validated: Vec<String>,
+}
 
 impl EventLog {
     /// The queries executed since the last call.
     pub fn take(&self) -> Vec<String> {
+        self.take_both().0
+    }
+
+    /// The queries executed and the memos validated since the last call.
+    pub fn take_both(&self) -> (Vec<String>, Vec<String>) {
         let mut log = self
             .0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        std::mem::take(&mut *log)
+        let Events {
+            executed,
+            validated,
+        } = std::mem::take(&mut *log);
+        (executed, validated)
     }
 }
 
-/// A database whose runtime records every query execution in the returned log.
+/// A database whose runtime records every query execution (and every memo validated) in the
+/// returned log.
 pub fn logging_database() -> (RootDatabase, EventLog) {
     let log = EventLog::default();
     let events = log.clone();
     let db = RootDatabase::new(Some(Box::new(move |event: salsa::Event| {
-        if let salsa::EventKind::WillExecute { database_key } = event.kind {
-            let mut log = events
+        let lock = || {
+            events
                 .0
                 .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            log.push(format!("{database_key:?}"));
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+        };
+        match event.kind {
+            salsa::EventKind::WillExecute { database_key } => {
+                lock().executed.push(format!("{database_key:?}"));
+            }
+            salsa::EventKind::DidValidateMemoizedValue { database_key } => {
+                lock().validated.push(format!("{database_key:?}"));
+            }
+            _ => {}
         }
     })));
     (db, log)

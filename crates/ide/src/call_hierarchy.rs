@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use std::collections::{HashMap, HashSet};
 use syntax::TextRange;
 
-use crate::{SymbolInfo, SymbolKey, external, symbol_info};
+use crate::{SymbolInfo, SymbolKey, call_index::SiteSource, external, symbol_info};
 
 /// How much of the code the answer rests on.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -233,7 +233,8 @@ fn callee_info(db: &RootDatabase, callee: &Callee) -> CalleeInfo {
     }
 }
 
-pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<IncomingCalls> {
+pub(crate) fn incoming_calls(sites: SiteSource<'_>, key: &SymbolKey) -> Option<IncomingCalls> {
+    let db = sites.db;
     let target = member_of_key(db, key)?;
     let data = member_data(db, target)?;
     let indirect: Vec<MemberId> = hir::overrides(db, target).all().collect();
@@ -246,7 +247,7 @@ pub(crate) fn incoming_calls(db: &RootDatabase, key: &SymbolKey) -> Option<Incom
         && !called_by_pattern(&data.name);
     let target_info = SymbolInfo::new(db, Symbol::Member(target));
     Some(collect_incoming(
-        db,
+        sites,
         CallTarget {
             symbol: target_info,
             name,
@@ -285,12 +286,14 @@ pub(crate) struct CallTarget {
 
 /// The sites of the workspace named like the target whose callee `classify` accepts
 /// (`Some(is_direct)`), grouped per calling member; every site so named counts for coverage. A named
-/// target's sites come from the reverse call index (`hir::sites_named`), a lookup when warm.
+/// target's sites come from the call index outside salsa when it is valid for the snapshot, else from
+/// salsa's reverse call index (`hir::sites_named`): the same answer, a lookup when warm.
 pub(crate) fn collect_incoming(
-    db: &RootDatabase,
+    sites: SiteSource<'_>,
     target: CallTarget,
     classify: &mut dyn FnMut(&Callee) -> Option<bool>,
 ) -> IncomingCalls {
+    let db = sites.db;
     let mut incoming = Incoming {
         out: IncomingCalls {
             symbol: target.symbol,
@@ -303,7 +306,7 @@ pub(crate) fn collect_incoming(
     };
     match &target.name {
         Some(name) => {
-            let named = hir::sites_named(db, name, target.narrow_files);
+            let named = sites.sites_named(name, target.narrow_files);
             incoming.add(db, &named.sites, &named.unresolved, classify);
         }
         // Every file is read; the sites of a callee that has a name still count.

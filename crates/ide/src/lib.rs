@@ -5,6 +5,7 @@
 //! snapshot's query unwind with [`Cancelled`], and the caller retries on a fresh snapshot.
 
 mod call_hierarchy;
+mod call_index;
 mod external;
 #[cfg(test)]
 mod fixture;
@@ -24,11 +25,14 @@ use std::{panic::UnwindSafe, sync::Arc};
 
 use hir::{Database, RootDatabase};
 
+use crate::call_index::{IndexSlot, SiteSource};
+
 pub use crate::{
     call_hierarchy::{
         CallSiteRef, CalleeInfo, Coverage, IncomingCaller, IncomingCalls, IncomingSite,
         OutgoingCallee, OutgoingCalls, UnresolvedCall,
     },
+    call_index::{CallIndex, CallIndexReport, OnCallIndex},
     implementations::{Implementations, MemberImplementation, MemberImplementationKind},
     references::{Reference, ReferenceKind, References, UnboundReason, UnboundReference},
     search::SymbolQuery,
@@ -104,6 +108,7 @@ impl AnalysisHost {
     pub fn analysis(&self) -> Analysis {
         Analysis {
             db: self.db.clone(),
+            call_index: IndexSlot::default(),
         }
     }
 
@@ -124,12 +129,36 @@ impl AnalysisHost {
 /// A snapshot of the database at one revision. Cheap to make; send it to a worker thread.
 pub struct Analysis {
     db: RootDatabase,
+    /// The call index its owner handed it, refreshed on first use (`call_index.rs`).
+    call_index: IndexSlot,
 }
 
 impl Analysis {
+    /// Reads call sites through `index` where it is valid for this snapshot (see `call_index.rs`);
+    /// `report` is told, on first use, what it became here (refreshed, or stale). The server's owner
+    /// hands out its current index with each snapshot.
+    pub fn with_call_index(
+        mut self,
+        index: Option<CallIndex>,
+        report: Option<OnCallIndex>,
+    ) -> Analysis {
+        self.call_index = IndexSlot::new(index, report);
+        self
+    }
+
+    /// A call index valid for this snapshot: the one it was handed, refreshed, else built from
+    /// every file's (memoized) sites.
+    pub fn build_call_index(&self) -> Cancellable<CallIndex> {
+        self.with_db(|db| self.call_index.build(db))
+    }
+
     /// Cancels the query this snapshot is running (e.g. on an MCP `notifications/cancelled`).
     pub fn cancellation_token(&self) -> CancellationToken {
         self.db.cancellation_token()
+    }
+
+    fn sites<'a>(&'a self, db: &'a RootDatabase) -> SiteSource<'a> {
+        SiteSource::new(db, &self.call_index)
     }
 
     fn with_db<T>(&self, f: impl FnOnce(&RootDatabase) -> T + UnwindSafe) -> Cancellable<T> {
@@ -290,16 +319,16 @@ impl Analysis {
     pub fn incoming_calls(&self, key: &SymbolKey) -> Cancellable<Option<IncomingCalls>> {
         self.with_db(|db| match symbol_info::resolve(db, key)? {
             symbol_info::AnySymbol::Library(external::LibrarySymbol::Member(m)) => {
-                Some(external::incoming_calls(db, m))
+                Some(external::incoming_calls(self.sites(db), m))
             }
-            _ => call_hierarchy::incoming_calls(db, key),
+            _ => call_hierarchy::incoming_calls(self.sites(db), key),
         })
     }
 
     /// Every reference in the sources to a type or member, of the sources or of a library; `None`
     /// when the key names none.
     pub fn find_references(&self, key: &SymbolKey) -> Cancellable<Option<References>> {
-        self.with_db(|db| references::find_references(db, key))
+        self.with_db(|db| references::find_references(self.sites(db), key))
     }
 
     /// The types deriving from a type, or the members implementing an interface member or
@@ -343,6 +372,7 @@ impl Analysis {
 
 #[cfg(test)]
 mod tests {
+    mod call_index;
     mod fuzz_corpus;
     mod hostile;
     mod incremental;

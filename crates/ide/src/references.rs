@@ -23,6 +23,7 @@ use self::types::type_references;
 use crate::{
     SymbolInfo, SymbolKey,
     call_hierarchy::Coverage,
+    call_index::SiteSource,
     external::LibrarySymbol,
     symbol_info::{self, AnySymbol},
 };
@@ -101,7 +102,8 @@ pub struct References {
 }
 
 /// `None` when the key names no type or member.
-pub(crate) fn find_references(db: &RootDatabase, key: &SymbolKey) -> Option<References> {
+pub(crate) fn find_references(sites: SiteSource<'_>, key: &SymbolKey) -> Option<References> {
+    let db = sites.db;
     let symbol = symbol_info::resolve(db, key)?;
     let mut out = References {
         symbol: SymbolInfo::of(db, symbol),
@@ -111,10 +113,10 @@ pub(crate) fn find_references(db: &RootDatabase, key: &SymbolKey) -> Option<Refe
     };
     match symbol {
         AnySymbol::Source(Symbol::Member(m)) => {
-            member_references(db, &MemberTarget::source(db, m)?, &mut out)
+            member_references(sites, &MemberTarget::source(db, m)?, &mut out)
         }
         AnySymbol::Library(LibrarySymbol::Member(m)) => {
-            member_references(db, &MemberTarget::library(db, m)?, &mut out)
+            member_references(sites, &MemberTarget::library(db, m)?, &mut out)
         }
         AnySymbol::Source(Symbol::Type(t)) => {
             let name = hir::def_map(db, t.project).type_def(t).name.clone();
@@ -136,13 +138,14 @@ fn container_at(db: &RootDatabase, file: FileId, range: TextRange) -> Option<Sym
     hir::enclosing_symbol(db, file, range.start()).map(|s| SymbolKey::of(db, s))
 }
 
-fn member_references(db: &RootDatabase, target: &MemberTarget, out: &mut References) {
+fn member_references(sites: SiteSource<'_>, target: &MemberTarget, out: &mut References) {
+    let db = sites.db;
     let name = &target.name;
     let is_field = matches!(
         target.kind,
         SymbolKind::Field | SymbolKind::Constant | SymbolKind::EnumMember
     );
-    let named = hir::sites_named(db, name, target.narrow);
+    let named = sites.sites_named(name, target.narrow);
     // A compound assignment of a property is a getter and a setter call at one name: one write.
     let mut seen: HashSet<(FileId, TextRange)> = HashSet::default();
     for site in &named.sites {

@@ -177,6 +177,9 @@ impl ServerState {
                 handle.evict_unused();
             }
         });
+        // Every file's sites are memoized now: the call index outside salsa is built from them, and
+        // from then on a body edit re-gathers only its own file's sites (`ide/src/call_index.rs`).
+        handle.build_call_index();
     }
 
     /// Builds every file's item tree and word index in parallel, then the symbol index.

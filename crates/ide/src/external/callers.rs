@@ -4,15 +4,17 @@
 
 use std::collections::HashMap;
 
-use hir::{Callee, LibMember, RootDatabase, SymbolKind};
+use hir::{Callee, LibMember, SymbolKind};
 
 use super::{LibrarySymbol, info};
 use crate::{
     IncomingCalls,
     call_hierarchy::{CallTarget, collect_incoming},
+    call_index::SiteSource,
 };
 
-pub(crate) fn incoming_calls(db: &RootDatabase, target: LibMember) -> IncomingCalls {
+pub(crate) fn incoming_calls(sites: SiteSource<'_>, target: LibMember) -> IncomingCalls {
+    let db = sites.db;
     let kind = hir::library_member_kind(db, target);
     let name = match kind {
         SymbolKind::Indexer | SymbolKind::Operator | SymbolKind::Conversion => None,
@@ -29,7 +31,7 @@ pub(crate) fn incoming_calls(db: &RootDatabase, target: LibMember) -> IncomingCa
     let bases = hir::library_member_bases(db, target);
     let mut known: HashMap<Callee, Option<bool>> = HashMap::new();
     collect_incoming(
-        db,
+        sites,
         CallTarget {
             symbol: info(db, LibrarySymbol::Member(target)),
             name,

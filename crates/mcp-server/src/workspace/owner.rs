@@ -16,6 +16,11 @@
 //! carries a lease): when priming asks between chunks (`Msg::Evict`, priming waiting for it), and
 //! before a request's snapshot at most every [`EVICT_INTERVAL`] (requests that bind many files
 //! before priming has, one after the other). No query is ever cancelled by an eviction.
+//!
+//! The owner also holds the current call index (`ide`'s `CallIndex`, plain data outside salsa) and hands
+//! it out with each snapshot; a snapshot refreshes it for the files changed since, off the owner, and
+//! sends the refreshed one back, or says it is stale (an item edit), and then the owner has a new one
+//! built on a thread of its own. No lock: the index travels in messages.
 
 use std::{
     collections::VecDeque,
@@ -25,7 +30,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use ide::FileId;
+use ide::{CallIndex, CallIndexReport, FileId};
 use load_workspace::Stamp;
 
 use crate::index_cache::{IndexCacheConfig, PersistedIndex};
@@ -48,6 +53,10 @@ const EVICT_INTERVAL: Duration = Duration::from_secs(1);
 /// eviction.
 const EVICT_POLL: Duration = Duration::from_millis(5);
 
+/// How long after a call index is found stale its rebuild starts: the request that found it answers
+/// through salsa meanwhile, and a rebuild walking every file would take the cores from it.
+const REBUILD_DELAY: Duration = Duration::from_secs(1);
+
 enum Msg {
     /// A snapshot for a worker; `fresh` applies every change saved before the request first.
     Snapshot {
@@ -62,6 +71,17 @@ enum Msg {
     /// Priming finished a chunk: free what it memoized that answers do not read (see
     /// [`WorkspaceHandle::evict_unused`]), then reply.
     Evict(SyncSender<()>),
+    /// What became of the call index a snapshot was handed (that of revision `given`), at the
+    /// snapshot's revision `at`.
+    CallIndex {
+        given: u64,
+        at: u64,
+        report: CallIndexReport,
+    },
+    /// Priming is done (every file's call sites memoized): build the call index.
+    BuildCallIndex,
+    /// A call index built, with the revision it is valid for; `None` when the owner went away.
+    CallIndexBuilt(Option<(CallIndex, u64)>),
 }
 
 /// How workers reach the owner. Cheap to clone.
@@ -89,6 +109,11 @@ impl WorkspaceHandle {
         if self.sender.send(Msg::Evict(done)).is_ok() {
             let _ = evicted.recv();
         }
+    }
+
+    /// Has the call index built (once priming memoized every file's call sites).
+    pub(crate) fn build_call_index(&self) {
+        let _ = self.sender.send(Msg::BuildCallIndex);
     }
 }
 
@@ -139,6 +164,9 @@ pub(crate) fn start(
         priming: Arc::new(()),
         evict_asked: None,
         last_eviction: Instant::now(),
+        call_index: None,
+        building_call_index: false,
+        rebuild_at: None,
     };
     std::thread::Builder::new()
         .name("csnav-owner".to_owned())
@@ -167,6 +195,12 @@ struct Owner {
     /// Priming waits for this eviction, until the requests in flight end.
     evict_asked: Option<SyncSender<()>>,
     last_eviction: Instant,
+    /// The newest call index a snapshot or a build reported valid, with the revision it was valid
+    /// at; handed out with every snapshot, which refreshes it to its own revision.
+    call_index: Option<(CallIndex, u64)>,
+    building_call_index: bool,
+    /// When to rebuild the call index, found stale (see [`REBUILD_DELAY`]).
+    rebuild_at: Option<Instant>,
 }
 
 impl Owner {
@@ -178,10 +212,15 @@ impl Owner {
                 self.start_sweep();
                 next_sweep = Instant::now() + SWEEP_INTERVAL;
             }
+            if self.rebuild_at.is_some_and(|at| Instant::now() >= at) {
+                self.rebuild_at = None;
+                self.build_call_index();
+            }
             let msg = match self.backlog.pop_front() {
                 Some(msg) => msg,
                 None => {
-                    let mut wait = next_sweep.saturating_duration_since(Instant::now());
+                    let wake = self.rebuild_at.map_or(next_sweep, |at| at.min(next_sweep));
+                    let mut wait = wake.saturating_duration_since(Instant::now());
                     if self.evict_asked.is_some() {
                         wait = wait.min(EVICT_POLL);
                     }
@@ -222,11 +261,11 @@ impl Owner {
         }
     }
 
-    /// A snapshot for priming, with its lease.
+    /// A snapshot for priming (and the call index's builder), with its lease.
     fn priming_snapshot(&self) -> Snapshot {
         Snapshot {
             _lease: Some(self.priming.clone()),
-            ..self.workspace.snapshot()
+            ..self.snapshot()
         }
     }
 
@@ -249,7 +288,84 @@ impl Owner {
                 self.workspace.compare_stamps(stamps);
             }
             Msg::Evict(done) => self.evict_asked = Some(done),
+            Msg::CallIndex {
+                at,
+                report: CallIndexReport::Current(index),
+                ..
+            } => self.keep_call_index(index, at),
+            Msg::CallIndex {
+                given,
+                report: CallIndexReport::Stale,
+                ..
+            } => {
+                // Unless a newer index came meanwhile, the held one is of no use any more.
+                if self.call_index.as_ref().is_some_and(|(_, at)| *at == given) {
+                    self.call_index = None;
+                }
+                self.rebuild_at
+                    .get_or_insert_with(|| Instant::now() + REBUILD_DELAY);
+            }
+            Msg::BuildCallIndex => self.build_call_index(),
+            Msg::CallIndexBuilt(built) => {
+                self.building_call_index = false;
+                if let Some((index, at)) = built {
+                    tracing::info!(revision = at, "call index built");
+                    self.keep_call_index(index, at);
+                }
+            }
         }
+    }
+
+    /// A snapshot for a worker, with the current call index and where to report what became of it.
+    fn snapshot(&self) -> Snapshot {
+        let mut snapshot = self.workspace.snapshot();
+        let Some((index, given)) = &self.call_index else {
+            return snapshot;
+        };
+        let (given, at) = (*given, snapshot.world.revision);
+        let sender = self.sender.clone();
+        let report: ide::OnCallIndex = Box::new(move |report| {
+            let _ = sender.send(Msg::CallIndex { given, at, report });
+        });
+        snapshot.analysis = snapshot
+            .analysis
+            .with_call_index(Some(index.clone()), Some(report));
+        snapshot
+    }
+
+    /// Keeps `index` (valid at revision `at`) if it is newer than the one held. One older than the
+    /// current revision is still kept: every snapshot checks the index against its own revision and
+    /// refreshes only the files changed since, so a newer base only saves work.
+    fn keep_call_index(&mut self, index: CallIndex, at: u64) {
+        if self.call_index.as_ref().is_none_or(|(_, held)| *held < at) {
+            self.call_index = Some((index, at));
+        }
+    }
+
+    /// Builds a call index on a thread of its own, on snapshots like priming's (a change cancels
+    /// one; the next goes on from what salsa memoized).
+    fn build_call_index(&mut self) {
+        if self.building_call_index {
+            return;
+        }
+        let handle = WorkspaceHandle {
+            sender: self.sender.clone(),
+        };
+        let spawned = std::thread::Builder::new()
+            .name("csnav-call-index".to_owned())
+            .stack_size(crate::ANALYSIS_STACK)
+            .spawn(move || {
+                let built = loop {
+                    let Some(snapshot) = handle.snapshot(false) else {
+                        break None;
+                    };
+                    if let Ok(index) = snapshot.analysis.build_call_index() {
+                        break Some((index, snapshot.world.revision));
+                    }
+                };
+                let _ = handle.sender.send(Msg::CallIndexBuilt(built));
+            });
+        self.building_call_index = spawned.is_ok();
     }
 
     fn answer_fresh(&mut self, first: SyncSender<Snapshot>) {
@@ -273,7 +389,7 @@ impl Owner {
         for reply in replies {
             let _ = reply.send(Snapshot {
                 _lease: Some(self.requests.clone()),
-                ..self.workspace.snapshot()
+                ..self.snapshot()
             });
         }
     }

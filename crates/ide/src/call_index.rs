@@ -1,0 +1,309 @@
+//! The call-site index outside salsa: per file its call sites grouped by the name they carry, and per
+//! name the files holding such sites; plain, immutable data, cheap to clone (`Arc`s shared with
+//! salsa's memoized per-file results).
+//!
+//! Why outside salsa: the bucket `hir::sites_named` depends on the inference of every body of every
+//! file mentioning the name, and after any text edit salsa deep-verifies all of it before it can say
+//! that only the edited file changed. The index knows which files changed by comparing texts, and
+//! knows the other files' sites did not change while `hir::binding_fingerprint` is the same (its
+//! invariant: a file's sites are a function of its own text and of what the fingerprint covers). So a
+//! refresh re-gathers the changed files' sites only, and answers exactly as the bucket would on the
+//! same snapshot (same files, same order, same sites); when the fingerprint changed (an item edit, a
+//! constant, the project graph, the libraries) the index is invalid and the bucket answers until a
+//! new index is built.
+//!
+//! The server's owner holds the current index and hands it out with each snapshot
+//! ([`crate::Analysis::with_call_index`]); a snapshot refreshes it once, on first use, and tells the
+//! owner what it became ([`CallIndexReport`]), so the next snapshot starts from the refreshed one.
+
+use std::sync::{Arc, OnceLock};
+
+use hir::{
+    BindingFingerprint, CallSites, Database, Db, FileId, FileSitesByName, NamedCallSites,
+    RootDatabase,
+};
+use rustc_hash::FxHashMap;
+use smol_str::SmolStr;
+
+/// Changed files kept beside the base before they are merged into a new one: a lookup scans them,
+/// a merge copies the name map.
+const MAX_OVERLAY: usize = 64;
+
+/// The call sites of every workspace file at one revision, by the name they carry.
+#[derive(Clone)]
+pub struct CallIndex {
+    base: Arc<Base>,
+    /// Files whose text changed since `base` was built, with their sites at the index's revision.
+    overlay: Arc<FxHashMap<FileId, FilePart>>,
+}
+
+struct Base {
+    /// What every part was gathered under; the index is valid for a snapshot with the same one.
+    fingerprint: Arc<BindingFingerprint>,
+    /// `hir::workspace_files` (fixed by the fingerprint, which covers the project graph).
+    files: Vec<FileId>,
+    parts: FxHashMap<FileId, FilePart>,
+    /// The files holding sites of each name, in file order.
+    by_name: FxHashMap<SmolStr, Vec<FileId>>,
+}
+
+/// One file's sites, and the text they were gathered from.
+#[derive(Clone)]
+struct FilePart {
+    text: Option<Arc<str>>,
+    calls: Arc<CallSites>,
+    grouped: Arc<FileSitesByName>,
+    /// The names of its sites that the file's words do not include (a constructor's `: base()`, a
+    /// target-typed `new()`): a search narrowed to the files naming its target skips the file.
+    unworded: Box<[SmolStr]>,
+}
+
+impl FilePart {
+    fn gather(db: &RootDatabase, file: FileId) -> FilePart {
+        let source = db.source_file(file);
+        let grouped = hir::file_sites_by_name(db, file);
+        // A file without a text has no sites.
+        let unworded = source.map_or_else(Box::default, |source| {
+            let words = hir::word_index(db, source);
+            grouped
+                .names()
+                .filter(|name| !words.contains(name))
+                .cloned()
+                .collect()
+        });
+        FilePart {
+            text: source.map(|s| s.text(db).clone()),
+            calls: hir::file_call_sites(db, file),
+            grouped,
+            unworded,
+        }
+    }
+
+    fn is_gathered_from(&self, text: Option<&Arc<str>>) -> bool {
+        match (&self.text, text) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+impl CallIndex {
+    /// Gathers every file's sites on this snapshot (memoized by salsa when primed).
+    pub(crate) fn build(db: &RootDatabase) -> CallIndex {
+        let fingerprint = hir::binding_fingerprint(db);
+        let files = hir::workspace_files(db);
+        let mut parts = FxHashMap::default();
+        for &file in &files {
+            db.unwind_if_revision_cancelled();
+            parts.insert(file, FilePart::gather(db, file));
+        }
+        CallIndex {
+            base: Arc::new(Base::new(fingerprint, files, parts)),
+            overlay: Arc::default(),
+        }
+    }
+
+    /// The index as of this snapshot: the changed files' sites gathered anew, the others kept; `None`
+    /// when the fingerprint changed, so that kept sites could be wrong.
+    pub(crate) fn refresh(&self, db: &RootDatabase) -> Option<CallIndex> {
+        let fingerprint = hir::binding_fingerprint(db);
+        if !(Arc::ptr_eq(&fingerprint, &self.base.fingerprint)
+            || fingerprint == self.base.fingerprint)
+        {
+            return None;
+        }
+        let changed: Vec<FileId> = self
+            .base
+            .files
+            .iter()
+            .copied()
+            .filter(|&file| {
+                let text = db.source_file(file).map(|s| s.text(db));
+                !self.part(file).is_some_and(|p| p.is_gathered_from(text))
+            })
+            .collect();
+        if changed.is_empty() {
+            return Some(self.clone());
+        }
+        let mut overlay = (*self.overlay).clone();
+        for file in changed {
+            db.unwind_if_revision_cancelled();
+            overlay.insert(file, FilePart::gather(db, file));
+        }
+        if overlay.len() <= MAX_OVERLAY {
+            return Some(CallIndex {
+                base: self.base.clone(),
+                overlay: Arc::new(overlay),
+            });
+        }
+        let mut parts = self.base.parts.clone();
+        parts.extend(overlay);
+        Some(CallIndex {
+            base: Arc::new(Base::new(
+                self.base.fingerprint.clone(),
+                self.base.files.clone(),
+                parts,
+            )),
+            overlay: Arc::default(),
+        })
+    }
+
+    fn part(&self, file: FileId) -> Option<&FilePart> {
+        self.overlay
+            .get(&file)
+            .or_else(|| self.base.parts.get(&file))
+    }
+
+    /// Exactly `hir::sites_named(name, narrow_files)` on the snapshot the index is valid for: the
+    /// sites named `name` in file order, then site order.
+    pub(crate) fn sites_named(&self, name: &str, narrow_files: bool) -> NamedCallSites {
+        let mut files: Vec<FileId> = self
+            .base
+            .by_name
+            .get(name)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|file| !self.overlay.contains_key(file))
+            .collect();
+        files.extend(
+            self.overlay
+                .iter()
+                .filter(|(_, part)| part.grouped.contains(name))
+                .map(|(&file, _)| file),
+        );
+        files.sort_unstable();
+        let mut out = NamedCallSites::default();
+        for file in files {
+            let Some(part) = self.part(file) else {
+                continue;
+            };
+            if narrow_files && part.unworded.iter().any(|n| n == name) {
+                continue;
+            }
+            part.grouped.collect(&part.calls, name, &mut out);
+        }
+        out
+    }
+
+    /// How many files were gathered anew since the last full build.
+    #[cfg(test)]
+    pub(crate) fn changed_files(&self) -> usize {
+        self.overlay.len()
+    }
+}
+
+impl Base {
+    fn new(
+        fingerprint: Arc<BindingFingerprint>,
+        files: Vec<FileId>,
+        parts: FxHashMap<FileId, FilePart>,
+    ) -> Base {
+        let mut by_name: FxHashMap<SmolStr, Vec<FileId>> = FxHashMap::default();
+        for &file in &files {
+            if let Some(part) = parts.get(&file) {
+                for name in part.grouped.names() {
+                    by_name.entry(name.clone()).or_default().push(file);
+                }
+            }
+        }
+        Base {
+            fingerprint,
+            files,
+            parts,
+            by_name,
+        }
+    }
+}
+
+/// What a snapshot made of the index it was handed, told to its owner on first use.
+pub enum CallIndexReport {
+    /// Valid at the snapshot's revision (refreshed if files changed).
+    Current(CallIndex),
+    /// The fingerprint changed: a new index must be built.
+    Stale,
+}
+
+/// Told what became of a snapshot's index (see [`crate::Analysis::with_call_index`]).
+pub type OnCallIndex = Box<dyn Fn(CallIndexReport) + Send + Sync>;
+
+/// Only ever called, once, after the refresh completed: a panic unwinding through a query leaves
+/// nothing of it half-done.
+struct Reporter(OnCallIndex);
+
+impl std::panic::RefUnwindSafe for Reporter {}
+
+/// The index a snapshot was handed and, once a query needed it, what it is at the snapshot's revision.
+#[derive(Default)]
+pub(crate) struct IndexSlot {
+    given: Option<CallIndex>,
+    current: OnceLock<Option<CallIndex>>,
+    report: Option<Reporter>,
+}
+
+impl IndexSlot {
+    pub(crate) fn new(given: Option<CallIndex>, report: Option<OnCallIndex>) -> IndexSlot {
+        IndexSlot {
+            given,
+            current: OnceLock::new(),
+            report: report.map(Reporter),
+        }
+    }
+
+    /// The index valid for this snapshot, refreshed (and reported) on first use; `None` when there
+    /// is none.
+    fn valid(&self, db: &RootDatabase) -> Option<&CallIndex> {
+        let given = self.given.as_ref()?;
+        self.current
+            .get_or_init(|| {
+                let refreshed = given.refresh(db);
+                if let Some(Reporter(report)) = &self.report {
+                    report(match &refreshed {
+                        Some(index) => CallIndexReport::Current(index.clone()),
+                        None => CallIndexReport::Stale,
+                    });
+                }
+                refreshed
+            })
+            .as_ref()
+    }
+
+    /// A valid index: the refreshed one, else one built anew.
+    pub(crate) fn build(&self, db: &RootDatabase) -> CallIndex {
+        match self.valid(db) {
+            Some(index) => index.clone(),
+            None => CallIndex::build(db),
+        }
+    }
+}
+
+/// Where a query reads the call sites of a name: the index when one is valid for the snapshot, else
+/// salsa's bucket (the same answer, see [`CallIndex::sites_named`]).
+#[derive(Clone, Copy)]
+pub(crate) struct SiteSource<'a> {
+    pub(crate) db: &'a RootDatabase,
+    index: Option<&'a IndexSlot>,
+}
+
+impl<'a> SiteSource<'a> {
+    pub(crate) fn new(db: &'a RootDatabase, index: &'a IndexSlot) -> SiteSource<'a> {
+        SiteSource {
+            db,
+            index: Some(index),
+        }
+    }
+
+    /// Salsa's bucket only.
+    #[cfg(test)]
+    pub(crate) fn salsa(db: &'a RootDatabase) -> SiteSource<'a> {
+        SiteSource { db, index: None }
+    }
+
+    pub(crate) fn sites_named(&self, name: &str, narrow_files: bool) -> Arc<NamedCallSites> {
+        match self.index.and_then(|slot| slot.valid(self.db)) {
+            Some(index) => Arc::new(index.sites_named(name, narrow_files)),
+            None => hir::sites_named(self.db, name, narrow_files),
+        }
+    }
+}
