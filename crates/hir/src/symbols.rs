@@ -389,10 +389,22 @@ fn symbol_index<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<SymbolIndex> 
 /// same type). Only the symbols named like the id's last part are looked at, so a lookup costs a few
 /// signature resolutions, not the whole workspace's.
 pub fn symbols_with_documentation_id(db: &dyn Db, doc_id: &str) -> Vec<Symbol> {
+    symbols_with_documentation_id_where(db, doc_id, |_| true)
+}
+
+/// [`symbols_with_documentation_id`] among the symbols `keep` accepts, asked before any id is
+/// computed: a key names its project, and a name such as `Run` or `Score` may be declared by
+/// thousands of members across a solution's projects, each id an interned lookup.
+pub fn symbols_with_documentation_id_where(
+    db: &dyn Db,
+    doc_id: &str,
+    keep: impl Fn(Symbol) -> bool,
+) -> Vec<Symbol> {
     let mut out = Vec::new();
     for name in names_in_documentation_id(doc_id) {
         for (_, symbol) in symbols_named(db, &name) {
-            if !out.contains(&symbol)
+            if keep(symbol)
+                && !out.contains(&symbol)
                 && documentation_id_query(db, SymbolId::new(db, symbol)) == doc_id
             {
                 out.push(symbol);

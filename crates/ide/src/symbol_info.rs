@@ -171,9 +171,15 @@ pub(crate) fn lookup(db: &RootDatabase, key: &SymbolKey) -> Option<Symbol> {
     if key.assembly().is_some() {
         return None;
     }
-    hir::symbols_with_documentation_id(db, &key.documentation_id)
+    let graph = db.workspace().graph(db);
+    let in_project = |s: Symbol| {
+        graph
+            .project(s.project())
+            .is_some_and(|p| p.name == key.project)
+    };
+    hir::symbols_with_documentation_id_where(db, &key.documentation_id, in_project)
         .into_iter()
-        .find(|s| project_name(db, s.project()) == key.project)
+        .next()
 }
 
 /// The source or library symbol a key names now.
