@@ -193,7 +193,10 @@ impl Ty {
         let Ty::Library(id, _) = self else {
             return None;
         };
-        of.iter().copied().find(|k| k.id(db) == *id)
+        // The table once, not a query per candidate: numeric conversions ask this of both sides
+        // for every argument of every overload tried.
+        let ids = known_type_ids(db);
+        of.iter().copied().find(|&k| ids[k as usize] == *id)
     }
 }
 
