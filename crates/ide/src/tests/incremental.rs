@@ -564,3 +564,82 @@ fn line_indexes_are_built_once_per_text() {
     });
     assert_eq!(index_every_file(&host), 1);
 }
+
+const OPERATOR_FIXTURE: &str = r#"
+//- /Pay/Money.cs
+namespace Pay
+{
+    public class Money
+    {
+        public decimal Amount;
+    }
+}
+//- /Pay/Till.cs
+namespace Pay
+{
+    public class Till
+    {
+        public static void Take(Money m) { }
+        public static void Ring() { Take(5); }
+    }
+}
+"#;
+
+/// The names `Till.Ring` calls, the unresolved ones after a `?`.
+fn ring_calls(host: &AnalysisHost) -> Vec<String> {
+    let analysis = host.analysis();
+    let key = analysis
+        .symbols_by_documentation_id("M:Pay.Till.Ring")
+        .unwrap()
+        .remove(0)
+        .key;
+    let calls = analysis.outgoing_calls(&key, 1, 100).unwrap().unwrap();
+    let bound = calls.callees.iter().map(|c| match &c.callee {
+        crate::CalleeInfo::Source { symbol, .. } => symbol.key.documentation_id.to_string(),
+        other => format!("{other:?}"),
+    });
+    let unresolved = calls.unresolved.iter().map(|u| format!("?{}", u.name));
+    bound.chain(unresolved).collect()
+}
+
+/// Binding looks for user-defined conversions only in the types that declare an operator (a set of
+/// the whole workspace, `infer/conversion/user_defined.rs`): an operator added to a type of another
+/// file enters that set, so the call it makes applicable binds through it, as a fresh analysis of
+/// the edited text binds it.
+#[test]
+fn an_operator_added_in_another_file_makes_the_call_through_it_bind() {
+    let edit = |text: &str| {
+        text.replace(
+            "public decimal Amount;",
+            "public decimal Amount;\n        public static implicit operator Money(int a) { return null; }",
+        )
+    };
+    let fixture = Fixture::parse(OPERATOR_FIXTURE);
+    let mut host = AnalysisHost::default();
+    host.apply_change(fixture.change());
+    expect![[r#"
+        [
+            "?Take",
+        ]
+    "#]]
+    .assert_debug_eq(&ring_calls(&host));
+    let file = fixture.file("/Pay/Money.cs");
+    let change = || Change {
+        files: vec![(FileId(file.id), Some(Arc::from(edit(&file.text))))],
+        project_graph: None,
+        libraries: None,
+    };
+    host.apply_change(change());
+    let after = ring_calls(&host);
+    expect![[r#"
+        [
+            "M:Pay.Till.Take(Pay.Money)",
+            "M:Pay.Money.op_Implicit(System.Int32)~Pay.Money",
+        ]
+    "#]]
+    .assert_debug_eq(&after);
+    let mut fresh = AnalysisHost::default();
+    fresh.apply_change(fixture.change());
+    fresh.apply_change(change());
+    assert_eq!(after, ring_calls(&fresh));
+}

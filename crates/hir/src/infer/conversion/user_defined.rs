@@ -10,14 +10,21 @@
 //! specific source type to the most specific target type, preferring the operator as declared over
 //! its lifted form; none when that is not one operator (the conversion is ambiguous).
 
+use rustc_hash::FxHashSet;
+
 use super::{is_value_type, numeric_conv, supertypes};
 use crate::{
+    base_db::Db,
+    def_map::{TypeId, def_map},
     hierarchy::base_class_of,
     library::ScopedDb,
     lookup::{self, own_members},
     symbols::{MemberId, member_signature},
     ty::Ty,
 };
+
+/// The operator names a conversion looks up (`op_Explicit` only for an explicit one).
+const OPERATORS: [&str; 2] = ["op_Implicit", "op_Explicit"];
 
 /// One applicable operator, as it converts: its parameter and return types (with the declaring
 /// type's arguments, lifted to `?` for a lifted form).
@@ -89,6 +96,10 @@ pub(crate) fn user_conversion(
 /// type encompassing or encompassed by `from` to one encompassing or encompassed by `to`.
 fn applicable(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty, explicit: bool) -> Vec<Applicable> {
     let db = sdb.db();
+    let declarers = conversion_declarers(db);
+    if declarers.is_empty() {
+        return Vec::new();
+    }
     let names: &[&str] = if explicit {
         &["op_Explicit", "op_Implicit"]
     } else {
@@ -107,6 +118,9 @@ fn applicable(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty, explicit: bool) -> Vec<App
         let Ty::Source(id, args) = &decl else {
             continue;
         };
+        if !declarers.contains(id) {
+            continue;
+        }
         for name in names {
             for member in own_members(db, *id, name) {
                 let sig = member_signature(db, member);
@@ -132,6 +146,30 @@ fn applicable(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty, explicit: bool) -> Vec<App
                         });
                     }
                 }
+            }
+        }
+    }
+    out
+}
+
+/// The source types that declare a conversion operator: the only ones whose operators
+/// [`applicable`] can find. Most code declares none, and overload resolution asks for a
+/// user-defined conversion between every pair of unrelated types it meets, each asking for the
+/// operators of the source type, its base classes and the target: one set answers for all of them.
+/// Built from the same per-type member lookups, so it holds exactly the types where those find an
+/// operator; it is equal after an edit that adds or removes no operator, so salsa backdates it and
+/// no body binds again because of it.
+#[salsa::tracked(returns(ref))]
+fn conversion_declarers(db: &dyn Db) -> FxHashSet<TypeId> {
+    let graph = db.workspace().graph(db);
+    let mut out = FxHashSet::default();
+    for (project, _) in graph.iter() {
+        for (id, _) in def_map(db, project).types() {
+            if OPERATORS
+                .iter()
+                .any(|name| !own_members(db, id, name).is_empty())
+            {
+                out.insert(id);
             }
         }
     }
