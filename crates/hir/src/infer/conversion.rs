@@ -6,6 +6,8 @@
 mod array;
 mod user_defined;
 
+use std::borrow::Cow;
+
 use rustc_hash::FxHashSet;
 
 pub(crate) use user_defined::{user_conversion, user_conversions};
@@ -134,16 +136,17 @@ fn supertypes_query<'db>(db: &'db dyn Db, key: SupertypesKey<'db>) -> (Vec<Ty>, 
 
 /// `string?` is `string` to the binder: a nullable annotation on a reference type (or on a type
 /// parameter) changes no conversion; `int?` is `Nullable<int>` and stays, and `Nullable<int>`
-/// written out is `int?`.
-pub(crate) fn strip_annotation(sdb: &ScopedDb<'_>, ty: &Ty) -> Ty {
+/// written out is `int?`. Borrowed unless it is the last (every conversion asks it of both sides,
+/// and most types are neither).
+pub(crate) fn strip_annotation<'a>(sdb: &ScopedDb<'_>, ty: &'a Ty) -> Cow<'a, Ty> {
     let db = sdb.db();
     match ty {
         Ty::Nullable(inner) if !is_value_type(sdb, inner) && **inner != Ty::Unknown => {
-            (**inner).clone()
+            Cow::Borrowed(&**inner)
         }
         _ => match ty.known_args(db, KnownType::Nullable) {
-            Some([inner]) => Ty::Nullable(Box::new(inner.clone())),
-            _ => ty.clone(),
+            Some([inner]) => Cow::Owned(Ty::Nullable(Box::new(inner.clone()))),
+            _ => Cow::Borrowed(ty),
         },
     }
 }
@@ -151,7 +154,8 @@ pub(crate) fn strip_annotation(sdb: &ScopedDb<'_>, ty: &Ty) -> Ty {
 /// The implicit conversion from `from` to `to`, as far as the binder can tell.
 pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
     let db = sdb.db();
-    let (from, to) = (&strip_annotation(sdb, from), &strip_annotation(sdb, to));
+    let (from, to) = (strip_annotation(sdb, from), strip_annotation(sdb, to));
+    let (from, to): (&Ty, &Ty) = (&from, &to);
     if from == to {
         return Conv::Exact;
     }
