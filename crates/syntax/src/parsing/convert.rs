@@ -157,7 +157,9 @@ impl<'a> Converter<'a> {
             self.error(at..at, message);
             return false;
         }
-        if node.is_error() {
+        let kind_id = node.kind_id();
+        // What `Node::is_error` compares, without a second call into tree-sitter for every node.
+        if kind_id == ERROR_SYMBOL {
             if self.is_nameless_receiver(node) {
                 self.open(node, SyntaxKind::PARAMETER, field, Remap::Receiver);
                 return true;
@@ -172,7 +174,7 @@ impl<'a> Converter<'a> {
             self.open(node, SyntaxKind::ERROR, None, Remap::None);
             return true;
         }
-        let kind = tree_sitter_kind(&node).unwrap_or(SyntaxKind::ERROR);
+        let kind = kind_for_id(kind_id).unwrap_or(SyntaxKind::ERROR);
         if kind.is_token() {
             self.emit_gap(node.start_byte());
             self.emit_token(node, kind, field);
@@ -325,7 +327,14 @@ fn abbreviate(text: &str) -> &str {
     }
 }
 
+/// tree-sitter's `ts_builtin_sym_error`: the symbol of an `ERROR` node.
+const ERROR_SYMBOL: u16 = u16::MAX;
+
 fn tree_sitter_kind(node: &Node<'_>) -> Option<SyntaxKind> {
+    kind_for_id(node.kind_id())
+}
+
+fn kind_for_id(id: u16) -> Option<SyntaxKind> {
     static KINDS: OnceLock<Vec<Option<SyntaxKind>>> = OnceLock::new();
     let kinds = KINDS.get_or_init(|| {
         let language: tree_sitter::Language = tree_sitter_c_sharp::LANGUAGE.into();
@@ -337,7 +346,7 @@ fn tree_sitter_kind(node: &Node<'_>) -> Option<SyntaxKind> {
             })
             .collect()
     });
-    kinds.get(usize::from(node.kind_id())).copied().flatten()
+    kinds.get(usize::from(id)).copied().flatten()
 }
 
 fn field_for_id(id: u16) -> Option<Field> {
