@@ -28,11 +28,16 @@ impl Coverage {
     /// Binds every body of the workspace, in slices of files: what a slice memoized beyond its call
     /// sites (bodies, inference, syntax trees) is freed before the next, as the server primes, so
     /// the peak is not every body of the workspace at once.
+    ///
+    /// The slices go from the last file to the first: a pass over every file in order (the parse
+    /// pass before this one) leaves the syntax trees of the last files in the `parse` query's LRU,
+    /// and taken first they are bound before an eviction drops them. In file order, each eviction
+    /// dropped the trees the next slices needed, and almost every file was parsed a second time.
     pub(crate) fn of_files(workspace: &mut LiveWorkspace) -> Cancellable<Coverage> {
         const SLICE: usize = 32;
         let files = workspace.files().to_vec();
         let mut counts = BindingCounts::default();
-        for slice in files.chunks(SLICE) {
+        for slice in files.rchunks(SLICE) {
             let snapshot = || workspace.snapshot().analysis;
             for file in workers::each(snapshot, slice, |analysis, &file| {
                 analysis.binding_counts(file)
