@@ -108,7 +108,7 @@ fn run(call: &Call<'_>) -> Answer {
         "cancelledRequests": call.state.cancelled_requests.load(std::sync::atomic::Ordering::Relaxed),
         "version": env!("CARGO_PKG_VERSION"),
     });
-    Ok(answer.as_object().cloned().unwrap_or_default())
+    Ok(super::into_object(answer))
 }
 
 /// What `responseDetail: "full"` adds to a project's entry: where it is, what kind, and its reference
