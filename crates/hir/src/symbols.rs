@@ -392,19 +392,32 @@ pub fn symbols_with_documentation_id(db: &dyn Db, doc_id: &str) -> Vec<Symbol> {
     symbols_with_documentation_id_where(db, doc_id, |_| true)
 }
 
-/// [`symbols_with_documentation_id`] among the symbols `keep` accepts, asked before any id is
-/// computed: a key names its project, and a name such as `Run` or `Score` may be declared by
-/// thousands of members across a solution's projects, each id an interned lookup.
+/// [`symbols_with_documentation_id`] among the symbols of the projects `keep` accepts, which are
+/// the only indexes asked: a key names its project, and a name such as `Run` or `Score` may be
+/// declared by thousands of members across a solution's projects, each id an interned lookup. In
+/// the order of the whole workspace's [`symbols_named`] (each index holds its own project's symbols).
 pub fn symbols_with_documentation_id_where(
     db: &dyn Db,
     doc_id: &str,
-    keep: impl Fn(Symbol) -> bool,
+    keep: impl Fn(ProjectId) -> bool,
 ) -> Vec<Symbol> {
+    let graph = db.workspace().graph(db);
     let mut out = Vec::new();
     for name in names_in_documentation_id(doc_id) {
-        for (_, symbol) in symbols_named(db, &name) {
-            if keep(symbol)
-                && !out.contains(&symbol)
+        let mut named: Vec<(&str, Symbol)> = Vec::new();
+        let indexes: Vec<Arc<SymbolIndex>> = graph
+            .iter()
+            .filter(|&(project, _)| keep(project))
+            .map(|(project, _)| symbol_index(db, ProjectKey::new(db, project)))
+            .collect();
+        for index in &indexes {
+            for group in index.names.exact(&name) {
+                named.extend(group.values.iter().map(|v| (group.name, v.symbol)));
+            }
+        }
+        named.sort();
+        for (_, symbol) in named {
+            if !out.contains(&symbol)
                 && documentation_id_query(db, SymbolId::new(db, symbol)) == doc_id
             {
                 out.push(symbol);

@@ -19,7 +19,7 @@
 use std::sync::{Arc, OnceLock};
 
 use hir::{
-    BindingFingerprint, CallSites, Database, Db, FileId, FileSitesByName, NamedCallSites,
+    BindingFingerprint, CallSites, Database, Db, FileId, FileSitesByName, MemberId, NamedCallSites,
     RootDatabase,
 };
 use rustc_hash::FxHashMap;
@@ -126,6 +126,7 @@ impl CallIndex {
         if changed.is_empty() {
             return Some(self.clone());
         }
+        bind_on_every_core(db, &changed);
         let mut overlay = (*self.overlay).clone();
         for file in changed {
             db.unwind_if_revision_cancelled();
@@ -192,6 +193,54 @@ impl CallIndex {
     pub(crate) fn changed_files(&self) -> usize {
         self.overlay.len()
     }
+}
+
+/// The stack of a binding thread: that of the server's analysis threads (`ANALYSIS_STACK` in
+/// mcp-server), as binding recurses along the tree.
+const BINDING_STACK: usize = 16 << 20;
+
+/// Binds the members of `files` on every core, so that gathering their sites then reads memoized
+/// inference. An edited file is bound again whole on its first edit after its members' inference was
+/// evicted (an evicted body cannot be backdated, see `hir`'s `body.rs`), and that binding is most of
+/// what an edit costs before its callers show; the members are independent queries, so they split
+/// over threads. Answers are unchanged: each thread only fills salsa's memos, on a clone of this
+/// snapshot. A cancellation unwinds every thread, and the first one's payload goes on unwinding
+/// here, so the snapshot's caller sees it as [`hir::Cancelled`].
+fn bind_on_every_core(db: &RootDatabase, files: &[FileId]) {
+    let members: Vec<MemberId> = files
+        .iter()
+        .flat_map(|&file| hir::file_members(db, file))
+        .collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(members.len());
+    if threads < 2 {
+        return;
+    }
+    let bind = |db: &RootDatabase, first: usize| {
+        for &member in members.iter().skip(first).step_by(threads) {
+            hir::infer(db, member);
+        }
+    };
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|first| {
+                let db = db.clone();
+                std::thread::Builder::new()
+                    .name("csnav-bind".to_owned())
+                    .stack_size(BINDING_STACK)
+                    .spawn_scoped(scope, move || bind(&db, first))
+                    .ok()
+            })
+            .collect();
+        // A helper that could not start leaves its members to the gathering below.
+        bind(db, 0);
+        for helper in helpers {
+            if let Err(payload) = helper.join() {
+                std::panic::resume_unwind(payload);
+            }
+        }
+    });
 }
 
 impl Base {

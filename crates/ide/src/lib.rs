@@ -295,6 +295,13 @@ impl Analysis {
     }
 
     /// The source or library symbol a key names now.
+    /// Every symbol `key` names now: the source symbols with that key (more than one only for
+    /// duplicate definitions in its project), else the library symbol it names. One lookup, in the
+    /// key's project only.
+    pub fn symbols_with_key(&self, key: &SymbolKey) -> Cancellable<Vec<SymbolInfo>> {
+        self.with_db(|db| symbol_info::with_key(db, key))
+    }
+
     pub fn symbol_info(&self, key: &SymbolKey) -> Cancellable<Option<SymbolInfo>> {
         self.with_db(|db| symbol_info::resolve(db, key).map(|s| SymbolInfo::of(db, s)))
     }

@@ -168,18 +168,37 @@ fn declarations(db: &RootDatabase, symbol: Symbol) -> Vec<NavigationTarget> {
 
 /// The source symbol a key names now, if it still exists.
 pub(crate) fn lookup(db: &RootDatabase, key: &SymbolKey) -> Option<Symbol> {
+    all_with_key(db, key).into_iter().next()
+}
+
+/// Every source symbol a key names now: more than one only for duplicate definitions in its
+/// project. Only the key's project's symbols are looked at.
+fn all_with_key(db: &RootDatabase, key: &SymbolKey) -> Vec<Symbol> {
     if key.assembly().is_some() {
-        return None;
+        return Vec::new();
     }
     let graph = db.workspace().graph(db);
-    let in_project = |s: Symbol| {
+    let in_project = |project| {
         graph
-            .project(s.project())
+            .project(project)
             .is_some_and(|p| p.name == key.project)
     };
     hir::symbols_with_documentation_id_where(db, &key.documentation_id, in_project)
-        .into_iter()
-        .next()
+}
+
+/// What a key names now: every source symbol with that key (several for duplicate definitions), else
+/// the library symbol it names, else nothing.
+pub(crate) fn with_key(db: &RootDatabase, key: &SymbolKey) -> Vec<SymbolInfo> {
+    match key.assembly() {
+        Some(_) => resolve(db, key)
+            .map(|s| SymbolInfo::of(db, s))
+            .into_iter()
+            .collect(),
+        None => all_with_key(db, key)
+            .into_iter()
+            .map(|s| SymbolInfo::new(db, s))
+            .collect(),
+    }
 }
 
 /// The source or library symbol a key names now.

@@ -376,3 +376,83 @@ namespace Shop
     "#]]
     .assert_eq(&out);
 }
+
+/// A key names the symbols of its own project only: the same documentation id in two projects is
+/// two keys, a duplicate definition in one project two symbols of one key, and a library key its
+/// assembly's member; each as the whole workspace's lookup by documentation id finds them.
+#[test]
+fn symbols_with_a_key() {
+    let (host, _) = AnalysisHost::from_fixture(
+        r#"
+//- /A/Run.cs project:A
+namespace Shared { public class Job { public int Run(int a) => a; } }
+//- /A/Again.cs project:A
+namespace Shared { public class Job { public int Run(int a) => a; } }
+//- /B/Run.cs project:B
+namespace Shared { public class Job { public int Run(int a) => a; public int Score() => 1; } }
+"#,
+    );
+    let analysis = host.analysis();
+    let id = "M:Shared.Job.Run(System.Int32)";
+    let with_key = |project: &str, documentation_id: &str| -> Vec<String> {
+        let key = crate::SymbolKey {
+            project: project.into(),
+            documentation_id: documentation_id.into(),
+        };
+        analysis
+            .symbols_with_key(&key)
+            .unwrap()
+            .into_iter()
+            .map(|s| {
+                assert_eq!(s.key, key);
+                format!("{} {:?}", s.full_name, s.declarations[0].file)
+            })
+            .collect()
+    };
+    let everywhere: Vec<String> = analysis
+        .symbols_by_documentation_id(id)
+        .unwrap()
+        .into_iter()
+        .map(|s| format!("{} {:?}", s.key.project, s.declarations[0].file))
+        .collect();
+    let library = crate::SymbolKey::library("mscorlib", "M:System.String.Trim");
+    let library: Vec<String> = analysis
+        .symbols_with_key(&library)
+        .unwrap()
+        .into_iter()
+        .map(|s| s.full_name)
+        .collect();
+    expect![[r#"
+        (
+            [
+                "Shared.Job.Run(int) FileId(0)",
+                "Shared.Job.Run(int) FileId(1)",
+            ],
+            [
+                "Shared.Job.Run(int) FileId(2)",
+            ],
+            [
+                "Shared.Job.Score() FileId(2)",
+            ],
+            [],
+            [],
+            [
+                "A FileId(0)",
+                "A FileId(1)",
+                "B FileId(2)",
+            ],
+            [
+                "System.String.Trim()",
+            ],
+        )
+    "#]]
+    .assert_debug_eq(&(
+        with_key("A", id),
+        with_key("B", id),
+        with_key("B", "M:Shared.Job.Score"),
+        with_key("C", id),
+        with_key("A", "M:Shared.Job.Score"),
+        everywhere,
+        library,
+    ));
+}

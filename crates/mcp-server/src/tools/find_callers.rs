@@ -144,7 +144,7 @@ fn run(call: &Call<'_>) -> Answer {
             answer["unresolvedSharedWith"] = overloads.iter().map(calls::brief).collect();
         }
     }
-    Ok(answer.as_object().cloned().unwrap_or_default())
+    Ok(super::into_object(answer))
 }
 
 /// The member's other overloads. The unresolved sites are those named like the member, so each overload

@@ -146,5 +146,5 @@ pub(super) fn respond(
         "implementations": listed,
         "sizeLimited": cut,
     });
-    Ok(answer.as_object().cloned().unwrap_or_default())
+    Ok(super::into_object(answer))
 }

@@ -273,7 +273,7 @@ fn run(call: &Call<'_>) -> Answer {
     if !notes.is_empty() {
         answer["omitted"] = json!(notes);
     }
-    Ok(answer.as_object().cloned().unwrap_or_default())
+    Ok(super::into_object(answer))
 }
 
 fn reference_json(sites: &mut Sites<'_, '_>, r: &Reference) -> Result<Value, Failure> {

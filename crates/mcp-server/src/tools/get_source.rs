@@ -96,5 +96,5 @@ fn run(call: &Call<'_>) -> Answer {
         "truncated": source.next_skip_lines.is_some(),
         "nextSkipLines": source.next_skip_lines,
     });
-    Ok(answer.as_object().cloned().unwrap_or_default())
+    Ok(super::into_object(answer))
 }

@@ -101,5 +101,5 @@ fn run(call: &Call<'_>) -> Answer {
         "items": listed,
         "sizeLimited": cut,
     });
-    Ok(answer.as_object().cloned().unwrap_or_default())
+    Ok(super::into_object(answer))
 }

@@ -15,12 +15,7 @@ pub(crate) fn resolve(call: &Call<'_>, parameter: &str) -> Result<SymbolInfo, Fa
         project: decoded.project.as_str().into(),
         documentation_id: decoded.documentation_id.as_str().into(),
     };
-    let analysis = &call.snapshot.analysis;
-    let same: Vec<SymbolInfo> = analysis
-        .symbols_by_documentation_id(&decoded.documentation_id)?
-        .into_iter()
-        .filter(|s| s.key == key)
-        .collect();
+    let mut same = call.snapshot.analysis.symbols_with_key(&key)?;
     if same.len() > 1 {
         let locations: Vec<String> = same
             .iter()
@@ -41,10 +36,10 @@ pub(crate) fn resolve(call: &Call<'_>, parameter: &str) -> Result<SymbolInfo, Fa
         .suggest("Fix the duplicate definition, or use get_symbol_at_position on the declaration you mean.")
         .into());
     }
-    if let Some(info) = analysis.symbol_info(&key)? {
-        return Ok(info);
+    match same.pop() {
+        Some(info) => Ok(info),
+        None => Err(not_found(call, parameter, &decoded)?.into()),
     }
-    Err(not_found(call, parameter, &decoded)?.into())
 }
 
 /// Namespaces are not symbols csnav indexes, but their documentation ids are well known: say why the

@@ -185,6 +185,15 @@ impl Tool {
     }
 }
 
+/// A tool's answer, built as a `json!` object, as the map the runner extends: moved, not copied (a
+/// deep copy of a large answer cost more than building it).
+pub(crate) fn into_object(answer: Value) -> JsonObject {
+    match answer {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    }
+}
+
 /// Load problems, said on every answer: an empty or thin answer on a half-loaded workspace must point at
 /// them, not only `server_status`.
 fn workspace_warning(world: &World) -> Option<String> {

@@ -174,7 +174,7 @@ fn run(call: &Call<'_>) -> Answer {
     if let Some(omitted) = omitted {
         answer["omitted"] = omitted;
     }
-    Ok(answer.as_object().cloned().unwrap_or_default())
+    Ok(super::into_object(answer))
 }
 
 fn is_call(callee: &OutgoingCallee) -> bool {

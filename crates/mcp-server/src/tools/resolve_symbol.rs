@@ -117,7 +117,7 @@ fn run(call: &Call<'_>) -> Answer {
                 "candidates": [],
                 "candidateCount": 1,
             });
-            Ok(answer.as_object().cloned().unwrap_or_default())
+            Ok(super::into_object(answer))
         }
         many => {
             let candidates = many
@@ -127,7 +127,7 @@ fn run(call: &Call<'_>) -> Answer {
                 .collect::<Result<Vec<Value>, _>>()?;
             let answer =
                 json!({"resolved": false, "candidates": candidates, "candidateCount": many.len()});
-            Ok(answer.as_object().cloned().unwrap_or_default())
+            Ok(super::into_object(answer))
         }
     }
 }

@@ -90,5 +90,5 @@ fn run(call: &Call<'_>) -> Answer {
         "paging": paging,
         "totalIsLowerBound": lower_bound,
     });
-    Ok(answer.as_object().cloned().unwrap_or_default())
+    Ok(super::into_object(answer))
 }

@@ -64,18 +64,28 @@ fn run(call: &Call<'_>) -> Answer {
     let page = PageRequest::parse(call.args, "skip", "take", 100, 1000)?;
     let world = &call.snapshot.world;
     let style = call.options.path_style;
-    // The page first: a project's entry is built only when it is sent. An entry is short unless asked
-    // for in full: a solution of a hundred projects must not make every status answer tens of kB.
-    let (page_projects, paging) = page.apply(world.projects.iter().collect());
+    // The page first: a project's full entry is built only when it is sent. An entry is short unless
+    // asked for in full: a solution of a hundred projects must not make every status answer tens of
+    // kB. The short entries are rendered once per world.
+    let entries = world.status_entries.get_or_init(|| {
+        world
+            .projects
+            .iter()
+            .map(|p| {
+                json!({
+                    "name": p.name,
+                    "targetFramework": p.target_framework,
+                    "fileCount": p.files.len(),
+                    "missingReferences": p.libraries.missing.len(),
+                })
+            })
+            .collect()
+    });
+    let (page_projects, paging) = page.apply(world.projects.iter().zip(entries).collect());
     let projects: Vec<Value> = page_projects
         .into_iter()
-        .map(|p| {
-            let mut entry = json!({
-                "name": p.name,
-                "targetFramework": p.target_framework,
-                "fileCount": p.files.len(),
-                "missingReferences": p.libraries.missing.len(),
-            });
+        .map(|(p, entry)| {
+            let mut entry = entry.clone();
             if call.options.full()
                 && let Some(entry) = entry.as_object_mut()
             {
@@ -108,7 +118,7 @@ fn run(call: &Call<'_>) -> Answer {
         "cancelledRequests": call.state.cancelled_requests.load(std::sync::atomic::Ordering::Relaxed),
         "version": env!("CARGO_PKG_VERSION"),
     });
-    Ok(answer.as_object().cloned().unwrap_or_default())
+    Ok(super::into_object(answer))
 }
 
 /// What `responseDetail: "full"` adds to a project's entry: where it is, what kind, and its reference

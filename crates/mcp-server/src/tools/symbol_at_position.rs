@@ -81,7 +81,7 @@ fn run(call: &Call<'_>) -> Answer {
     if let Some(info) = &found {
         answer["symbolKey"] = json!(symbol::key_of(info));
     }
-    Ok(answer.as_object().cloned().unwrap_or_default())
+    Ok(super::into_object(answer))
 }
 
 fn required_count(call: &Call<'_>, name: &str) -> Result<usize, ToolError> {

@@ -144,7 +144,7 @@ fn run(call: &Call<'_>) -> Answer {
         "derivedTypes": derived_types,
         "sizeLimited": size_limited,
     });
-    Ok(answer.as_object().cloned().unwrap_or_default())
+    Ok(super::into_object(answer))
 }
 
 /// A member key gets the containing type's key as a suggestion.

@@ -7,7 +7,7 @@ mod watcher;
 use std::{
     collections::{HashMap, HashSet},
     path::{Path, PathBuf},
-    sync::Arc,
+    sync::{Arc, OnceLock},
     time::Duration,
 };
 
@@ -40,6 +40,9 @@ pub(crate) struct World {
     /// How many pending file-system changes the last sync applied.
     pub(crate) changes_applied: usize,
     sources: HashSet<FileId>,
+    /// `server_status`'s short entry of each project, rendered on first ask: a world lives until the
+    /// next change, and every status answer would otherwise build them all again.
+    pub(crate) status_entries: OnceLock<Vec<serde_json::Value>>,
 }
 
 pub(crate) struct ProjectSummary {
@@ -583,6 +586,7 @@ impl State {
             watcher,
             changes_applied,
             sources: self.files.iter().copied().collect(),
+            status_entries: OnceLock::new(),
         }
     }
 }
