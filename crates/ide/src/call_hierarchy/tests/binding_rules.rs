@@ -914,3 +914,41 @@ namespace N
         "#]],
     );
 }
+
+/// Found on log4net: in an expression, a dotted name whose first identifier is a namespace
+/// (`log4net.Util.LogLog.Error(…)` inside `namespace log4net.Appender`) is a namespace-or-type name
+/// (§12.8.7.1): its namespace is found by the same lookup as any simple name, through the enclosing
+/// namespaces out to the global one.
+#[test]
+fn a_namespace_qualified_name_in_an_expression_binds_its_member() {
+    check_outgoing(
+        r#"
+namespace log4net.Util
+{
+    public sealed class LogLog { public static void Error(string message) { } }
+}
+namespace log4net.Core
+{
+    public class LoggingEvent { public const string HostNameProperty = "h"; public static string Host { get { return null; } } }
+}
+namespace log4net.Appender
+{
+    public class BufferingAppenderSkeleton { }
+    public class Udp
+    {
+        void Use$0(object appender)
+        {
+            log4net.Util.LogLog.Error("x");
+            var h = log4net.Core.LoggingEvent.Host;
+            bool b = appender is Appender.BufferingAppenderSkeleton;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:log4net.Util.LogLog.Error(System.String) [Call]
+            P:log4net.Core.LoggingEvent.Host [Get]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
