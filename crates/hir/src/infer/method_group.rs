@@ -64,22 +64,39 @@ impl Ctx<'_> {
         }
     }
 
-    /// A method group used as a value: a reference to the one method it can mean.
+    /// A method group used as a value: a reference to the one method it can mean. Its candidates
+    /// are those an invocation with the delegate's parameter types would have (§10.8): accessible
+    /// ones (§12.6.4.1) whose parameters those types convert to, and a type's methods hide its base
+    /// types' (the lookup's levels, most derived first: the first level with a fitting method is
+    /// the one the group means, as a base class's `private static` twin of a helper is not).
     pub(super) fn method_group(&mut self, expr: ExprId, group: &Group, expected: Option<&Ty>) {
-        let members: Vec<MemberId> = group
+        let shape = expected.and_then(|t| known::delegate_shape(&self.sdb, t));
+        let fits = |decl_ty: &Ty, m: MemberId| {
+            let Some((params, _)) = &shape else {
+                return true;
+            };
+            let decl_args = match decl_ty {
+                Ty::Source(_, args) => args.as_slice(),
+                _ => &[],
+            };
+            let sig = member_signature(self.db, m);
+            sig.params.len() == params.len()
+                && sig.params.iter().zip(params).all(|((to, _), from)| {
+                    conversion::conv(&self.sdb, from, &to.substitute(decl_args))
+                        >= conversion::Conv::Unknown
+                })
+        };
+        let fitting = group
             .levels
             .iter()
-            .flat_map(|(_, m)| m.iter().copied())
-            .collect();
-        let shape = expected.and_then(|t| known::delegate_shape(&self.sdb, t));
-        let fitting: Vec<MemberId> = match &shape {
-            Some((params, _)) => members
-                .iter()
-                .copied()
-                .filter(|&m| member_signature(self.db, m).params.len() == params.len())
-                .collect(),
-            None => members,
-        };
+            .map(|(decl_ty, members)| {
+                self.accessible(members)
+                    .into_iter()
+                    .filter(|&m| fits(decl_ty, m))
+                    .collect::<Vec<MemberId>>()
+            })
+            .find(|level| !level.is_empty())
+            .unwrap_or_default();
         match fitting.as_slice() {
             [one] => self.site(expr, Callee::Member(*one), CallKind::MethodGroup),
             [] => self.library_method_group(expr, group, shape.as_ref().map(|(p, _)| p.as_slice())),

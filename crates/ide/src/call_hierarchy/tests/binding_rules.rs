@@ -952,3 +952,44 @@ namespace log4net.Appender
         "#]],
     );
 }
+
+/// Found on Jurassic: a method group names the members its lookup finds (§12.5): a derived class's
+/// own `__STUB__Call` hides the base class's private one of the same signature, which is not even
+/// accessible there; the group converts to the delegate type through that one method (§10.8), and
+/// a derived method whose parameters the delegate's do not convert to hides nothing.
+#[test]
+fn a_method_group_does_not_see_the_base_classes_private_method_of_its_name() {
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class FunctionInstance
+    {
+        private static object __STUB__Call(string engine, object thisObj) { return null; }
+        protected FunctionInstance(Func<string, object, object> call) { }
+        public static Func<string, object, object> Stub() { return __STUB__Call; }
+        protected static int Parse(string text) { return 0; }
+    }
+    public class ArrayConstructor : FunctionInstance
+    {
+        private static object __STUB__Call(string engine, object thisObj) { return null; }
+        private static object __STUB__ValueOf(string engine, object thisObj) { return null; }
+        private static int Parse(Type type) { return 0; }
+        internal ArrayConstructor$0() : base(__STUB__Call)
+        {
+            Func<string, object, object> f = __STUB__ValueOf;
+            Func<string, int> parse = Parse;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.FunctionInstance.#ctor(System.Func{System.String,System.Object,System.Object}) [Ctor]
+            M:N.ArrayConstructor.__STUB__Call(System.String,System.Object) [MethodGroup]
+            M:N.ArrayConstructor.__STUB__ValueOf(System.String,System.Object) [MethodGroup]
+            M:N.FunctionInstance.Parse(System.String) [MethodGroup]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
