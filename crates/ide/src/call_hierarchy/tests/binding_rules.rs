@@ -993,3 +993,49 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Irony: the user-defined operators of `term | Empty` (`BnfTerm` and `Terminal`
+/// operands) are those of both operand types (§12.4.6); only `|(BnfTerm, BnfTerm)` is applicable,
+/// as no conversion takes a `Terminal` to `string`.
+#[test]
+fn a_user_defined_operator_between_derived_operands_binds_the_one_applicable() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public abstract class BnfTerm
+    {
+        public static BnfExpression operator +(BnfTerm a, BnfTerm b) { return null; }
+        public static BnfExpression operator +(BnfTerm a, string b) { return null; }
+        public static BnfExpression operator +(string a, BnfTerm b) { return null; }
+        public static BnfExpression operator |(BnfTerm a, BnfTerm b) { return null; }
+        public static BnfExpression operator |(BnfTerm a, string b) { return null; }
+        public static BnfExpression operator |(string a, BnfTerm b) { return null; }
+    }
+    public class BnfExpression : BnfTerm
+    {
+        public static implicit operator BnfExpression(string symbol) { return null; }
+        public static implicit operator BnfExpression(Terminal term) { return null; }
+        public static implicit operator BnfExpression(NonTerminal nonTerminal) { return null; }
+    }
+    public class Terminal : BnfTerm { }
+    public class NonTerminal : BnfTerm { public BnfExpression Rule; }
+    public class Grammar
+    {
+        public readonly Terminal Empty = new Terminal();
+        void Use$0(BnfTerm term, NonTerminal list, Terminal delimiter)
+        {
+            list.Rule = term | Empty;
+            list.Rule += delimiter;
+            list.Rule = Empty | list;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.BnfTerm.op_BitwiseOr(N.BnfTerm,N.BnfTerm) [Operator, Operator]
+            M:N.BnfTerm.op_Addition(N.BnfTerm,N.BnfTerm) [Operator]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
