@@ -39,7 +39,7 @@ impl Ctx<'_> {
             AssignOp::Plain => Access::Write,
             AssignOp::Add => Access::Add,
             AssignOp::Sub => Access::Remove,
-            AssignOp::Other => Access::ReadWrite,
+            AssignOp::Compound(_) | AssignOp::Other => Access::ReadWrite,
         };
         let lhs_ty = match self.infer_val(lhs, access, None) {
             Val::Value(t) => t,
@@ -56,6 +56,10 @@ impl Ctx<'_> {
                 } else {
                     "op_Subtraction"
                 };
+                self.user_operator(expr, name, &[lhs_ty.clone(), rhs_ty]);
+            }
+            // `x op= y` is `x = x op y` by the operator's overload resolution (§12.21.4).
+            AssignOp::Compound(name) => {
                 self.user_operator(expr, name, &[lhs_ty.clone(), rhs_ty]);
             }
             _ => {}

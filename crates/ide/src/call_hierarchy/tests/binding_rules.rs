@@ -1039,3 +1039,41 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Irony: a compound assignment `x op= y` other than `+=`/`-=` is `x = x op y` by the
+/// binary operator's overload resolution (§12.21.4), a user-defined operator included
+/// (`plusList.Rule |= listMember`); the keyword types' operators stay the predefined ones.
+#[test]
+fn a_compound_assignment_binds_the_user_defined_operator() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class BnfTerm
+    {
+        public static BnfTerm operator |(BnfTerm a, BnfTerm b) { return a; }
+        public static BnfTerm operator *(BnfTerm a, int times) { return a; }
+        public static BnfTerm operator >>(BnfTerm a, int shift) { return a; }
+    }
+    public class Grammar
+    {
+        public BnfTerm Rule;
+        void Use$0(BnfTerm member, int flags)
+        {
+            Rule |= member;
+            Rule *= 2;
+            Rule >>= 1;
+            flags |= 4;
+            flags >>= 1;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.BnfTerm.op_BitwiseOr(N.BnfTerm,N.BnfTerm) [Operator]
+            M:N.BnfTerm.op_Multiply(N.BnfTerm,System.Int32) [Operator]
+            M:N.BnfTerm.op_RightShift(N.BnfTerm,System.Int32) [Operator]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
