@@ -1077,3 +1077,38 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Fleck: a method group whose methods return `void` infers nothing for the delegate's
+/// return type (§12.6.3.7), so `FromAsync<TResult>(begin, stream.EndWrite, null)` fails inference
+/// and only the non-generic `FromAsync(Func<…>, Action<IAsyncResult>, object)` applies.
+#[test]
+fn a_void_method_group_infers_no_type_argument() {
+    check_outgoing(
+        r#"
+using System;
+using System.IO;
+using System.Threading.Tasks;
+namespace N
+{
+    public class SocketWrapper
+    {
+        Stream _stream;
+        public Task Send$0(byte[] buffer)
+        {
+            Func<AsyncCallback, object, IAsyncResult> begin =
+                (cb, s) => _stream.BeginWrite(buffer, 0, buffer.Length, cb, s);
+            return Task.Factory.FromAsync(begin, _stream.EndWrite, null);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Array.Length [Get]
+            external System.IO.Stream.BeginWrite [Call]
+            external System.Threading.Tasks.Task.Factory [Get]
+            external System.Threading.Tasks.TaskFactory.FromAsync [Call]
+            external System.IO.Stream.EndWrite [MethodGroup]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
