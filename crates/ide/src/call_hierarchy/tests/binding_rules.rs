@@ -1112,3 +1112,36 @@ namespace N
         "#]],
     );
 }
+
+/// Found on Handlebars.Net: a parameter typed `dynamic` is `System.Object` in documentation ids
+/// (§8.7.1: `dynamic` is `object` to the runtime), the delegate `Invoke` of one too.
+#[test]
+fn a_dynamic_parameter_is_object_in_documentation_ids() {
+    check_outgoing(
+        r#"
+using System.IO;
+namespace N
+{
+    public delegate void HandlebarsHelper(TextWriter output, dynamic context, params object[] arguments);
+    public class HandlebarsException : System.Exception { public HandlebarsException(string m) { } }
+    public static class BuiltinHelpers
+    {
+        public static void With(TextWriter output, dynamic context, params object[] arguments)
+        {
+            throw new HandlebarsException("x");
+        }
+        static void Use$0(HandlebarsHelper helper, TextWriter w, object context)
+        {
+            helper(w, context);
+            With(w, context);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.HandlebarsHelper.Invoke(System.IO.TextWriter,System.Object,System.Object[]) [DelegateInvoke]
+            M:N.BuiltinHelpers.With(System.IO.TextWriter,System.Object,System.Object[]) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
