@@ -5,10 +5,11 @@ use super::{
     CallKind, Callee, Ctx, Group, UnresolvedReason,
     conversion::{self},
     external, known,
-    overload::{CandMember, GroupMethod},
+    overload::{ArgInfo, ArgTy, CandMember, GroupMethod, Resolution, resolve_overloads},
 };
 use crate::{
     body::ExprId,
+    item_tree::ParamModifier,
     library::LibMember,
     symbols::{MemberId, member_signature},
     ty::Ty,
@@ -86,21 +87,49 @@ impl Ctx<'_> {
                         >= conversion::Conv::Unknown
                 })
         };
-        let fitting = group
+        let (decl_ty, fitting) = group
             .levels
             .iter()
             .map(|(decl_ty, members)| {
-                self.accessible(members)
+                let fitting: Vec<MemberId> = self
+                    .accessible(members)
                     .into_iter()
                     .filter(|&m| fits(decl_ty, m))
-                    .collect::<Vec<MemberId>>()
+                    .collect();
+                (decl_ty.clone(), fitting)
             })
-            .find(|level| !level.is_empty())
-            .unwrap_or_default();
-        match fitting.as_slice() {
-            [one] => self.site(expr, Callee::Member(*one), CallKind::MethodGroup),
-            [] => self.library_method_group(expr, group, shape.as_ref().map(|(p, _)| p.as_slice())),
-            _ => self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous),
+            .find(|(_, level)| !level.is_empty())
+            .unwrap_or((Ty::Unknown, Vec::new()));
+        // Several fit: the best for arguments of the delegate's parameter types, as a call's
+        // overload resolution picks it (`Func<int, int> f = Succ` takes `Succ(int)` over
+        // `Succ(long)`).
+        let best = match (&shape, fitting.as_slice()) {
+            (Some((params, _)), [_, _, ..]) => {
+                let candidates = self.candidates(&decl_ty, &fitting, false);
+                let infos: Vec<ArgInfo> = params
+                    .iter()
+                    .map(|p| ArgInfo {
+                        bounds: self.arg_bounds(p),
+                        ..ArgInfo::implicit(ArgTy::Known(p.clone()), ParamModifier::None)
+                    })
+                    .collect();
+                match resolve_overloads(&self.sdb, &candidates, &infos, &group.type_args) {
+                    Resolution::Bound(applied) => match candidates[applied.index].member {
+                        CandMember::Source(m) => Some(m),
+                        CandMember::Library(_) => None,
+                    },
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        match (best, fitting.as_slice()) {
+            (Some(one), _) => self.site(expr, Callee::Member(one), CallKind::MethodGroup),
+            (None, [one]) => self.site(expr, Callee::Member(*one), CallKind::MethodGroup),
+            (None, []) => {
+                self.library_method_group(expr, group, shape.as_ref().map(|(p, _)| p.as_slice()))
+            }
+            (None, _) => self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous),
         }
     }
 

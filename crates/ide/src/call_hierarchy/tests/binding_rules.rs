@@ -1145,3 +1145,37 @@ namespace N
         "#]],
     );
 }
+
+/// Found on DotLiquid: of several methods of a group the delegate's parameter types convert to,
+/// the conversion takes the best for arguments of those types (§10.8 by §12.6.4): a `Func<int,
+/// int>` takes `Succ(int)` over `Succ(long)` and `Succ(double)`.
+#[test]
+fn a_method_group_takes_the_best_of_the_methods_that_fit() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+namespace N
+{
+    public static class Range
+    {
+        internal static long Succ(long val) { return val + 1; }
+        internal static int Succ(int val) { return val + 1; }
+        internal static double Succ(double val) { return val + 1; }
+        public static IEnumerable<T> Inclusive<T>(T start, T finish, Func<T, T> succ) { return null; }
+        public static IEnumerable<int> Inclusive$0(int start, int finish)
+        {
+            Func<long, long> next = Succ;
+            return Inclusive(start, finish, Succ);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Range.Succ(System.Int64) [MethodGroup]
+            M:N.Range.Inclusive``1(``0,``0,System.Func{``0,``0}) [Call]
+            M:N.Range.Succ(System.Int32) [MethodGroup]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
