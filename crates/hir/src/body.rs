@@ -339,7 +339,9 @@ pub enum AssignOp {
     Add,
     /// `-=`
     Sub,
-    /// Any other compound assignment (`*=`, `??=`, …).
+    /// `*=`, `|=`, `<<=`, …: the binary operator it applies, by its metadata name (`op_BitwiseOr`).
+    Compound(&'static str),
+    /// `??=`, which no user-defined operator serves.
     Other,
 }
 

@@ -221,6 +221,15 @@ impl<'db> Resolver<'db> {
             }
         };
         if current.is_none() {
+            // `dynamic` is a contextual keyword: the name, when no type of that name is in scope,
+            // is the dynamic type, `object` to the runtime and in documentation ids (§8.7).
+            if rest.is_empty()
+                && first.name == "dynamic"
+                && first.args.is_empty()
+                && matches!(path.qualifier, PathQualifier::None)
+            {
+                return Some(Resolved::Type(Ty::object(self.db)));
+            }
             // Unknown to the sources: a namespace prefix or type we cannot see. Keep the dotted text.
             if rest.is_empty() {
                 return Some(Resolved::Type(self.external_guess(first)));

@@ -5,10 +5,11 @@ use super::{
     CallKind, Callee, Ctx, Group, UnresolvedReason,
     conversion::{self},
     external, known,
-    overload::{CandMember, GroupMethod},
+    overload::{ArgInfo, ArgTy, CandMember, GroupMethod, Resolution, resolve_overloads},
 };
 use crate::{
     body::ExprId,
+    item_tree::ParamModifier,
     library::LibMember,
     symbols::{MemberId, member_signature},
     ty::Ty,
@@ -64,26 +65,71 @@ impl Ctx<'_> {
         }
     }
 
-    /// A method group used as a value: a reference to the one method it can mean.
+    /// A method group used as a value: a reference to the one method it can mean. Its candidates
+    /// are those an invocation with the delegate's parameter types would have (§10.8): accessible
+    /// ones (§12.6.4.1) whose parameters those types convert to, and a type's methods hide its base
+    /// types' (the lookup's levels, most derived first: the first level with a fitting method is
+    /// the one the group means, as a base class's `private static` twin of a helper is not).
     pub(super) fn method_group(&mut self, expr: ExprId, group: &Group, expected: Option<&Ty>) {
-        let members: Vec<MemberId> = group
+        let shape = expected.and_then(|t| known::delegate_shape(&self.sdb, t));
+        let fits = |decl_ty: &Ty, m: MemberId| {
+            let Some((params, _)) = &shape else {
+                return true;
+            };
+            let decl_args = match decl_ty {
+                Ty::Source(_, args) => args.as_slice(),
+                _ => &[],
+            };
+            let sig = member_signature(self.db, m);
+            sig.params.len() == params.len()
+                && sig.params.iter().zip(params).all(|((to, _), from)| {
+                    conversion::conv(&self.sdb, from, &to.substitute(decl_args))
+                        >= conversion::Conv::Unknown
+                })
+        };
+        let (decl_ty, fitting) = group
             .levels
             .iter()
-            .flat_map(|(_, m)| m.iter().copied())
-            .collect();
-        let shape = expected.and_then(|t| known::delegate_shape(&self.sdb, t));
-        let fitting: Vec<MemberId> = match &shape {
-            Some((params, _)) => members
-                .iter()
-                .copied()
-                .filter(|&m| member_signature(self.db, m).params.len() == params.len())
-                .collect(),
-            None => members,
+            .map(|(decl_ty, members)| {
+                let fitting: Vec<MemberId> = self
+                    .accessible(members)
+                    .into_iter()
+                    .filter(|&m| fits(decl_ty, m))
+                    .collect();
+                (decl_ty.clone(), fitting)
+            })
+            .find(|(_, level)| !level.is_empty())
+            .unwrap_or((Ty::Unknown, Vec::new()));
+        // Several fit: the best for arguments of the delegate's parameter types, as a call's
+        // overload resolution picks it (`Func<int, int> f = Succ` takes `Succ(int)` over
+        // `Succ(long)`).
+        let best = match (&shape, fitting.as_slice()) {
+            (Some((params, _)), [_, _, ..]) => {
+                let candidates = self.candidates(&decl_ty, &fitting, false);
+                let infos: Vec<ArgInfo> = params
+                    .iter()
+                    .map(|p| ArgInfo {
+                        bounds: self.arg_bounds(p),
+                        ..ArgInfo::implicit(ArgTy::Known(p.clone()), ParamModifier::None)
+                    })
+                    .collect();
+                match resolve_overloads(&self.sdb, &candidates, &infos, &group.type_args) {
+                    Resolution::Bound(applied) => match candidates[applied.index].member {
+                        CandMember::Source(m) => Some(m),
+                        CandMember::Library(_) => None,
+                    },
+                    _ => None,
+                }
+            }
+            _ => None,
         };
-        match fitting.as_slice() {
-            [one] => self.site(expr, Callee::Member(*one), CallKind::MethodGroup),
-            [] => self.library_method_group(expr, group, shape.as_ref().map(|(p, _)| p.as_slice())),
-            _ => self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous),
+        match (best, fitting.as_slice()) {
+            (Some(one), _) => self.site(expr, Callee::Member(one), CallKind::MethodGroup),
+            (None, [one]) => self.site(expr, Callee::Member(*one), CallKind::MethodGroup),
+            (None, []) => {
+                self.library_method_group(expr, group, shape.as_ref().map(|(p, _)| p.as_slice()))
+            }
+            (None, _) => self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous),
         }
     }
 

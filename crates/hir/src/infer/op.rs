@@ -39,7 +39,7 @@ impl Ctx<'_> {
             AssignOp::Plain => Access::Write,
             AssignOp::Add => Access::Add,
             AssignOp::Sub => Access::Remove,
-            AssignOp::Other => Access::ReadWrite,
+            AssignOp::Compound(_) | AssignOp::Other => Access::ReadWrite,
         };
         let lhs_ty = match self.infer_val(lhs, access, None) {
             Val::Value(t) => t,
@@ -56,6 +56,10 @@ impl Ctx<'_> {
                 } else {
                     "op_Subtraction"
                 };
+                self.user_operator(expr, name, &[lhs_ty.clone(), rhs_ty]);
+            }
+            // `x op= y` is `x = x op y` by the operator's overload resolution (§12.21.4).
+            AssignOp::Compound(name) => {
                 self.user_operator(expr, name, &[lhs_ty.clone(), rhs_ty]);
             }
             _ => {}
@@ -153,7 +157,11 @@ impl Ctx<'_> {
                     library_seen.push(ty);
                     let index = self.libraries();
                     for (decl, found) in library_members(db, &index, ty, name) {
-                        library.extend(found.into_iter().map(|m| (decl.clone(), m)));
+                        for m in found {
+                            if !library.iter().any(|&(_, seen)| seen == m) {
+                                library.push((decl.clone(), m));
+                            }
+                        }
                     }
                 }
                 continue;
@@ -163,8 +171,15 @@ impl Ctx<'_> {
                 continue;
             }
             seen.push(*id);
+            // The candidates are the union of the operand types' operators (§12.4.6): a base
+            // class both operand types derive from (`BnfTerm` of `BnfTerm | Terminal`) gives its
+            // operators once, not twice to tie with themselves.
             for (decl_ty, found) in lookup_members(&self.sdb, ty, name).groups {
-                members.extend(found.into_iter().map(|m| (decl_ty.clone(), m)));
+                for m in found {
+                    if !members.iter().any(|&(_, seen)| seen == m) {
+                        members.push((decl_ty.clone(), m));
+                    }
+                }
             }
         }
         if members.is_empty() && library.is_empty() {

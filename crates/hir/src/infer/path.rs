@@ -164,8 +164,13 @@ impl Ctx<'_> {
         match self.resolve_with_args(path, &type_args) {
             Ty::Unknown => Val::Unknown,
             // A camelCase name nothing declares is a variable the binder missed, not a type: say it
-            // is unknown rather than invent an external type (`System`, `Console` stay types).
-            Ty::Unresolved(full, _) if full.starts_with(|c: char| c.is_lowercase() || c == '_') => {
+            // is unknown rather than invent an external type (`System`, `Console` stay types). A
+            // namespace so spelled (`log4net`) is declared, and stays the namespace it names.
+            Ty::Unresolved(full, _)
+                if full.starts_with(|c: char| c.is_lowercase() || c == '_')
+                    && !self.resolver.namespace_exists(&full)
+                    && !self.libraries().has_namespace(&full) =>
+            {
                 Val::Unknown
             }
             ty => Val::Type(ty),

@@ -211,11 +211,12 @@ impl Ctx {
         let focus = operator
             .as_ref()
             .map_or(node.text_range(), |o| o.text_range());
-        let op = match operator.map(|o| o.kind()) {
+        let op = match operator.as_ref().map(|o| o.kind()) {
             Some(SyntaxKind::EQ) => AssignOp::Plain,
             Some(SyntaxKind::PLUS_EQ) => AssignOp::Add,
             Some(SyntaxKind::MINUS_EQ) => AssignOp::Sub,
-            _ => AssignOp::Other,
+            Some(kind) => compound_operator(kind).map_or(AssignOp::Other, AssignOp::Compound),
+            None => AssignOp::Other,
         };
         self.alloc_expr(Expr::Assign { op, lhs, rhs }, node.text_range(), focus)
     }
@@ -357,4 +358,20 @@ fn is_misread_type_argument_list(binary: &SyntaxNode) -> bool {
                     && field(&left, Field::Arguments).is_none()
                     && field(&left, Field::Initializer).is_none()
             })
+}
+
+/// The binary operator a compound assignment token applies, by its metadata name.
+fn compound_operator(kind: SyntaxKind) -> Option<&'static str> {
+    Some(match kind {
+        SyntaxKind::STAR_EQ => "op_Multiply",
+        SyntaxKind::SLASH_EQ => "op_Division",
+        SyntaxKind::PERCENT_EQ => "op_Modulus",
+        SyntaxKind::AMP_EQ => "op_BitwiseAnd",
+        SyntaxKind::PIPE_EQ => "op_BitwiseOr",
+        SyntaxKind::CARET_EQ => "op_ExclusiveOr",
+        SyntaxKind::SHL_EQ => "op_LeftShift",
+        SyntaxKind::SHR_EQ => "op_RightShift",
+        SyntaxKind::USHR_EQ => "op_UnsignedRightShift",
+        _ => return None,
+    })
 }

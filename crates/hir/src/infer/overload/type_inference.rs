@@ -61,6 +61,10 @@ pub(super) fn infer_from_lambdas(
                     typed[i] = true;
                     unify(sdb, &ret, &result, method_args);
                     progress = true;
+                } else if group_gives_void(sdb, methods, &fixed) {
+                    // Its methods return nothing: no inference from it, definitely
+                    // (`FromAsync<TResult>(begin, stream.EndWrite, null)` fixes no `TResult`).
+                    typed[i] = true;
                 }
                 continue;
             }
@@ -81,8 +85,8 @@ pub(super) fn infer_from_lambdas(
             break;
         }
     }
-    // Only where a typed lambda took part: the first phase's unification is not complete enough
-    // to call a failure definite on its own.
+    // Only where a typed lambda (or method group) took part: the first phase's unification is not
+    // complete enough to call a failure definite on its own.
     (0..method_args.len() as u32).all(|m| {
         if method_args[m as usize] != Ty::Unknown {
             return true;
@@ -92,7 +96,7 @@ pub(super) fn infer_from_lambdas(
             .collect();
         let lambda_typed = deps
             .iter()
-            .any(|&i| typed[i] && matches!(args[i].ty, ArgTy::Lambda(..)));
+            .any(|&i| typed[i] && matches!(args[i].ty, ArgTy::Lambda(..) | ArgTy::MethodGroup(_)));
         !(lambda_typed && deps.iter().all(|&i| typed[i]))
     })
 }
@@ -117,6 +121,16 @@ fn group_result(sdb: &ScopedDb<'_>, methods: &[GroupMethod], params: &[Ty]) -> O
     let first = taking.next()?.ret.clone()?;
     let same = taking.all(|m| m.ret.as_ref() == Some(&first));
     (same && !first.is_open() && !first.is_known(sdb.db(), KnownType::Void)).then_some(first)
+}
+
+/// Whether the methods of a group that take `params` all return `void` (and one does).
+fn group_gives_void(sdb: &ScopedDb<'_>, methods: &[GroupMethod], params: &[Ty]) -> bool {
+    let void = Ty::known(sdb.db(), KnownType::Void);
+    let mut taking = methods
+        .iter()
+        .filter(|m| group_method_takes(sdb, m, params))
+        .peekable();
+    taking.peek().is_some() && taking.all(|m| m.ret.as_ref() == Some(&void))
 }
 
 /// Whether the method's type arguments satisfy the type constraints of its `where` clauses: a

@@ -914,3 +914,268 @@ namespace N
         "#]],
     );
 }
+
+/// Found on log4net: in an expression, a dotted name whose first identifier is a namespace
+/// (`log4net.Util.LogLog.Error(…)` inside `namespace log4net.Appender`) is a namespace-or-type name
+/// (§12.8.7.1): its namespace is found by the same lookup as any simple name, through the enclosing
+/// namespaces out to the global one.
+#[test]
+fn a_namespace_qualified_name_in_an_expression_binds_its_member() {
+    check_outgoing(
+        r#"
+namespace log4net.Util
+{
+    public sealed class LogLog { public static void Error(string message) { } }
+}
+namespace log4net.Core
+{
+    public class LoggingEvent { public const string HostNameProperty = "h"; public static string Host { get { return null; } } }
+}
+namespace log4net.Appender
+{
+    public class BufferingAppenderSkeleton { }
+    public class Udp
+    {
+        void Use$0(object appender)
+        {
+            log4net.Util.LogLog.Error("x");
+            var h = log4net.Core.LoggingEvent.Host;
+            bool b = appender is Appender.BufferingAppenderSkeleton;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:log4net.Util.LogLog.Error(System.String) [Call]
+            P:log4net.Core.LoggingEvent.Host [Get]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+/// Found on Jurassic: a method group names the members its lookup finds (§12.5): a derived class's
+/// own `__STUB__Call` hides the base class's private one of the same signature, which is not even
+/// accessible there; the group converts to the delegate type through that one method (§10.8), and
+/// a derived method whose parameters the delegate's do not convert to hides nothing.
+#[test]
+fn a_method_group_does_not_see_the_base_classes_private_method_of_its_name() {
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class FunctionInstance
+    {
+        private static object __STUB__Call(string engine, object thisObj) { return null; }
+        protected FunctionInstance(Func<string, object, object> call) { }
+        public static Func<string, object, object> Stub() { return __STUB__Call; }
+        protected static int Parse(string text) { return 0; }
+    }
+    public class ArrayConstructor : FunctionInstance
+    {
+        private static object __STUB__Call(string engine, object thisObj) { return null; }
+        private static object __STUB__ValueOf(string engine, object thisObj) { return null; }
+        private static int Parse(Type type) { return 0; }
+        internal ArrayConstructor$0() : base(__STUB__Call)
+        {
+            Func<string, object, object> f = __STUB__ValueOf;
+            Func<string, int> parse = Parse;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.FunctionInstance.#ctor(System.Func{System.String,System.Object,System.Object}) [Ctor]
+            M:N.ArrayConstructor.__STUB__Call(System.String,System.Object) [MethodGroup]
+            M:N.ArrayConstructor.__STUB__ValueOf(System.String,System.Object) [MethodGroup]
+            M:N.FunctionInstance.Parse(System.String) [MethodGroup]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
+/// Found on Irony: the user-defined operators of `term | Empty` (`BnfTerm` and `Terminal`
+/// operands) are those of both operand types (§12.4.6); only `|(BnfTerm, BnfTerm)` is applicable,
+/// as no conversion takes a `Terminal` to `string`.
+#[test]
+fn a_user_defined_operator_between_derived_operands_binds_the_one_applicable() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public abstract class BnfTerm
+    {
+        public static BnfExpression operator +(BnfTerm a, BnfTerm b) { return null; }
+        public static BnfExpression operator +(BnfTerm a, string b) { return null; }
+        public static BnfExpression operator +(string a, BnfTerm b) { return null; }
+        public static BnfExpression operator |(BnfTerm a, BnfTerm b) { return null; }
+        public static BnfExpression operator |(BnfTerm a, string b) { return null; }
+        public static BnfExpression operator |(string a, BnfTerm b) { return null; }
+    }
+    public class BnfExpression : BnfTerm
+    {
+        public static implicit operator BnfExpression(string symbol) { return null; }
+        public static implicit operator BnfExpression(Terminal term) { return null; }
+        public static implicit operator BnfExpression(NonTerminal nonTerminal) { return null; }
+    }
+    public class Terminal : BnfTerm { }
+    public class NonTerminal : BnfTerm { public BnfExpression Rule; }
+    public class Grammar
+    {
+        public readonly Terminal Empty = new Terminal();
+        void Use$0(BnfTerm term, NonTerminal list, Terminal delimiter)
+        {
+            list.Rule = term | Empty;
+            list.Rule += delimiter;
+            list.Rule = Empty | list;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.BnfTerm.op_BitwiseOr(N.BnfTerm,N.BnfTerm) [Operator, Operator]
+            M:N.BnfTerm.op_Addition(N.BnfTerm,N.BnfTerm) [Operator]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+/// Found on Irony: a compound assignment `x op= y` other than `+=`/`-=` is `x = x op y` by the
+/// binary operator's overload resolution (§12.21.4), a user-defined operator included
+/// (`plusList.Rule |= listMember`); the keyword types' operators stay the predefined ones.
+#[test]
+fn a_compound_assignment_binds_the_user_defined_operator() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class BnfTerm
+    {
+        public static BnfTerm operator |(BnfTerm a, BnfTerm b) { return a; }
+        public static BnfTerm operator *(BnfTerm a, int times) { return a; }
+        public static BnfTerm operator >>(BnfTerm a, int shift) { return a; }
+    }
+    public class Grammar
+    {
+        public BnfTerm Rule;
+        void Use$0(BnfTerm member, int flags)
+        {
+            Rule |= member;
+            Rule *= 2;
+            Rule >>= 1;
+            flags |= 4;
+            flags >>= 1;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.BnfTerm.op_BitwiseOr(N.BnfTerm,N.BnfTerm) [Operator]
+            M:N.BnfTerm.op_Multiply(N.BnfTerm,System.Int32) [Operator]
+            M:N.BnfTerm.op_RightShift(N.BnfTerm,System.Int32) [Operator]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+/// Found on Fleck: a method group whose methods return `void` infers nothing for the delegate's
+/// return type (§12.6.3.7), so `FromAsync<TResult>(begin, stream.EndWrite, null)` fails inference
+/// and only the non-generic `FromAsync(Func<…>, Action<IAsyncResult>, object)` applies.
+#[test]
+fn a_void_method_group_infers_no_type_argument() {
+    check_outgoing(
+        r#"
+using System;
+using System.IO;
+using System.Threading.Tasks;
+namespace N
+{
+    public class SocketWrapper
+    {
+        Stream _stream;
+        public Task Send$0(byte[] buffer)
+        {
+            Func<AsyncCallback, object, IAsyncResult> begin =
+                (cb, s) => _stream.BeginWrite(buffer, 0, buffer.Length, cb, s);
+            return Task.Factory.FromAsync(begin, _stream.EndWrite, null);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Array.Length [Get]
+            external System.IO.Stream.BeginWrite [Call]
+            external System.Threading.Tasks.Task.Factory [Get]
+            external System.Threading.Tasks.TaskFactory.FromAsync [Call]
+            external System.IO.Stream.EndWrite [MethodGroup]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
+/// Found on Handlebars.Net: a parameter typed `dynamic` is `System.Object` in documentation ids
+/// (§8.7.1: `dynamic` is `object` to the runtime), the delegate `Invoke` of one too.
+#[test]
+fn a_dynamic_parameter_is_object_in_documentation_ids() {
+    check_outgoing(
+        r#"
+using System.IO;
+namespace N
+{
+    public delegate void HandlebarsHelper(TextWriter output, dynamic context, params object[] arguments);
+    public class HandlebarsException : System.Exception { public HandlebarsException(string m) { } }
+    public static class BuiltinHelpers
+    {
+        public static void With(TextWriter output, dynamic context, params object[] arguments)
+        {
+            throw new HandlebarsException("x");
+        }
+        static void Use$0(HandlebarsHelper helper, TextWriter w, object context)
+        {
+            helper(w, context);
+            With(w, context);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.HandlebarsHelper.Invoke(System.IO.TextWriter,System.Object,System.Object[]) [DelegateInvoke]
+            M:N.BuiltinHelpers.With(System.IO.TextWriter,System.Object,System.Object[]) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+/// Found on DotLiquid: of several methods of a group the delegate's parameter types convert to,
+/// the conversion takes the best for arguments of those types (§10.8 by §12.6.4): a `Func<int,
+/// int>` takes `Succ(int)` over `Succ(long)` and `Succ(double)`.
+#[test]
+fn a_method_group_takes_the_best_of_the_methods_that_fit() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+namespace N
+{
+    public static class Range
+    {
+        internal static long Succ(long val) { return val + 1; }
+        internal static int Succ(int val) { return val + 1; }
+        internal static double Succ(double val) { return val + 1; }
+        public static IEnumerable<T> Inclusive<T>(T start, T finish, Func<T, T> succ) { return null; }
+        public static IEnumerable<int> Inclusive$0(int start, int finish)
+        {
+            Func<long, long> next = Succ;
+            return Inclusive(start, finish, Succ);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Range.Succ(System.Int64) [MethodGroup]
+            M:N.Range.Inclusive``1(``0,``0,System.Func{``0,``0}) [Call]
+            M:N.Range.Succ(System.Int32) [MethodGroup]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
