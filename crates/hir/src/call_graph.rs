@@ -90,6 +90,15 @@ impl CallSites {
         self.members.push(MemberSpan { member, ends });
     }
 
+    fn shrink_to_fit(&mut self) {
+        self.sites.shrink_to_fit();
+        self.unresolved.shrink_to_fit();
+        self.synthesized.shrink_to_fit();
+        self.omitted.shrink_to_fit();
+        self.field_accesses.shrink_to_fit();
+        self.members.shrink_to_fit();
+    }
+
     /// The entries of `member`, when it is one of those these were gathered for.
     fn of_member(&self, member: MemberId) -> Option<CallSites> {
         let at = self.members.iter().position(|span| span.member == member)?;
@@ -223,5 +232,7 @@ fn file_call_sites_query(db: &dyn Db, file: SourceFile) -> Arc<CallSites> {
     for member in file_members(db, id) {
         out.push_member(member, gather_member_sites(db, member, id));
     }
+    // Kept for the life of the file's text (the call index shares them): not the slack of growth.
+    out.shrink_to_fit();
     Arc::new(out)
 }

@@ -52,24 +52,85 @@ pub fn library_site_name(db: &dyn Db, member: LibMember) -> SmolStr {
 
 /// One file's call sites and unresolved sites by the name they carry (indexes into
 /// [`file_call_sites`], in site order).
+///
+/// Kept for every file as long as its sites (the call index shares it), so laid out flat: the
+/// names sorted, each with where its indexes end, and the indexes of all names in two slices
+/// (a hash map with two vectors a name cost over three times as much).
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct FileSitesByName {
-    by_name: FxHashMap<SmolStr, (Vec<u32>, Vec<u32>)>,
+    /// Sorted, distinct; each with the ends of its part of `sites` and of `unresolved` (a part
+    /// starts where the previous name's ends).
+    names: Box<[(SmolStr, [u32; 2])]>,
+    sites: Box<[u32]>,
+    unresolved: Box<[u32]>,
 }
 
 impl FileSitesByName {
+    /// Groups the file's sites (`(name, index)` in site order) and unresolved sites by name.
+    fn new(
+        sites: impl Iterator<Item = (SmolStr, u32)>,
+        unresolved: impl Iterator<Item = (SmolStr, u32)>,
+    ) -> FileSitesByName {
+        let mut by_name: FxHashMap<SmolStr, [Vec<u32>; 2]> = FxHashMap::default();
+        for (name, i) in sites {
+            by_name.entry(name).or_default()[0].push(i);
+        }
+        for (name, i) in unresolved {
+            by_name.entry(name).or_default()[1].push(i);
+        }
+        let mut grouped: Vec<(SmolStr, [Vec<u32>; 2])> = by_name.into_iter().collect();
+        grouped.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut all: [Vec<u32>; 2] = Default::default();
+        let names = grouped
+            .into_iter()
+            .map(|(name, parts)| {
+                let ends = std::array::from_fn(|k| {
+                    all[k].extend(&parts[k]);
+                    all[k].len() as u32
+                });
+                (name, ends)
+            })
+            .collect();
+        let [sites, unresolved] = all;
+        FileSitesByName {
+            names,
+            sites: sites.into_boxed_slice(),
+            unresolved: unresolved.into_boxed_slice(),
+        }
+    }
+
     /// The names the file's sites carry, in no order.
     pub fn names(&self) -> impl Iterator<Item = &SmolStr> {
-        self.by_name.keys()
+        self.names.iter().map(|(name, _)| name)
     }
 
     pub fn contains(&self, name: &str) -> bool {
-        self.by_name.contains_key(name)
+        self.position(name).is_some()
+    }
+
+    fn position(&self, name: &str) -> Option<usize> {
+        self.names
+            .binary_search_by(|(n, _)| n.as_str().cmp(name))
+            .ok()
+    }
+
+    /// The indexes of the sites and of the unresolved sites named `name`, in site order.
+    fn parts(&self, name: &str) -> Option<[&[u32]; 2]> {
+        let at = self.position(name)?;
+        let starts = match at {
+            0 => [0; 2],
+            _ => self.names[at - 1].1,
+        };
+        let ends = self.names[at].1;
+        Some([
+            &self.sites[starts[0] as usize..ends[0] as usize],
+            &self.unresolved[starts[1] as usize..ends[1] as usize],
+        ])
     }
 
     /// Appends the sites of `calls` (the file's [`file_call_sites`]) named `name`, in site order.
     pub fn collect(&self, calls: &CallSites, name: &str, out: &mut NamedCallSites) {
-        let Some((sites, unresolved)) = self.by_name.get(name) else {
+        let Some([sites, unresolved]) = self.parts(name) else {
             return;
         };
         out.sites
@@ -93,20 +154,17 @@ pub fn file_sites_by_name(db: &dyn Db, file: FileId) -> Arc<FileSitesByName> {
 #[salsa::tracked(returns(clone))]
 fn file_sites_by_name_query(db: &dyn Db, file: SourceFile) -> Arc<FileSitesByName> {
     let calls = file_call_sites(db, file.id(db));
-    let mut out = FileSitesByName::default();
-    for (i, site) in calls.sites.iter().enumerate() {
-        if let Some(name) = callee_site_name(db, &site.callee) {
-            out.by_name.entry(name).or_default().0.push(i as u32);
-        }
-    }
-    for (i, site) in calls.unresolved.iter().enumerate() {
-        out.by_name
-            .entry(site.name.clone())
-            .or_default()
-            .1
-            .push(i as u32);
-    }
-    Arc::new(out)
+    let sites = calls
+        .sites
+        .iter()
+        .enumerate()
+        .filter_map(|(i, site)| Some((callee_site_name(db, &site.callee)?, i as u32)));
+    let unresolved = calls
+        .unresolved
+        .iter()
+        .enumerate()
+        .map(|(i, site)| (site.name.clone(), i as u32));
+    Arc::new(FileSitesByName::new(sites, unresolved))
 }
 
 /// The call sites of the workspace carrying one name, in file order, then site order.
@@ -158,4 +216,33 @@ pub fn workspace_files(db: &dyn Db) -> Vec<FileId> {
     files.sort();
     files.dedup();
     files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sites_by_name_keep_site_order_within_each_name() {
+        let named = |pairs: &[(&str, u32)]| {
+            pairs
+                .iter()
+                .map(|&(n, i)| (SmolStr::new(n), i))
+                .collect::<Vec<_>>()
+                .into_iter()
+        };
+        let grouped = FileSitesByName::new(
+            named(&[("Run", 0), ("Add", 1), ("Run", 2), ("Zed", 3)]),
+            named(&[("Add", 0), ("Bar", 1), ("Add", 2)]),
+        );
+        let mut names: Vec<&str> = grouped.names().map(|n| n.as_str()).collect();
+        names.sort();
+        assert_eq!(names, ["Add", "Bar", "Run", "Zed"]);
+        assert_eq!(grouped.parts("Add"), Some([&[1][..], &[0, 2][..]]));
+        assert_eq!(grouped.parts("Bar"), Some([&[][..], &[1][..]]));
+        assert_eq!(grouped.parts("Run"), Some([&[0, 2][..], &[][..]]));
+        assert_eq!(grouped.parts("Zed"), Some([&[3][..], &[][..]]));
+        assert_eq!(grouped.parts("Other"), None);
+        assert!(grouped.contains("Bar") && !grouped.contains("Ba"));
+    }
 }
