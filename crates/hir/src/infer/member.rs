@@ -114,15 +114,30 @@ impl Ctx<'_> {
                 *inner
             }
             // Members of a `T` are those of what it is bound by (`where T : Entity`).
-            // Without a source bound that has the member, a framework bound's (or
-            // `System.Object`'s) members are those of a `T`.
+            // Without a source bound that has the member, the bound whose framework part
+            // declares it (`where T : IVolume` with `IVolume : IDisposable` for `Dispose`),
+            // else a framework bound's (or `System.Object`'s) members are those of a `T`.
             Ty::TypeParam(p) => {
                 let bounds = type_param_bounds(db, self.member, &p);
-                let source = bounds
+                let found: Vec<Found> = bounds
                     .iter()
-                    .find(|b| !lookup_members(&self.sdb, b, name).groups.is_empty());
-                match source {
-                    Some(bound) => bound.clone(),
+                    .map(|b| lookup_members(&self.sdb, b, name))
+                    .collect();
+                let source = found.iter().position(|f| !f.groups.is_empty());
+                let index = self.libraries();
+                let framework = || {
+                    bounds.iter().zip(&found).position(|(b, f)| {
+                        let library = match b {
+                            Ty::Source(..) => f.external.as_ref(),
+                            other => Some(other),
+                        };
+                        library.is_some_and(|l| {
+                            !crate::library::library_members(db, &index, l, name).is_empty()
+                        })
+                    })
+                };
+                match source.or_else(framework) {
+                    Some(i) => bounds[i].clone(),
                     None => bounds
                         .into_iter()
                         .find(|b| matches!(b, Ty::Library(..) | Ty::Unresolved(..)))
