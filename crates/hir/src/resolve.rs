@@ -398,35 +398,92 @@ impl<'db> Resolver<'db> {
                 }
             }
         }
+        // Every directive of the level is looked into: a name two of them import (and no closer
+        // declaration) is ambiguous (CS0104), an unknown type rather than the first one's.
+        let mut found: Option<TypeId> = None;
+        let mut namespaces: Vec<SmolStr> = Vec::new();
         for kind in usings {
-            match kind {
+            let candidate = match kind {
                 UsingKind::Namespace(path) => {
                     let ns = self.using_namespace(level, path);
-                    for &project in visible_projects(self.db, self.project).iter() {
-                        if let Some(id) =
-                            type_in_namespace(self.db, project, &ns, &seg.name, seg.arity())
-                        {
-                            return Some(Resolved::Type(Ty::Source(
-                                id,
-                                self.resolve_args(&seg.args),
-                            )));
-                        }
-                    }
+                    let id = visible_projects(self.db, self.project)
+                        .iter()
+                        .find_map(|&p| type_in_namespace(self.db, p, &ns, &seg.name, seg.arity()));
+                    namespaces.push(ns);
+                    id
                 }
                 UsingKind::Static(target) => {
-                    if let Ty::Source(id, args) =
-                        self.with_usings_hidden_from(level, || self.resolve_alias_target_ty(target))
-                        && let Some((nested, _)) = self.member_type(id, seg)
+                    match self
+                        .with_usings_hidden_from(level, || self.resolve_alias_target_ty(target))
                     {
-                        let mut all = args;
-                        all.extend(self.resolve_args(&seg.args));
-                        return Some(Resolved::Type(Ty::Source(nested, all)));
+                        Ty::Source(id, _) => self.member_type(id, seg).map(|(nested, _)| nested),
+                        _ => None,
                     }
                 }
-                UsingKind::Alias(..) => {}
+                UsingKind::Alias(..) => None,
+            };
+            match (found, candidate) {
+                (Some(first), Some(other)) if first != other => {
+                    return Some(Resolved::Type(Ty::Unknown));
+                }
+                (None, Some(_)) => found = candidate,
+                _ => {}
             }
         }
-        None
+        let found = found?;
+        if self.imported_from_library(&namespaces, found, seg) {
+            return Some(Resolved::Type(Ty::Unknown));
+        }
+        Some(Resolved::Type(
+            self.source_ty_in_usings(level, usings, found, seg),
+        ))
+    }
+
+    /// Whether a namespace the directives import other than the source type's own declares a
+    /// library type of its name (a source type beside a library one of the same full name is the
+    /// source one, CS0436).
+    fn imported_from_library(
+        &self,
+        namespaces: &[SmolStr],
+        found: TypeId,
+        seg: &PathSegment,
+    ) -> bool {
+        let index = self.libraries();
+        if index.is_empty() {
+            return false;
+        }
+        let own = type_header(self.db, found).map(|h| h.namespace.clone());
+        namespaces.iter().any(|ns| {
+            Some(ns) != own.as_ref()
+                && index
+                    .lookup_id(&format!("{ns}.{}", seg.name), seg.arity())
+                    .is_some()
+        })
+    }
+
+    /// The type a level's directives import, with its type arguments: a `using static` type's
+    /// arguments are the outer ones of its nested type.
+    fn source_ty_in_usings(
+        &self,
+        level: usize,
+        usings: &[&UsingKind],
+        found: TypeId,
+        seg: &PathSegment,
+    ) -> Ty {
+        for kind in usings {
+            if let UsingKind::Static(target) = kind
+                && let Ty::Source(id, args) =
+                    self.with_usings_hidden_from(level, || self.resolve_alias_target_ty(target))
+                && self
+                    .member_type(id, seg)
+                    .is_some_and(|(nested, _)| nested == found)
+            {
+                let mut all = args;
+                all.extend(self.resolve_args(&seg.args));
+                return Ty::Source(found, all);
+            }
+        }
+        Ty::Source(found, self.resolve_args(&seg.args))
     }
 
     /// What brings extension methods and static members into scope here, per level of the scope,
@@ -641,6 +698,8 @@ impl<'db> Resolver<'db> {
                     Resolved::Type(self.named_ty(full, self.resolve_args(&seg.args)))
                 }
             }),
+            // A name inside an ambiguous one is unknown too.
+            Resolved::Type(Ty::Unknown) => Resolved::Type(Ty::Unknown),
             Resolved::Type(Ty::Source(id, outer_args)) => {
                 let (nested, _) = self.member_type(*id, seg)?;
                 let mut args = outer_args.clone();

@@ -1,6 +1,7 @@
 //! More binding rules, each measured wrong on a real library or known from the C# spec and checked
 //! against the compiler: members of a type parameter through the framework base of its source
-//! bound (§12.8.7, SharpCompress).
+//! bound (§12.8.7, SharpCompress); a simple name two using directives import is ambiguous
+//! (CS0104, §7.6.5).
 
 use expect_test::expect;
 
@@ -37,6 +38,74 @@ namespace N
             external System.IComparable.CompareTo [Call]
             M:N.Chunk.Read [Call]
             coverage 5/5/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_name_two_using_directives_import_is_ambiguous() {
+    // CS0104: `A.Helper` or `B.Helper`, `B.Timer` or the framework's `System.Threading.Timer`: the
+    // compiler rejects both; neither is bound.
+    check_outgoing(
+        r#"
+using System.Threading;
+using A;
+using B;
+namespace A { public class Helper { public static void Run() {} } public class Only { public static void Go() {} } }
+namespace B { public class Helper { public static void Run() {} } public class Timer { public void Start() {} } }
+namespace N
+{
+    class C
+    {
+        void M$0(Timer t)
+        {
+            Helper.Run();
+            new Helper();
+            Only.Go();
+            t.Start();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:A.Only.Go [Call]
+            unresolved Run (UnknownReceiver)
+            unresolved Helper (UnknownReceiver)
+            unresolved Start (UnknownReceiver)
+            coverage 4/1/0/3
+        "#]],
+    );
+}
+
+#[test]
+fn a_closer_declaration_or_a_source_twin_of_a_framework_type_is_no_ambiguity() {
+    // A type of the enclosing namespace hides the imported ones; a source type with a framework
+    // type's full name is the source one (CS0436).
+    check_outgoing(
+        r#"
+using System.Threading;
+using A;
+using B;
+namespace A { public class Helper { public static void Run() {} } }
+namespace B { public class Helper { public static void Run() {} } }
+namespace System.Threading { public class Timer { public void Start() {} } }
+namespace N
+{
+    class Helper { public static void Run() {} }
+    class C
+    {
+        void M$0(Timer t)
+        {
+            Helper.Run();
+            t.Start();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Helper.Run [Call]
+            M:System.Threading.Timer.Start [Call]
+            coverage 2/2/0/0
         "#]],
     );
 }
