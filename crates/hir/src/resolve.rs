@@ -11,6 +11,7 @@ use std::{cell::Cell, sync::Arc};
 
 use smol_str::SmolStr;
 
+pub(crate) use self::bases::enum_underlying;
 pub use self::bases::{TypeBases, type_bases};
 use crate::{
     base_db::{Db, GlobalUsing, ProjectId},

@@ -123,8 +123,11 @@ impl Ctx<'_> {
                 }
             }
             "-" if is_enum(&self.sdb, &l) && !is_enum(&self.sdb, &r) => l,
-            // `E - E` is the underlying type, which is not tracked here: unknown, not `E`.
-            "-" if is_enum(&self.sdb, &l) && is_enum(&self.sdb, &r) => Ty::Unknown,
+            // `E - E` is E's underlying type; a library enum's is not in the model: unknown.
+            "-" if is_enum(&self.sdb, &l) && is_enum(&self.sdb, &r) => match &l {
+                Ty::Source(id, _) => crate::resolve::enum_underlying(db, *id),
+                _ => Ty::Unknown,
+            },
             _ => numeric_result(db, &l, &r),
         }
     }

@@ -1,7 +1,7 @@
 //! More binding rules, each measured wrong on a real library or known from the C# spec and checked
 //! against the compiler: members of a type parameter through the framework base of its source
 //! bound (§12.8.7, SharpCompress); a simple name two using directives import is ambiguous
-//! (CS0104, §7.6.5).
+//! (CS0104, §7.6.5); enumeration subtraction (§12.10.5).
 
 use expect_test::expect;
 
@@ -106,6 +106,45 @@ namespace N
             M:N.Helper.Run [Call]
             M:System.Threading.Timer.Start [Call]
             coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn the_difference_of_two_enum_values_is_of_the_underlying_type() {
+    // §12.10.5: `E - E` is `U`, `E - U`, `E + U` and `U + E` are `E`.
+    check_outgoing(
+        r#"
+namespace N
+{
+    enum E { A, B }
+    enum Small : byte { X, Y }
+    class C
+    {
+        static void F(int x) {}
+        static void F(E x) {}
+        static void F(object x) {}
+        static void G(byte x) {}
+        static void G(int x) {}
+        static void G(object x) {}
+        void M$0(E a, E b, Small s, Small t)
+        {
+            F(a - b);
+            F(a - 1);
+            F(1 + a);
+            F(a + 1);
+            G(s - t);
+            (s - t).CompareTo((byte)0);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.F(System.Int32) [Call]
+            M:N.C.F(N.E) [Call, Call, Call]
+            M:N.C.G(System.Byte) [Call]
+            external System.Byte.CompareTo [Call]
+            coverage 6/6/0/0
         "#]],
     );
 }
