@@ -1,7 +1,8 @@
 //! More binding rules, each measured wrong on a real library or known from the C# spec and checked
 //! against the compiler: members of a type parameter through the framework base of its source
 //! bound (§12.8.7, SharpCompress); a simple name two using directives import is ambiguous
-//! (CS0104, §7.6.5); enumeration subtraction (§12.10.5).
+//! (CS0104, §7.6.5); enumeration subtraction (§12.10.5); `char`, `bool` and enum constants
+//! (§12.23).
 
 use expect_test::expect;
 
@@ -145,6 +146,49 @@ namespace N
             M:N.C.G(System.Byte) [Call]
             external System.Byte.CompareTo [Call]
             coverage 6/6/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn char_bool_and_enum_constants_fold_for_the_constant_conversions() {
+    // §10.2.11 asks for a constant `int`: `'a' + 1`, `T ? 1 : 100000` over a `const bool`, `(int)
+    // E.B` and `E.B - E.A` are ones, `checked`/`unchecked` change no type; a long is none.
+    check_outgoing(
+        r#"
+namespace N
+{
+    enum E { A, B = 7, C }
+    enum F : byte { X = 3, Y = X | 4 }
+    class C
+    {
+        const char K = 'a';
+        const bool T = true;
+        static void H(short x) {}
+        static void H(object x) {}
+        void M$0()
+        {
+            H(unchecked(1 + 1));
+            H(checked((short)1 + 2));
+            H((int)E.B);
+            H(K + 1);
+            H('\x41' + 1);
+            H(T ? 1 : 100000);
+            H(true ? 2 : 100000);
+            H(unchecked((int)0x80000000) + 0x80000001);
+            H(E.C - E.A);
+            H(!T ? 100000 : 3);
+            H(E.C);
+            H((int)F.Y * 1000);
+            H((int)F.Y * 10000);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.H(System.Int16) [Call, Call, Call, Call, Call, Call, Call, Call, Call, Call]
+            M:N.C.H(System.Object) [Call, Call, Call]
+            coverage 13/13/0/0
         "#]],
     );
 }
