@@ -2,7 +2,8 @@
 //! against the compiler: members of a type parameter through the framework base of its source
 //! bound (§12.8.7, SharpCompress); a simple name two using directives import is ambiguous
 //! (CS0104, §7.6.5); enumeration subtraction (§12.10.5); `char`, `bool` and enum constants
-//! (§12.23).
+//! (§12.23); a library base's methods beside a source method of another signature (§12.5,
+//! Newtonsoft.Json).
 
 use expect_test::expect;
 
@@ -189,6 +190,30 @@ namespace N
             M:N.C.H(System.Int16) [Call, Call, Call, Call, Call, Call, Call, Call, Call, Call]
             M:N.C.H(System.Object) [Call, Call, Call]
             coverage 13/13/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_source_method_of_another_signature_leaves_the_library_base_method_in_the_group() {
+    // Newtonsoft.Json's `JToken` declares `static string GetType(JToken)`: `t.GetType()` is still
+    // `object.GetType()` (methods hide by signature, §12.5), a `Type` whose `Name` is read.
+    check_outgoing(
+        r#"
+namespace N
+{
+    public abstract class JToken
+    {
+        private static string GetType(JToken token) { return null; }
+        string M$0(JToken t) { return t.GetType().Name + GetType().Name + GetType(t); }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Object.GetType [Call, Call]
+            external System.Reflection.MemberInfo.Name [Get, Get]
+            M:N.JToken.GetType(N.JToken) [Call]
+            coverage 5/5/0/0
         "#]],
     );
 }
