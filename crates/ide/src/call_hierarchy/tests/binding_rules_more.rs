@@ -3,7 +3,8 @@
 //! bound (§12.8.7, SharpCompress); a simple name two using directives import is ambiguous
 //! (CS0104, §7.6.5); enumeration subtraction (§12.10.5); `char`, `bool` and enum constants
 //! (§12.23); a library base's methods beside a source method of another signature (§12.5,
-//! Newtonsoft.Json).
+//! Newtonsoft.Json); the conversions of a user-defined operator's operands (§12.4.5,
+//! SharpCompress).
 
 use expect_test::expect;
 
@@ -214,6 +215,41 @@ namespace N
             external System.Reflection.MemberInfo.Name [Get, Get]
             M:N.JToken.GetType(N.JToken) [Call]
             coverage 5/5/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn an_operand_of_a_user_defined_operator_goes_through_its_conversion() {
+    // SharpCompress's PPMd model: `context < pointer` is `Pointer.op_LessThan` after converting
+    // `context` by `Pointer.op_Implicit(Context)` (§12.4.5 then §10.5.5).
+    check_outgoing(
+        r#"
+namespace N
+{
+    struct Pointer
+    {
+        public static implicit operator Pointer(Ctx c) { return new Pointer(); }
+        public static bool operator <(Pointer a, Pointer b) { return true; }
+        public static bool operator >(Pointer a, Pointer b) { return true; }
+    }
+    struct Ctx
+    {
+        public static implicit operator Ctx(Pointer p) { return new Ctx(); }
+        public static bool operator <=(Ctx a, Ctx b) { return true; }
+        public static bool operator >=(Ctx a, Ctx b) { return true; }
+    }
+    class C
+    {
+        bool M$0(Ctx c, Pointer p) { return c < p && p > c; }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Pointer.op_Implicit(N.Ctx)~N.Pointer [Operator, Operator]
+            M:N.Pointer.op_LessThan(N.Pointer,N.Pointer) [Operator]
+            M:N.Pointer.op_GreaterThan(N.Pointer,N.Pointer) [Operator]
+            coverage 4/4/0/0
         "#]],
     );
 }
