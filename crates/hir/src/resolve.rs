@@ -226,7 +226,15 @@ impl<'db> Resolver<'db> {
             if rest.is_empty() {
                 return Some(Resolved::Type(self.external_guess(first)));
             }
-            current = Some(Resolved::Namespace(first.name.clone()));
+            // The outer type of a nested library type (`Dictionary<K, V>.Enumerator`) when the
+            // assemblies declare no namespace of its name.
+            let library = (!self.libraries().has_namespace(&first.name))
+                .then(|| self.library_lookup(first, &self.imported_namespaces_as_written()))
+                .flatten();
+            current = Some(match library {
+                Some(id) => Resolved::Type(Ty::Library(id, self.resolve_args(&first.args))),
+                None => Resolved::Namespace(first.name.clone()),
+            });
         }
         for seg in rest {
             let previous = current?;
@@ -706,6 +714,18 @@ impl<'db> Resolver<'db> {
                 let mut args = outer_args.clone();
                 args.extend(self.resolve_args(&seg.args));
                 Resolved::Type(Ty::Source(nested, args))
+            }
+            // A nested type of a generic library type (`Dictionary<K, V>.Enumerator`): its
+            // metadata arity counts the outer type's parameters, whose arguments flow in.
+            Resolved::Type(outer @ Ty::Library(_, outer_args)) if !outer_args.is_empty() => {
+                let (name, _) = outer.written_name(self.db)?;
+                let full = SmolStr::new(format!("{name}.{}", seg.name));
+                let mut args = outer_args.clone();
+                args.extend(self.resolve_args(&seg.args));
+                match self.libraries().lookup_id(&full, args.len() as u32) {
+                    Some(id) => Resolved::Type(Ty::Library(id, args)),
+                    None => Resolved::Type(self.named_ty(full, self.resolve_args(&seg.args))),
+                }
             }
             Resolved::Type(other) => Resolved::Type(self.named_ty(
                 SmolStr::new(format!("{}.{}", other.full_name(self.db), seg.name)),

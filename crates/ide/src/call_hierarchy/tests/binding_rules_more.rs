@@ -4,7 +4,7 @@
 //! (CS0104, §7.6.5); enumeration subtraction (§12.10.5); `char`, `bool` and enum constants
 //! (§12.23); a library base's methods beside a source method of another signature (§12.5,
 //! Newtonsoft.Json); the conversions of a user-defined operator's operands (§12.4.5,
-//! SharpCompress).
+//! SharpCompress); nested types of generic library types (§7.6.5).
 
 use expect_test::expect;
 
@@ -250,6 +250,48 @@ namespace N
             M:N.Pointer.op_LessThan(N.Pointer,N.Pointer) [Operator]
             M:N.Pointer.op_GreaterThan(N.Pointer,N.Pointer) [Operator]
             coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_nested_type_of_a_generic_library_type_is_named_through_its_outer_type() {
+    // `Dictionary<string, int>.Enumerator` is `Dictionary`2+Enumerator` with the outer arguments
+    // (its members were MissingMetadata); a non-generic outer and a qualified name too.
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+namespace N
+{
+    class C
+    {
+        void M$0(Dictionary<string, int> d, List<int> l)
+        {
+            Dictionary<string, int>.Enumerator e = d.GetEnumerator();
+            e.MoveNext();
+            var k = e.Current.Key;
+            List<int>.Enumerator f = l.GetEnumerator();
+            f.MoveNext();
+            var v = f.Current;
+            Environment.SpecialFolder s = Environment.SpecialFolder.System;
+            s.CompareTo(s);
+            System.Collections.Generic.List<int>.Enumerator h = l.GetEnumerator();
+            h.MoveNext();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.Dictionary.GetEnumerator [Call]
+            external System.Collections.Generic.Dictionary.Enumerator.MoveNext [Call]
+            external System.Collections.Generic.Dictionary.Enumerator.Current [Get]
+            external System.Collections.Generic.KeyValuePair.Key [Get]
+            external System.Collections.Generic.List.GetEnumerator [Call, Call]
+            external System.Collections.Generic.List.Enumerator.MoveNext [Call, Call]
+            external System.Collections.Generic.List.Enumerator.Current [Get]
+            external System.Enum.CompareTo [Call]
+            coverage 10/10/0/0
         "#]],
     );
 }
