@@ -4,7 +4,8 @@
 //! (CS0104, §7.6.5); enumeration subtraction (§12.10.5); `char`, `bool` and enum constants
 //! (§12.23); a library base's methods beside a source method of another signature (§12.5,
 //! Newtonsoft.Json); the conversions of a user-defined operator's operands (§12.4.5,
-//! SharpCompress); nested types of generic library types (§7.6.5).
+//! SharpCompress); nested types of generic library types (§7.6.5); fixing a type argument from
+//! several lower bounds (§12.6.3.12).
 
 use expect_test::expect;
 
@@ -292,6 +293,38 @@ namespace N
             external System.Collections.Generic.List.Enumerator.Current [Get]
             external System.Enum.CompareTo [Call]
             coverage 10/10/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_type_argument_is_fixed_to_the_bound_every_other_converts_to() {
+    // §12.6.3.12: `Pick(d1s, bases)` is `Pick<Base[]>`, `Pick(t, u)` of `(int, string)` and
+    // `(long, string)` is `Pick<(long, string)>`, `Pick(1, 2L)` is `Pick<long>`, whatever the order.
+    check_outgoing(
+        r#"
+namespace N
+{
+    class Base { public void B() {} } class D1 : Base {}
+    class C
+    {
+        static T Pick<T>(T a, T b) { return a; }
+        void M$0(Base[] a, D1[] b, (int, string) t, (long, string) u, Base x, D1 y)
+        {
+            Pick(b, a).Initialize();
+            Pick(t, u).Item1.GetHashCode();
+            Pick(1, 2L).GetHashCode();
+            Pick(y, x).B();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.Pick``1(``0,``0) [Call, Call, Call, Call]
+            external System.Array.Initialize [Call]
+            external System.Int64.GetHashCode [Call, Call]
+            M:N.Base.B [Call]
+            coverage 8/8/0/0
         "#]],
     );
 }
