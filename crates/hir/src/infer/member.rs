@@ -195,6 +195,11 @@ impl Ctx<'_> {
                 ..Group::named(name, type_args)
             });
         }
+        if access == Access::Read
+            && let Some(group) = self.extension_method_group(&ty, name, &type_args)
+        {
+            return Val::Group(group);
+        }
         if let Some(val) =
             self.extension_block_member(expr, Some(&ty), &ty, name, &type_args, access)
         {
@@ -212,6 +217,30 @@ impl Ctx<'_> {
         };
         self.unresolved(expr, name.clone(), reason);
         Val::Unknown
+    }
+
+    /// `entry.WriteToFile` passed as a delegate: the source extension methods of that name of the
+    /// innermost import scope that has any (§12.8.7), a group bound once the delegate is known.
+    /// Their level's declaring type is unknown, the mark of an extension method's `this`.
+    fn extension_method_group(
+        &mut self,
+        receiver: &Ty,
+        name: &SmolStr,
+        type_args: &[Ty],
+    ) -> Option<Group> {
+        for (namespaces, statics) in self.import_scopes() {
+            let members =
+                lookup::extension_methods(self.db, self.project, name, &namespaces, &statics);
+            let members = self.accessible(&members);
+            if !members.is_empty() {
+                return Some(Group {
+                    levels: vec![(Ty::Unknown, members)],
+                    receiver: Some(receiver.clone()),
+                    ..Group::named(name, type_args.to_vec())
+                });
+            }
+        }
+        None
     }
 
     /// A member of a type named as a receiver (`Order.Create`, `Outer.Inner`, `System.IO`): its

@@ -23,7 +23,8 @@ impl Ctx<'_> {
                 Ty::Source(_, args) => args.clone(),
                 _ => Vec::new(),
             };
-            self.candidates(decl_ty, members, false)
+            // An extension method's `this` is no parameter of the delegate.
+            self.candidates(decl_ty, members, *decl_ty == Ty::Unknown)
                 .into_iter()
                 .map(move |c| {
                     let ret = match c.member {
@@ -66,20 +67,22 @@ impl Ctx<'_> {
 
     /// A method group used as a value: a reference to the one method it can mean.
     pub(super) fn method_group(&mut self, expr: ExprId, group: &Group, expected: Option<&Ty>) {
-        let members: Vec<MemberId> = group
+        let shape = expected.and_then(|t| known::delegate_shape(&self.sdb, t));
+        // An extension method's level (an unknown declaring type) has its `this` besides.
+        let db = self.db;
+        let shape = &shape;
+        let fitting: Vec<MemberId> = group
             .levels
             .iter()
-            .flat_map(|(_, m)| m.iter().copied())
+            .flat_map(|(decl, members)| {
+                let this = usize::from(*decl == Ty::Unknown);
+                members.iter().copied().filter(move |&m| {
+                    shape.as_ref().is_none_or(|(params, _)| {
+                        member_signature(db, m).params.len() == params.len() + this
+                    })
+                })
+            })
             .collect();
-        let shape = expected.and_then(|t| known::delegate_shape(&self.sdb, t));
-        let fitting: Vec<MemberId> = match &shape {
-            Some((params, _)) => members
-                .iter()
-                .copied()
-                .filter(|&m| member_signature(self.db, m).params.len() == params.len())
-                .collect(),
-            None => members,
-        };
         match fitting.as_slice() {
             [one] => self.site(expr, Callee::Member(*one), CallKind::MethodGroup),
             [] => self.library_method_group(expr, group, shape.as_ref().map(|(p, _)| p.as_slice())),

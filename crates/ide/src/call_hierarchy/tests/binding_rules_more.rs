@@ -5,7 +5,7 @@
 //! (§12.23); a library base's methods beside a source method of another signature (§12.5,
 //! Newtonsoft.Json); the conversions of a user-defined operator's operands (§12.4.5,
 //! SharpCompress); nested types of generic library types (§7.6.5); fixing a type argument from
-//! several lower bounds (§12.6.3.12).
+//! several lower bounds (§12.6.3.12); extension method groups (§12.8.7, SharpCompress).
 
 use expect_test::expect;
 
@@ -325,6 +325,41 @@ namespace N
             external System.Int64.GetHashCode [Call, Call]
             M:N.Base.B [Call]
             coverage 8/8/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn an_extension_method_named_on_a_value_is_a_method_group() {
+    // SharpCompress: `entry.WriteToFile` passed as an `Action<string, Options>` is a reference to
+    // the extension method, its `this` the receiver (§12.8.7; was MissingMetadata).
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class Options {}
+    public interface IEntry { }
+    public interface IArchiveEntry : IEntry { }
+    static class M
+    {
+        public static void Write(IEntry e, string d, Options o, Action<string, Options> write) { }
+    }
+    public static class X
+    {
+        public static void WriteToDirectory$0(this IArchiveEntry entry, string d, Options options = null)
+        {
+            M.Write(entry, d, options, entry.WriteToFile);
+            Action<string, Options> a = entry.WriteToFile;
+        }
+        public static void WriteToFile(this IArchiveEntry entry, string f, Options options = null) { }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.M.Write(N.IEntry,System.String,N.Options,System.Action{System.String,N.Options}) [Call]
+            M:N.X.WriteToFile(N.IArchiveEntry,System.String,N.Options) [MethodGroup, MethodGroup]
+            coverage 1/1/0/0
         "#]],
     );
 }
