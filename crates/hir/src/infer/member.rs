@@ -12,7 +12,7 @@ use crate::{
     generics::type_param_bounds,
     item_tree::MemberKind,
     library::KnownType,
-    symbols::{member_ref, member_signature},
+    symbols::{MemberId, member_ref, member_signature},
     ty::Ty,
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };
@@ -232,6 +232,26 @@ impl Ctx<'_> {
             let members =
                 lookup::extension_methods(self.db, self.project, name, &namespaces, &statics);
             let members = self.accessible(&members);
+            // Only those whose `this` the receiver may convert to (`f.Concat` of an
+            // `IEnumerable<T>` is not an extension method of parsers).
+            let mut candidates = self.candidates(&Ty::Unknown, &members, false);
+            candidates.retain(|c| {
+                matches!(receiver, Ty::TypeParam(_))
+                    || c.params.first().is_some_and(|this| {
+                        let open = vec![Ty::Unknown; c.method_type_params];
+                        let this = this.ty.substitute_method(&open);
+                        super::conversion::conv(&self.sdb, receiver, &this)
+                            != super::conversion::Conv::No
+                    })
+            });
+            self.retain_receivable(&mut candidates, receiver);
+            let members: Vec<MemberId> = candidates
+                .iter()
+                .filter_map(|c| match c.member {
+                    super::overload::CandMember::Source(m) => Some(m),
+                    super::overload::CandMember::Library(_) => None,
+                })
+                .collect();
             if !members.is_empty() {
                 return Some(Group {
                     levels: vec![(Ty::Unknown, members)],

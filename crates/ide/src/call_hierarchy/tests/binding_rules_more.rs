@@ -332,10 +332,12 @@ namespace N
 #[test]
 fn an_extension_method_named_on_a_value_is_a_method_group() {
     // SharpCompress: `entry.WriteToFile` passed as an `Action<string, Options>` is a reference to
-    // the extension method, its `this` the receiver (§12.8.7; was MissingMetadata).
+    // the extension method, its `this` the receiver (§12.8.7; was MissingMetadata); one whose
+    // `this` the receiver does not convert to is none (an `IEnumerable<int>` is no `Options`).
     check_outgoing(
         r#"
 using System;
+using System.Collections.Generic;
 namespace N
 {
     public class Options {}
@@ -351,15 +353,21 @@ namespace N
         {
             M.Write(entry, d, options, entry.WriteToFile);
             Action<string, Options> a = entry.WriteToFile;
+            Func<int> count = Numbers().Count;
         }
         public static void WriteToFile(this IArchiveEntry entry, string f, Options options = null) { }
+        public static int Count<T>(this IEnumerable<T> items) { return 0; }
+        public static string Count(this Options o) { return null; }
+        static IEnumerable<int> Numbers() { return null; }
     }
 }
 "#,
         expect![[r#"
             M:N.M.Write(N.IEntry,System.String,N.Options,System.Action{System.String,N.Options}) [Call]
             M:N.X.WriteToFile(N.IArchiveEntry,System.String,N.Options) [MethodGroup, MethodGroup]
-            coverage 1/1/0/0
+            M:N.X.Numbers [Call]
+            M:N.X.Count``1(System.Collections.Generic.IEnumerable{``0}) [MethodGroup]
+            coverage 2/2/0/0
         "#]],
     );
 }
