@@ -356,8 +356,9 @@ pub enum Literal {
     Double,
     Float,
     Decimal,
-    Bool,
-    Char,
+    Bool(bool),
+    /// A character literal with its UTF-16 value (`None`: not one code unit, which does not compile).
+    Char(Option<u16>),
     String,
     Null,
 }

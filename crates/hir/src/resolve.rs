@@ -11,6 +11,7 @@ use std::{cell::Cell, sync::Arc};
 
 use smol_str::SmolStr;
 
+pub(crate) use self::bases::enum_underlying;
 pub use self::bases::{TypeBases, type_bases};
 use crate::{
     base_db::{Db, GlobalUsing, ProjectId},
@@ -234,7 +235,15 @@ impl<'db> Resolver<'db> {
             if rest.is_empty() {
                 return Some(Resolved::Type(self.external_guess(first)));
             }
-            current = Some(Resolved::Namespace(first.name.clone()));
+            // The outer type of a nested library type (`Dictionary<K, V>.Enumerator`) when the
+            // assemblies declare no namespace of its name.
+            let library = (!self.libraries().has_namespace(&first.name))
+                .then(|| self.library_lookup(first, &self.imported_namespaces_as_written()))
+                .flatten();
+            current = Some(match library {
+                Some(id) => Resolved::Type(Ty::Library(id, self.resolve_args(&first.args))),
+                None => Resolved::Namespace(first.name.clone()),
+            });
         }
         for seg in rest {
             let previous = current?;
@@ -407,35 +416,92 @@ impl<'db> Resolver<'db> {
                 }
             }
         }
+        // Every directive of the level is looked into: a name two of them import (and no closer
+        // declaration) is ambiguous (CS0104), an unknown type rather than the first one's.
+        let mut found: Option<TypeId> = None;
+        let mut namespaces: Vec<SmolStr> = Vec::new();
         for kind in usings {
-            match kind {
+            let candidate = match kind {
                 UsingKind::Namespace(path) => {
                     let ns = self.using_namespace(level, path);
-                    for &project in visible_projects(self.db, self.project).iter() {
-                        if let Some(id) =
-                            type_in_namespace(self.db, project, &ns, &seg.name, seg.arity())
-                        {
-                            return Some(Resolved::Type(Ty::Source(
-                                id,
-                                self.resolve_args(&seg.args),
-                            )));
-                        }
-                    }
+                    let id = visible_projects(self.db, self.project)
+                        .iter()
+                        .find_map(|&p| type_in_namespace(self.db, p, &ns, &seg.name, seg.arity()));
+                    namespaces.push(ns);
+                    id
                 }
                 UsingKind::Static(target) => {
-                    if let Ty::Source(id, args) =
-                        self.with_usings_hidden_from(level, || self.resolve_alias_target_ty(target))
-                        && let Some((nested, _)) = self.member_type(id, seg)
+                    match self
+                        .with_usings_hidden_from(level, || self.resolve_alias_target_ty(target))
                     {
-                        let mut all = args;
-                        all.extend(self.resolve_args(&seg.args));
-                        return Some(Resolved::Type(Ty::Source(nested, all)));
+                        Ty::Source(id, _) => self.member_type(id, seg).map(|(nested, _)| nested),
+                        _ => None,
                     }
                 }
-                UsingKind::Alias(..) => {}
+                UsingKind::Alias(..) => None,
+            };
+            match (found, candidate) {
+                (Some(first), Some(other)) if first != other => {
+                    return Some(Resolved::Type(Ty::Unknown));
+                }
+                (None, Some(_)) => found = candidate,
+                _ => {}
             }
         }
-        None
+        let found = found?;
+        if self.imported_from_library(&namespaces, found, seg) {
+            return Some(Resolved::Type(Ty::Unknown));
+        }
+        Some(Resolved::Type(
+            self.source_ty_in_usings(level, usings, found, seg),
+        ))
+    }
+
+    /// Whether a namespace the directives import other than the source type's own declares a
+    /// library type of its name (a source type beside a library one of the same full name is the
+    /// source one, CS0436).
+    fn imported_from_library(
+        &self,
+        namespaces: &[SmolStr],
+        found: TypeId,
+        seg: &PathSegment,
+    ) -> bool {
+        let index = self.libraries();
+        if index.is_empty() {
+            return false;
+        }
+        let own = type_header(self.db, found).map(|h| h.namespace.clone());
+        namespaces.iter().any(|ns| {
+            Some(ns) != own.as_ref()
+                && index
+                    .lookup_id(&format!("{ns}.{}", seg.name), seg.arity())
+                    .is_some()
+        })
+    }
+
+    /// The type a level's directives import, with its type arguments: a `using static` type's
+    /// arguments are the outer ones of its nested type.
+    fn source_ty_in_usings(
+        &self,
+        level: usize,
+        usings: &[&UsingKind],
+        found: TypeId,
+        seg: &PathSegment,
+    ) -> Ty {
+        for kind in usings {
+            if let UsingKind::Static(target) = kind
+                && let Ty::Source(id, args) =
+                    self.with_usings_hidden_from(level, || self.resolve_alias_target_ty(target))
+                && self
+                    .member_type(id, seg)
+                    .is_some_and(|(nested, _)| nested == found)
+            {
+                let mut all = args;
+                all.extend(self.resolve_args(&seg.args));
+                return Ty::Source(found, all);
+            }
+        }
+        Ty::Source(found, self.resolve_args(&seg.args))
     }
 
     /// What brings extension methods and static members into scope here, per level of the scope,
@@ -650,11 +716,25 @@ impl<'db> Resolver<'db> {
                     Resolved::Type(self.named_ty(full, self.resolve_args(&seg.args)))
                 }
             }),
+            // A name inside an ambiguous one is unknown too.
+            Resolved::Type(Ty::Unknown) => Resolved::Type(Ty::Unknown),
             Resolved::Type(Ty::Source(id, outer_args)) => {
                 let (nested, _) = self.member_type(*id, seg)?;
                 let mut args = outer_args.clone();
                 args.extend(self.resolve_args(&seg.args));
                 Resolved::Type(Ty::Source(nested, args))
+            }
+            // A nested type of a generic library type (`Dictionary<K, V>.Enumerator`): its
+            // metadata arity counts the outer type's parameters, whose arguments flow in.
+            Resolved::Type(outer @ Ty::Library(_, outer_args)) if !outer_args.is_empty() => {
+                let (name, _) = outer.written_name(self.db)?;
+                let full = SmolStr::new(format!("{name}.{}", seg.name));
+                let mut args = outer_args.clone();
+                args.extend(self.resolve_args(&seg.args));
+                match self.libraries().lookup_id(&full, args.len() as u32) {
+                    Some(id) => Resolved::Type(Ty::Library(id, args)),
+                    None => Resolved::Type(self.named_ty(full, self.resolve_args(&seg.args))),
+                }
             }
             Resolved::Type(other) => Resolved::Type(self.named_ty(
                 SmolStr::new(format!("{}.{}", other.full_name(self.db), seg.name)),

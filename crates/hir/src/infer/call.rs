@@ -121,6 +121,27 @@ impl Ctx<'_> {
         if matches!(binding, Binding::NoneApplicable) && !group.library.is_empty() {
             binding = self.bind_library_group(callee, group, args, infos);
         }
+        // Methods hide by signature only (§12.5): a source type's `static GetType(JToken)` leaves
+        // its library base's `GetType()` in the group, looked up once the source levels fail.
+        if matches!(binding, Binding::NoneApplicable)
+            && group.library.is_empty()
+            && !group.levels.is_empty()
+            && let Some(base) = &group.external
+        {
+            let index = self.libraries();
+            let mut library = crate::library::library_members(self.db, &index, base, &group.name);
+            for (_, members) in &mut library {
+                members.retain(|m| m.kind == crate::library::LibMemberKind::Method);
+            }
+            library.retain(|(_, members)| !members.is_empty());
+            if !library.is_empty() {
+                let with_base = Group {
+                    library,
+                    ..group.clone()
+                };
+                binding = self.bind_library_group(callee, &with_base, args, infos);
+            }
+        }
         if matches!(binding, Binding::NoneApplicable)
             && let Some(receiver) = &group.receiver
         {

@@ -5,9 +5,12 @@
 //! `WriteByte(byte)` and `WriteByte(sbyte)`, and `new Row<short, int>(NoData, ..)` with `const int
 //! NoData = -1` to `Row(short, int)`; a non-constant `int` converts to neither.
 //!
-//! Values come from literals, `const` locals, `const` fields of the sources (their initializers,
-//! evaluated here without binding them) and of the assemblies (their metadata values), through
-//! unary and binary operators, casts to integral types and parentheses.
+//! Values come from literals (`char` and `bool` ones too), `const` locals, `const` fields and enum
+//! members of the sources (their initializers, evaluated here without binding them; an enum member
+//! without one is the previous plus one) and `const` fields of the assemblies (their metadata
+//! values), through unary and binary operators, `?:` over a constant condition, casts and
+//! parentheses (and `checked`/`unchecked`, which lowering makes transparent). An enum member is a
+//! constant of its enum type, not of an integral one: only a cast (or `E - E`, §12.10.5) makes it one.
 
 use metadata::{Constant, Primitive, TypeSig};
 
@@ -20,9 +23,11 @@ use crate::{
     body::{Body, Expr, ExprId, Literal, LocalKind, RootKind, Stmt, body},
     def_map::type_header,
     infer::Callee,
-    item_tree::MemberKind,
+    item_tree::{MemberKind, TypeKind},
     library::{KnownType, LibMember, LibraryDefs, ScopedDb, library_members, library_scope},
-    resolve::Resolver,
+    lookup::type_kind,
+    members::type_members,
+    resolve::{Resolver, enum_underlying},
     symbols::{MemberId, member_ref, member_signature},
     ty::Ty,
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
@@ -44,11 +49,28 @@ const MAX_DEPTH: u32 = 16;
 /// constant expression reads.
 const RECENT_ACCESSES: usize = 64;
 
-/// A constant of integral type: its value and its type.
+/// The types of the constants folded here: the integral ones and `bool` (as 0 or 1).
+const CONSTANT_TYPES: [KnownType; 10] = [
+    SByte, Byte, Int16, UInt16, Int32, UInt32, Int64, UInt64, Char, Boolean,
+];
+
+/// A constant of integral (or `bool`) type: its value and its type; of an enum type, its
+/// underlying type and `enum_typed`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct IntConst {
     value: i128,
     ty: KnownType,
+    enum_typed: bool,
+}
+
+impl IntConst {
+    fn of(value: i128, ty: KnownType) -> IntConst {
+        IntConst {
+            value,
+            ty,
+            enum_typed: false,
+        }
+    }
 }
 
 /// Where the names of a constant expression lead: a body being bound knows what each name bound to;
@@ -66,7 +88,7 @@ impl Ctx<'_> {
     /// implicit constant expression conversion starts from.
     pub(super) fn integral_constant(&self, expr: ExprId) -> Option<i64> {
         let c = eval(self, expr, 0)?;
-        matches!(c.ty, Int32 | Int64)
+        (matches!(c.ty, Int32 | Int64) && !c.enum_typed)
             .then(|| i64::try_from(c.value).ok())
             .flatten()
     }
@@ -155,28 +177,34 @@ fn eval(scope: &dyn ConstScope, expr: ExprId, depth: u32) -> Option<IntConst> {
             let ty = [Int32, UInt32, Int64, UInt64]
                 .into_iter()
                 .find(|t| range(*t).contains(&value))?;
-            Some(IntConst { value, ty })
+            Some(IntConst::of(value, ty))
         }
+        Expr::Literal(Literal::Char(Some(v))) => Some(IntConst::of(i128::from(*v), Char)),
+        Expr::Literal(Literal::Bool(b)) => Some(IntConst::of(i128::from(*b), Boolean)),
         Expr::Unary { op, operand } => {
             let c = eval(scope, *operand, depth + 1)?;
+            if c.ty == Boolean {
+                return (op == "!").then(|| IntConst::of(1 - c.value, Boolean));
+            }
+            if c.enum_typed {
+                // `~E` is an `E` (§12.9.5); no other unary operator applies to one.
+                return (op == "~").then(|| IntConst {
+                    value: wrap(!c.value, c.ty),
+                    ..c
+                });
+            }
             let ty = promote(c.ty);
             match op.as_str() {
-                "+" => Some(IntConst { value: c.value, ty }),
+                "+" => Some(IntConst::of(c.value, ty)),
                 "-" => {
                     let ty = match ty {
                         UInt32 => Int64,
                         UInt64 => return None,
                         t => t,
                     };
-                    Some(IntConst {
-                        value: wrap(-c.value, ty),
-                        ty,
-                    })
+                    Some(IntConst::of(wrap(-c.value, ty), ty))
                 }
-                "~" => Some(IntConst {
-                    value: wrap(!c.value, ty),
-                    ty,
-                }),
+                "~" => Some(IntConst::of(wrap(!c.value, ty), ty)),
                 _ => None,
             }
         }
@@ -184,17 +212,31 @@ fn eval(scope: &dyn ConstScope, expr: ExprId, depth: u32) -> Option<IntConst> {
             let (l, r) = (eval(scope, *lhs, depth + 1)?, eval(scope, *rhs, depth + 1)?);
             binary(op, l, r)
         }
+        // `T ? 1 : 100000` over a constant condition is a constant of the branches' one type.
+        Expr::Conditional { cond, then, else_ } => {
+            let c = eval(scope, *cond, depth + 1)?;
+            let (a, b) = (
+                eval(scope, *then, depth + 1)?,
+                eval(scope, *else_, depth + 1)?,
+            );
+            let same = a.ty == b.ty && a.enum_typed == b.enum_typed;
+            (c.ty == Boolean && same).then_some(if c.value != 0 { a } else { b })
+        }
         Expr::Cast { ty, expr: inner } => {
-            let target = scope.resolve(ty).which_known(scope.db(), &INTEGRAL)?;
+            let (target, enum_typed) = cast_target(scope, &scope.resolve(ty))?;
             let c = eval(scope, *inner, depth + 1)?;
+            if (c.ty == Boolean) != (target == Boolean) {
+                return None;
+            }
             Some(IntConst {
                 value: wrap(c.value, target),
                 ty: target,
+                enum_typed,
             })
         }
         Expr::Local(local) if body.locals[*local].kind == LocalKind::Constant => {
             let declared = body.locals[*local].ty.as_ref()?;
-            let declared = scope.resolve(declared).which_known(scope.db(), &INTEGRAL)?;
+            let (declared, enum_typed) = cast_target(scope, &scope.resolve(declared))?;
             let init = body.stmts.iter().find_map(|(_, stmt)| match stmt {
                 Stmt::Let { local: l, init } if l == local => *init,
                 _ => None,
@@ -203,6 +245,7 @@ fn eval(scope: &dyn ConstScope, expr: ExprId, depth: u32) -> Option<IntConst> {
             range(declared).contains(&c.value).then_some(IntConst {
                 value: c.value,
                 ty: declared,
+                enum_typed,
             })
         }
         Expr::Name { .. } | Expr::Member { .. } => scope.named(expr, depth),
@@ -210,9 +253,51 @@ fn eval(scope: &dyn ConstScope, expr: ExprId, depth: u32) -> Option<IntConst> {
     }
 }
 
+/// The constant type a cast (or a constant's declaration) names: an integral type or `bool`, or a
+/// source enum (its underlying type, enum-typed).
+fn cast_target(scope: &dyn ConstScope, ty: &Ty) -> Option<(KnownType, bool)> {
+    let db = scope.db();
+    if let Ty::Source(id, _) = ty
+        && type_kind(db, *id) == TypeKind::Enum
+    {
+        return Some((enum_underlying(db, *id).which_known(db, &INTEGRAL)?, true));
+    }
+    Some((ty.which_known(db, &CONSTANT_TYPES)?, false))
+}
+
 /// A binary operator over two integral constants, after binary numeric promotion (§12.4.7.3);
-/// shifts take the promoted left operand's type (§12.11).
+/// shifts take the promoted left operand's type (§12.11); comparisons and the logical operators
+/// give `bool`; over enum constants, the enumeration operators (§12.10.5, §12.11.6, §12.13.3).
 fn binary(op: &str, l: IntConst, r: IntConst) -> Option<IntConst> {
+    let compare = |a: i128, b: i128| match op {
+        "==" => Some(a == b),
+        "!=" => Some(a != b),
+        "<" => Some(a < b),
+        ">" => Some(a > b),
+        "<=" => Some(a <= b),
+        ">=" => Some(a >= b),
+        _ => None,
+    };
+    if l.ty == Boolean || r.ty == Boolean {
+        if l.ty != r.ty {
+            return None;
+        }
+        let (a, b) = (l.value != 0, r.value != 0);
+        let value = match op {
+            "&&" | "&" => a && b,
+            "||" | "|" => a || b,
+            "^" | "!=" => a != b,
+            "==" => a == b,
+            _ => return None,
+        };
+        return Some(IntConst::of(i128::from(value), Boolean));
+    }
+    if let Some(result) = compare(l.value, r.value) {
+        return (l.enum_typed == r.enum_typed).then(|| IntConst::of(i128::from(result), Boolean));
+    }
+    if l.enum_typed || r.enum_typed {
+        return enum_binary(op, l, r);
+    }
     if matches!(op, "<<" | ">>") {
         let ty = promote(l.ty);
         let bits = if matches!(ty, Int64 | UInt64) { 63 } else { 31 };
@@ -221,10 +306,7 @@ fn binary(op: &str, l: IntConst, r: IntConst) -> Option<IntConst> {
             "<<" => l.value << count,
             _ => l.value >> count,
         };
-        return Some(IntConst {
-            value: wrap(value, ty),
-            ty,
-        });
+        return Some(IntConst::of(wrap(value, ty), ty));
     }
     let ty = match (promote(l.ty), promote(r.ty)) {
         (UInt64, _) | (_, UInt64) => UInt64,
@@ -245,9 +327,36 @@ fn binary(op: &str, l: IntConst, r: IntConst) -> Option<IntConst> {
         "^" => a ^ b,
         _ => return None,
     };
+    Some(IntConst::of(wrap(value, ty), ty))
+}
+
+/// `E - E` is the underlying type; `E + U`, `U + E`, `E - U` and `E & E`, `E | E`, `E ^ E` are `E`.
+fn enum_binary(op: &str, l: IntConst, r: IntConst) -> Option<IntConst> {
+    let ty = l.ty;
+    let (value, enum_typed) = match (op, l.enum_typed, r.enum_typed) {
+        ("-", true, true) => (l.value - r.value, false),
+        ("+", _, _) | ("-", true, false) if l.enum_typed != r.enum_typed => {
+            let (e, u) = if l.enum_typed { (l, r) } else { (r, l) };
+            let value = if op == "+" {
+                e.value + u.value
+            } else {
+                e.value - u.value
+            };
+            return Some(IntConst {
+                value: wrap(value, e.ty),
+                ty: e.ty,
+                enum_typed: true,
+            });
+        }
+        ("&", true, true) => (l.value & r.value, true),
+        ("|", true, true) => (l.value | r.value, true),
+        ("^", true, true) => (l.value ^ r.value, true),
+        _ => return None,
+    };
     Some(IntConst {
         value: wrap(value, ty),
         ty,
+        enum_typed,
     })
 }
 
@@ -268,6 +377,7 @@ fn range(ty: KnownType) -> std::ops::RangeInclusive<i128> {
         Int32 => (i32::MIN.into(), i32::MAX.into()),
         UInt32 => (0, u32::MAX.into()),
         Int64 => (i64::MIN.into(), i64::MAX.into()),
+        Boolean => (0, 1),
         _ => (0, u64::MAX.into()),
     };
     min..=max
@@ -280,15 +390,26 @@ fn wrap(value: i128, ty: KnownType) -> i128 {
     (value - r.start()).rem_euclid(width) + r.start()
 }
 
-/// The value of a `const` field of the sources: its initializer, converted to its type.
+/// The value of a `const` field or an enum member of the sources: its initializer, converted to its
+/// type; an enum member without one is the previous member plus one, the first zero (§19.4).
 fn source_constant(db: &dyn Db, member: MemberId, depth: u32) -> Option<IntConst> {
-    if depth > MAX_DEPTH || member_ref(db, member)?.kind != MemberKind::Constant {
+    if depth > MAX_DEPTH {
         return None;
     }
-    let declared = member_signature(db, member)
-        .ty
-        .as_ref()?
-        .which_known(db, &INTEGRAL)?;
+    let (declared, enum_typed) = match member_ref(db, member)?.kind {
+        MemberKind::Constant => (
+            member_signature(db, member)
+                .ty
+                .as_ref()?
+                .which_known(db, &CONSTANT_TYPES)?,
+            false,
+        ),
+        MemberKind::EnumMember => (
+            enum_underlying(db, member.ty).which_known(db, &INTEGRAL)?,
+            true,
+        ),
+        _ => return None,
+    };
     let body = body(db, member);
     let init = body
         .roots
@@ -296,7 +417,12 @@ fn source_constant(db: &dyn Db, member: MemberId, depth: u32) -> Option<IntConst
         .find_map(|root| match body.stmts[root.stmt] {
             Stmt::Return(Some(e)) if root.kind == RootKind::Initializer => Some(e),
             _ => None,
-        })?;
+        });
+    let Some(init) = init else {
+        return enum_typed
+            .then(|| implicit_enum_value(db, member, declared, depth))
+            .flatten();
+    };
     let scope = FieldScope {
         db,
         member,
@@ -308,6 +434,31 @@ fn source_constant(db: &dyn Db, member: MemberId, depth: u32) -> Option<IntConst
     range(declared).contains(&c.value).then_some(IntConst {
         value: c.value,
         ty: declared,
+        enum_typed,
+    })
+}
+
+/// An enum member without an initializer: the previous member's value plus one, or zero.
+fn implicit_enum_value(
+    db: &dyn Db,
+    member: MemberId,
+    underlying: KnownType,
+    depth: u32,
+) -> Option<IntConst> {
+    let members = type_members(db, member.ty);
+    let at = members.iter().position(|&m| m == member)?;
+    let previous = members[..at]
+        .iter()
+        .rev()
+        .find(|&&m| member_ref(db, m).is_some_and(|d| d.kind == MemberKind::EnumMember));
+    let value = match previous {
+        Some(&p) => source_constant(db, p, depth + 1)?.value + 1,
+        None => 0,
+    };
+    range(underlying).contains(&value).then_some(IntConst {
+        value,
+        ty: underlying,
+        enum_typed: true,
     })
 }
 
@@ -327,15 +478,17 @@ fn library_constant(defs: &LibraryDefs, field: LibMember) -> Option<IntConst> {
         Primitive::Int64 => Int64,
         Primitive::UInt64 => UInt64,
         Primitive::Char => Char,
+        Primitive::Boolean => Boolean,
         _ => return None,
     };
     let value = match field.constant.as_ref()? {
         Constant::I64(v) => i128::from(*v),
         Constant::U64(v) => i128::from(*v),
         Constant::Char(v) => i128::from(*v),
+        Constant::Bool(b) => i128::from(*b),
         _ => return None,
     };
-    Some(IntConst { value, ty })
+    Some(IntConst::of(value, ty))
 }
 
 /// A constant field's initializer: its names are constants of the enclosing types (`NoData + 1`)
@@ -425,7 +578,13 @@ impl ConstScope for FieldScope<'_> {
                 while let Some(id) = current {
                     let ty = Ty::Source(id, Resolver::identity_args(self.db, id));
                     if !lookup_members(&self.sdb, &ty, name).groups.is_empty() {
-                        return self.member_constant(&ty, name, depth);
+                        // In an enum member's initializer the enum's other members are of its
+                        // underlying type (§19.4): `Y = X | 4`.
+                        let c = self.member_constant(&ty, name, depth)?;
+                        return Some(IntConst {
+                            enum_typed: c.enum_typed && id != self.member.ty,
+                            ..c
+                        });
                     }
                     current = type_header(self.db, id).and_then(|h| h.parent);
                 }

@@ -204,6 +204,14 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
     if let Some(c) = numeric_conv(db, from, to) {
         return c;
     }
+    // An implicit tuple conversion (§10.2.13): element by element, `(int, string)` to `(long,
+    // string)`.
+    if let (Ty::Tuple(fs), Ty::Tuple(ts)) = (from, to)
+        && fs.len() == ts.len()
+    {
+        let worst = fs.iter().zip(ts).map(|(f, t)| conv(sdb, f, t)).min();
+        return worst.map_or(Conv::Implicit, |c| c.min(Conv::Implicit));
+    }
     if let Some(c) = array::array_conv(sdb, from, to) {
         return c;
     }

@@ -218,10 +218,18 @@ impl Ctx<'_> {
         initializer: &[ExprId],
         expected: Option<&Ty>,
     ) -> Ty {
-        let ty = match ty {
+        let resolved = match ty {
             Some(tr) => self.resolver.resolve(tr),
             None => expected.cloned().unwrap_or(Ty::Unknown),
         };
+        // A type name that denotes no type (one two using directives import, CS0104) leaves its
+        // constructor unknown: said so, never bound to one of them.
+        if let (Ty::Unknown, Some(TypeRef::Path(path))) = (&resolved, ty)
+            && let Some(last) = path.segments.last()
+        {
+            self.unresolved(expr, last.name.clone(), UnresolvedReason::UnknownReceiver);
+        }
+        let ty = resolved;
         self.infer_new(expr, &ty, args, initializer);
         ty
     }

@@ -12,7 +12,7 @@ use crate::{
     generics::type_param_bounds,
     item_tree::MemberKind,
     library::KnownType,
-    symbols::{member_ref, member_signature},
+    symbols::{MemberId, member_ref, member_signature},
     ty::Ty,
     type_ref::{Path, PathQualifier, PathSegment, TypeRef},
 };
@@ -114,15 +114,30 @@ impl Ctx<'_> {
                 *inner
             }
             // Members of a `T` are those of what it is bound by (`where T : Entity`).
-            // Without a source bound that has the member, a framework bound's (or
-            // `System.Object`'s) members are those of a `T`.
+            // Without a source bound that has the member, the bound whose framework part
+            // declares it (`where T : IVolume` with `IVolume : IDisposable` for `Dispose`),
+            // else a framework bound's (or `System.Object`'s) members are those of a `T`.
             Ty::TypeParam(p) => {
                 let bounds = type_param_bounds(db, self.member, &p);
-                let source = bounds
+                let found: Vec<Found> = bounds
                     .iter()
-                    .find(|b| !lookup_members(&self.sdb, b, name).groups.is_empty());
-                match source {
-                    Some(bound) => bound.clone(),
+                    .map(|b| lookup_members(&self.sdb, b, name))
+                    .collect();
+                let source = found.iter().position(|f| !f.groups.is_empty());
+                let index = self.libraries();
+                let framework = || {
+                    bounds.iter().zip(&found).position(|(b, f)| {
+                        let library = match b {
+                            Ty::Source(..) => f.external.as_ref(),
+                            other => Some(other),
+                        };
+                        library.is_some_and(|l| {
+                            !crate::library::library_members(db, &index, l, name).is_empty()
+                        })
+                    })
+                };
+                match source.or_else(framework) {
+                    Some(i) => bounds[i].clone(),
                     None => bounds
                         .into_iter()
                         .find(|b| matches!(b, Ty::Library(..) | Ty::Unresolved(..)))
@@ -180,6 +195,11 @@ impl Ctx<'_> {
                 ..Group::named(name, type_args)
             });
         }
+        if access == Access::Read
+            && let Some(group) = self.extension_method_group(&ty, name, &type_args)
+        {
+            return Val::Group(group);
+        }
         if let Some(val) =
             self.extension_block_member(expr, Some(&ty), &ty, name, &type_args, access)
         {
@@ -197,6 +217,50 @@ impl Ctx<'_> {
         };
         self.unresolved(expr, name.clone(), reason);
         Val::Unknown
+    }
+
+    /// `entry.WriteToFile` passed as a delegate: the source extension methods of that name of the
+    /// innermost import scope that has any (§12.8.7), a group bound once the delegate is known.
+    /// Their level's declaring type is unknown, the mark of an extension method's `this`.
+    fn extension_method_group(
+        &mut self,
+        receiver: &Ty,
+        name: &SmolStr,
+        type_args: &[Ty],
+    ) -> Option<Group> {
+        for (namespaces, statics) in self.import_scopes() {
+            let members =
+                lookup::extension_methods(self.db, self.project, name, &namespaces, &statics);
+            let members = self.accessible(&members);
+            // Only those whose `this` the receiver may convert to (`f.Concat` of an
+            // `IEnumerable<T>` is not an extension method of parsers).
+            let mut candidates = self.candidates(&Ty::Unknown, &members, false);
+            candidates.retain(|c| {
+                matches!(receiver, Ty::TypeParam(_))
+                    || c.params.first().is_some_and(|this| {
+                        let open = vec![Ty::Unknown; c.method_type_params];
+                        let this = this.ty.substitute_method(&open);
+                        super::conversion::conv(&self.sdb, receiver, &this)
+                            != super::conversion::Conv::No
+                    })
+            });
+            self.retain_receivable(&mut candidates, receiver);
+            let members: Vec<MemberId> = candidates
+                .iter()
+                .filter_map(|c| match c.member {
+                    super::overload::CandMember::Source(m) => Some(m),
+                    super::overload::CandMember::Library(_) => None,
+                })
+                .collect();
+            if !members.is_empty() {
+                return Some(Group {
+                    levels: vec![(Ty::Unknown, members)],
+                    receiver: Some(receiver.clone()),
+                    ..Group::named(name, type_args.to_vec())
+                });
+            }
+        }
+        None
     }
 
     /// A member of a type named as a receiver (`Order.Create`, `Outer.Inner`, `System.IO`): its

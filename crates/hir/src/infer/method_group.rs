@@ -24,7 +24,8 @@ impl Ctx<'_> {
                 Ty::Source(_, args) => args.clone(),
                 _ => Vec::new(),
             };
-            self.candidates(decl_ty, members, false)
+            // An extension method's `this` is no parameter of the delegate.
+            self.candidates(decl_ty, members, *decl_ty == Ty::Unknown)
                 .into_iter()
                 .map(move |c| {
                     let ret = match c.member {
@@ -72,20 +73,27 @@ impl Ctx<'_> {
     /// the one the group means, as a base class's `private static` twin of a helper is not).
     pub(super) fn method_group(&mut self, expr: ExprId, group: &Group, expected: Option<&Ty>) {
         let shape = expected.and_then(|t| known::delegate_shape(&self.sdb, t));
+        // An extension method's level (an unknown declaring type) has its `this` besides.
         let fits = |decl_ty: &Ty, m: MemberId| {
             let Some((params, _)) = &shape else {
                 return true;
             };
+            let this = usize::from(*decl_ty == Ty::Unknown);
             let decl_args = match decl_ty {
                 Ty::Source(_, args) => args.as_slice(),
                 _ => &[],
             };
             let sig = member_signature(self.db, m);
-            sig.params.len() == params.len()
-                && sig.params.iter().zip(params).all(|((to, _), from)| {
-                    conversion::conv(&self.sdb, from, &to.substitute(decl_args))
-                        >= conversion::Conv::Unknown
-                })
+            sig.params.len() == params.len() + this
+                && sig
+                    .params
+                    .iter()
+                    .skip(this)
+                    .zip(params)
+                    .all(|((to, _), from)| {
+                        conversion::conv(&self.sdb, from, &to.substitute(decl_args))
+                            >= conversion::Conv::Unknown
+                    })
         };
         let (decl_ty, fitting) = group
             .levels
@@ -105,7 +113,7 @@ impl Ctx<'_> {
         // `Succ(long)`).
         let best = match (&shape, fitting.as_slice()) {
             (Some((params, _)), [_, _, ..]) => {
-                let candidates = self.candidates(&decl_ty, &fitting, false);
+                let candidates = self.candidates(&decl_ty, &fitting, decl_ty == Ty::Unknown);
                 let infos: Vec<ArgInfo> = params
                     .iter()
                     .map(|p| ArgInfo {

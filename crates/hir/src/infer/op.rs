@@ -56,11 +56,11 @@ impl Ctx<'_> {
                 } else {
                     "op_Subtraction"
                 };
-                self.user_operator(expr, name, &[lhs_ty.clone(), rhs_ty]);
+                self.user_operator(expr, name, &[(lhs, lhs_ty.clone()), (rhs, rhs_ty)]);
             }
             // `x op= y` is `x = x op y` by the operator's overload resolution (§12.21.4).
             AssignOp::Compound(name) => {
-                self.user_operator(expr, name, &[lhs_ty.clone(), rhs_ty]);
+                self.user_operator(expr, name, &[(lhs, lhs_ty.clone()), (rhs, rhs_ty)]);
             }
             _ => {}
         }
@@ -100,7 +100,7 @@ impl Ctx<'_> {
                 None => return Ty::Unknown,
             },
         };
-        if let Some(ret) = self.user_operator(expr, name, &[l.clone(), r.clone()]) {
+        if let Some(ret) = self.user_operator(expr, name, &[(lhs, l.clone()), (rhs, r.clone())]) {
             return ret;
         }
         match op {
@@ -127,27 +127,32 @@ impl Ctx<'_> {
                 }
             }
             "-" if is_enum(&self.sdb, &l) && !is_enum(&self.sdb, &r) => l,
-            // `E - E` is the underlying type, which is not tracked here: unknown, not `E`.
-            "-" if is_enum(&self.sdb, &l) && is_enum(&self.sdb, &r) => Ty::Unknown,
+            // `E - E` is E's underlying type; a library enum's is not in the model: unknown.
+            "-" if is_enum(&self.sdb, &l) && is_enum(&self.sdb, &r) => match &l {
+                Ty::Source(id, _) => crate::resolve::enum_underlying(db, *id),
+                _ => Ty::Unknown,
+            },
             _ => numeric_result(db, &l, &r),
         }
     }
 
     /// A user-defined operator of the operands' types (§12.4.6: those the operand types and their
     /// base classes declare; `DateTime - DateTime` is `TimeSpan` by `DateTime.op_Subtraction`),
-    /// recorded as a call when it applies. The keyword types' operators are the predefined ones.
+    /// recorded as a call when it applies, with the user-defined conversions its operands go
+    /// through (`context < pointer` by `Pointer.op_LessThan` converts `context` by
+    /// `Pointer.op_Implicit`). The keyword types' operators are the predefined ones.
     pub(super) fn user_operator(
         &mut self,
         expr: ExprId,
         name: &str,
-        operands: &[Ty],
+        operands: &[(ExprId, Ty)],
     ) -> Option<Ty> {
         let db = self.db;
         let mut seen: Vec<TypeId> = Vec::new();
         let mut members: Vec<(Ty, MemberId)> = Vec::new();
         let mut library: Vec<(Ty, LibMember)> = Vec::new();
         let mut library_seen: Vec<&Ty> = Vec::new();
-        for ty in operands {
+        for (_, ty) in operands {
             let ty = match ty {
                 Ty::Nullable(inner) => inner,
                 t => t,
@@ -187,7 +192,7 @@ impl Ctx<'_> {
         }
         let infos: Vec<ArgInfo> = operands
             .iter()
-            .map(|t| {
+            .map(|(_, t)| {
                 let ty = if *t == Ty::Unknown {
                     ArgTy::Unknown
                 } else {
@@ -207,17 +212,13 @@ impl Ctx<'_> {
                 .map(|(decl, m)| external::library_candidate(db, decl, *m, false)),
         );
         match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
-            Resolution::Bound(applied) => match candidates[applied.index].member {
-                CandMember::Source(member) => {
-                    self.site(expr, Callee::Member(member), CallKind::Operator);
-                    member_signature(db, member).ty.clone()
+            Resolution::Bound(applied) => {
+                let params = &candidates[applied.index].params;
+                for ((operand, ty), param) in operands.iter().zip(params) {
+                    self.coerce(*operand, ty, &param.ty);
                 }
-                CandMember::Library(member) => {
-                    self.site(expr, Callee::Library(member), CallKind::Operator);
-                    let decl = library.iter().find(|(_, m)| *m == member).map(|(d, _)| d);
-                    Some(library_signature(db, decl.unwrap_or(&Ty::Unknown), member).ret)
-                }
-            },
+                self.bound_operator(expr, candidates[applied.index].member, &library)
+            }
             // Among the assemblies' operators only, the call leaves the sources whichever it is.
             Resolution::Ambiguous if !has_source => None,
             Resolution::Ambiguous => {
@@ -225,6 +226,27 @@ impl Ctx<'_> {
                 None
             }
             Resolution::NoneApplicable => None,
+        }
+    }
+
+    /// The operator overload resolution chose, recorded as a call: its result type.
+    fn bound_operator(
+        &mut self,
+        expr: ExprId,
+        member: CandMember,
+        library: &[(Ty, LibMember)],
+    ) -> Option<Ty> {
+        let db = self.db;
+        match member {
+            CandMember::Source(member) => {
+                self.site(expr, Callee::Member(member), CallKind::Operator);
+                member_signature(db, member).ty.clone()
+            }
+            CandMember::Library(member) => {
+                self.site(expr, Callee::Library(member), CallKind::Operator);
+                let decl = library.iter().find(|(_, m)| *m == member).map(|(d, _)| d);
+                Some(library_signature(db, decl.unwrap_or(&Ty::Unknown), member).ret)
+            }
         }
     }
 
@@ -303,7 +325,7 @@ impl Ctx<'_> {
             _ => Ty::Unknown,
         };
         let name = operator_name(op, 1).unwrap_or_default();
-        if let Some(ret) = self.user_operator(expr, name, std::slice::from_ref(&ty)) {
+        if let Some(ret) = self.user_operator(expr, name, &[(operand, ty.clone())]) {
             return ret;
         }
         if op == "!" {

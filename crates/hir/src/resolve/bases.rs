@@ -86,6 +86,18 @@ fn type_bases_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> TypeBases {
     bases
 }
 
+/// The underlying type of a source enum (`enum E : byte`; `int` when none is written, §19.2).
+pub(crate) fn enum_underlying(db: &dyn Db, id: TypeId) -> Ty {
+    let map = def_map(db, id.project);
+    let written = map.type_def(id).decls.first().and_then(|&decl| {
+        let file = db.source_file(decl.file)?;
+        let tree = file_item_tree(db, file);
+        let base = tree.types[decl.item].bases.first()?;
+        Some(Resolver::for_base_list(db, id, decl)?.resolve(base))
+    });
+    written.unwrap_or_else(|| Ty::known(db, KnownType::Int32))
+}
+
 fn bases_cycle_result<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: TypeKey<'db>) -> TypeBases {
     TypeBases::default()
 }

@@ -64,11 +64,11 @@ namespace Shop
     );
 }
 
-/// C# reports `Widget` ambiguous (CS0104: both usings import one) and binds neither; csnav takes the
-/// first using's type, so navigation in code that does not compile still answers. Written
-/// qualified, or imported once, each name is itself.
+/// C# reports `Widget` ambiguous (CS0104: both usings import one) and binds neither; so does
+/// csnav (an unknown type: picking one would bind its callers silently wrong). Written qualified,
+/// or imported once, each name is itself.
 #[test]
-fn a_name_two_usings_import_binds_the_first_usings_type() {
+fn a_name_two_usings_import_is_ambiguous() {
     check(
         r#"
 //- /Lib.cs
@@ -86,7 +86,7 @@ class Probe
 "#,
         "Probe",
         expect![[r#"
-            widget: source A.Widget
+            widget: constructed ?
             onlyA: source A.OnlyA
             qualified: source A.Widget
         "#]],

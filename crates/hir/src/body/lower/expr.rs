@@ -53,7 +53,9 @@ impl Ctx {
                     | ast::Literal::VerbatimStringLiteral(_)
                     | ast::Literal::RawStringLiteral(_) => Expr::Literal(Literal::String),
                     // A node, not a token: its content and escape sequences are children.
-                    ast::Literal::CharacterLiteral(_) => Expr::Literal(Literal::Char),
+                    ast::Literal::CharacterLiteral(_) => Expr::Literal(Literal::Char(
+                        super::literal::char_value(&node.text().to_string()),
+                    )),
                     _ => Expr::Other(self.lower_sub_exprs(node)),
                 };
                 self.alloc_at(node, expr)

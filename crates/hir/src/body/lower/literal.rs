@@ -1,5 +1,5 @@
 //! Expressions that are one token: names, `this`, `base`, predefined types (`int.Parse`) and
-//! literals, with the type of a literal from its suffix (C# §6.4.5).
+//! literals, with the type of a literal from its suffix (C# §6.4.5) and the values constants read.
 
 use syntax::{SyntaxElement, SyntaxKind, SyntaxToken};
 
@@ -67,14 +67,49 @@ fn literal(kind: SyntaxKind, text: &str) -> Option<Literal> {
             Some('f') => Literal::Float,
             _ => Literal::Double,
         },
-        SyntaxKind::BOOLEAN_LITERAL => Literal::Bool,
-        SyntaxKind::CHARACTER_LITERAL => Literal::Char,
+        SyntaxKind::BOOLEAN_LITERAL => Literal::Bool(text == "true"),
+        SyntaxKind::CHARACTER_LITERAL => Literal::Char(char_value(text)),
         SyntaxKind::NULL_LITERAL => Literal::Null,
         SyntaxKind::STRING_LITERAL
         | SyntaxKind::VERBATIM_STRING_LITERAL
         | SyntaxKind::RAW_STRING_LITERAL => Literal::String,
         _ => return None,
     })
+}
+
+/// The UTF-16 value of a character literal as written (`'a'`, `'\n'`, `'\x41'`, `'\u0041'`,
+/// §6.4.5.5).
+pub(super) fn char_value(text: &str) -> Option<u16> {
+    let inner = text.strip_prefix('\'')?.strip_suffix('\'')?;
+    let Some(escape) = inner.strip_prefix('\\') else {
+        let mut units = inner.encode_utf16();
+        return match (units.next(), units.next()) {
+            (Some(unit), None) => Some(unit),
+            _ => None,
+        };
+    };
+    let simple = match escape {
+        "'" => Some('\''),
+        "\"" => Some('"'),
+        "\\" => Some('\\'),
+        "0" => Some('\0'),
+        "a" => Some('\u{7}'),
+        "b" => Some('\u{8}'),
+        "f" => Some('\u{c}'),
+        "n" => Some('\n'),
+        "r" => Some('\r'),
+        "t" => Some('\t'),
+        "v" => Some('\u{b}'),
+        _ => None,
+    };
+    if let Some(c) = simple {
+        return Some(c as u16);
+    }
+    let digits = escape.strip_prefix(['x', 'u'])?;
+    if digits.is_empty() || digits.len() > 4 {
+        return None;
+    }
+    u16::from_str_radix(digits, 16).ok()
 }
 
 /// The value of an integer literal's digits, its suffix cut (`42`, `0x2A`, `0b10_1010`), saturated.

@@ -50,6 +50,13 @@ impl Ctx {
                     self.push_root(RootKind::Initializer, Stmt::Return(Some(expr)));
                 }
             }
+            // `B = A | 4`: the value constants read (§19.4), and what references find.
+            SyntaxKind::ENUM_MEMBER_DECLARATION => {
+                if let Some(value) = field(node, Field::Value) {
+                    let expr = self.lower_expr(&value);
+                    self.push_root(RootKind::Initializer, Stmt::Return(Some(expr)));
+                }
+            }
             SyntaxKind::PROPERTY_DECLARATION
             | SyntaxKind::INDEXER_DECLARATION
             | SyntaxKind::EVENT_DECLARATION => {

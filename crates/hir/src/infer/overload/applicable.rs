@@ -111,10 +111,34 @@ fn method_type_args(
         return Some(type_args.to_vec());
     }
     let mut method_args = vec![Ty::Unknown; cand.method_type_params];
+    // Each argument's bounds apart, fixed together (§12.6.3.12): of `Pick(1, 2L)`'s `int` and
+    // `long`, the one the other converts to.
+    let mut bounds: Vec<Vec<Ty>> = vec![Vec::new(); cand.method_type_params];
+    for (arg, &slot) in args.iter().zip(slot_of_arg) {
+        let param_ty = param_type(&params[slot], expanded && slot == params.len() - 1);
+        if let ArgTy::Known(ty) = &arg.ty {
+            let mut own = vec![Ty::Unknown; cand.method_type_params];
+            unify(sdb, &param_ty, ty, &mut own);
+            for (found, bound) in bounds.iter_mut().zip(own) {
+                if bound != Ty::Unknown && !found.contains(&bound) {
+                    found.push(bound);
+                }
+            }
+        }
+    }
+    for (slot, found) in method_args.iter_mut().zip(&bounds) {
+        let fixed = found
+            .iter()
+            .find(|c| found.iter().all(|b| conv(sdb, b, c) >= Conv::Implicit))
+            .or(found.first());
+        if let Some(fixed) = fixed {
+            *slot = fixed.clone();
+        }
+    }
     for (arg, &slot) in args.iter().zip(slot_of_arg) {
         let param_ty = param_type(&params[slot], expanded && slot == params.len() - 1);
         match &arg.ty {
-            ArgTy::Known(ty) => unify(sdb, &param_ty, ty, &mut method_args),
+            ArgTy::Known(_) => {}
             // Explicit parameter type inference (§12.6.3.8).
             ArgTy::Lambda(_, _, Some(explicit)) => {
                 if let Some((params, _)) = known::delegate_shape(sdb, &param_ty) {

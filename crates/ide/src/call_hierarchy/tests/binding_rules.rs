@@ -292,7 +292,7 @@ namespace N
 
 /// Found on NCrontab: enumeration addition and subtraction (§12.10.5, §12.10.6) give the enum type,
 /// so `(Kind) i + offset` passes for a `Kind` parameter. `E - E` is the underlying type (Roslyn:
-/// `Take(int)`), which csnav does not track: the call is listed ambiguous, not bound to `Take(Kind)`.
+/// `Take(int)`).
 #[test]
 fn an_enum_plus_an_integer_is_the_enum() {
     check_outgoing(
@@ -316,8 +316,8 @@ namespace N
 "#,
         expect![[r#"
             M:N.H.Take(N.Kind) [Call, Call, Call]
-            unresolved Take (Ambiguous)
-            coverage 4/3/1/0
+            M:N.H.Take(System.Int32) [Call]
+            coverage 4/4/0/0
         "#]],
     );
 }

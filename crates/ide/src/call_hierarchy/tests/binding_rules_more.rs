@@ -1,0 +1,373 @@
+//! More binding rules, each measured wrong on a real library or known from the C# spec and checked
+//! against the compiler: members of a type parameter through the framework base of its source
+//! bound (§12.8.7, SharpCompress); a simple name two using directives import is ambiguous
+//! (CS0104, §7.6.5); enumeration subtraction (§12.10.5); `char`, `bool` and enum constants
+//! (§12.23); a library base's methods beside a source method of another signature (§12.5,
+//! Newtonsoft.Json); the conversions of a user-defined operator's operands (§12.4.5,
+//! SharpCompress); nested types of generic library types (§7.6.5); fixing a type argument from
+//! several lower bounds (§12.6.3.12); extension method groups (§12.8.7, SharpCompress).
+
+use expect_test::expect;
+
+use super::check_outgoing;
+
+#[test]
+fn a_type_parameter_reaches_the_framework_base_of_its_source_bound() {
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+namespace N
+{
+    public interface IVolume : IDisposable { }
+    public interface IReader { int Read(); }
+    public class Chunk : IReader { public int Read() { return 0; } }
+    public abstract class A<TVolume, TChunk> : IDisposable where TVolume : IVolume where TChunk : Chunk, IComparable
+    {
+        private readonly List<TVolume> volumes = new List<TVolume>();
+        public virtual void Dispose() { }
+        void Use$0(TVolume v, TChunk c)
+        {
+            v.Dispose();
+            volumes.ForEach(x => x.Dispose());
+            c.CompareTo(null);
+            c.Read();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.IDisposable.Dispose [Call, Call]
+            external System.Collections.Generic.List.ForEach [Call]
+            external System.IComparable.CompareTo [Call]
+            M:N.Chunk.Read [Call]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_name_two_using_directives_import_is_ambiguous() {
+    // CS0104: `A.Helper` or `B.Helper`, `B.Timer` or the framework's `System.Threading.Timer`: the
+    // compiler rejects both; neither is bound.
+    check_outgoing(
+        r#"
+using System.Threading;
+using A;
+using B;
+namespace A { public class Helper { public static void Run() {} } public class Only { public static void Go() {} } }
+namespace B { public class Helper { public static void Run() {} } public class Timer { public void Start() {} } }
+namespace N
+{
+    class C
+    {
+        void M$0(Timer t)
+        {
+            Helper.Run();
+            new Helper();
+            Only.Go();
+            t.Start();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:A.Only.Go [Call]
+            unresolved Run (UnknownReceiver)
+            unresolved Helper (UnknownReceiver)
+            unresolved Start (UnknownReceiver)
+            coverage 4/1/0/3
+        "#]],
+    );
+}
+
+#[test]
+fn a_closer_declaration_or_a_source_twin_of_a_framework_type_is_no_ambiguity() {
+    // A type of the enclosing namespace hides the imported ones; a source type with a framework
+    // type's full name is the source one (CS0436).
+    check_outgoing(
+        r#"
+using System.Threading;
+using A;
+using B;
+namespace A { public class Helper { public static void Run() {} } }
+namespace B { public class Helper { public static void Run() {} } }
+namespace System.Threading { public class Timer { public void Start() {} } }
+namespace N
+{
+    class Helper { public static void Run() {} }
+    class C
+    {
+        void M$0(Timer t)
+        {
+            Helper.Run();
+            t.Start();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Helper.Run [Call]
+            M:System.Threading.Timer.Start [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn the_difference_of_two_enum_values_is_of_the_underlying_type() {
+    // §12.10.5: `E - E` is `U`, `E - U`, `E + U` and `U + E` are `E`.
+    check_outgoing(
+        r#"
+namespace N
+{
+    enum E { A, B }
+    enum Small : byte { X, Y }
+    class C
+    {
+        static void F(int x) {}
+        static void F(E x) {}
+        static void F(object x) {}
+        static void G(byte x) {}
+        static void G(int x) {}
+        static void G(object x) {}
+        void M$0(E a, E b, Small s, Small t)
+        {
+            F(a - b);
+            F(a - 1);
+            F(1 + a);
+            F(a + 1);
+            G(s - t);
+            (s - t).CompareTo((byte)0);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.F(System.Int32) [Call]
+            M:N.C.F(N.E) [Call, Call, Call]
+            M:N.C.G(System.Byte) [Call]
+            external System.Byte.CompareTo [Call]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn char_bool_and_enum_constants_fold_for_the_constant_conversions() {
+    // §10.2.11 asks for a constant `int`: `'a' + 1`, `T ? 1 : 100000` over a `const bool`, `(int)
+    // E.B` and `E.B - E.A` are ones, `checked`/`unchecked` change no type; a long is none.
+    check_outgoing(
+        r#"
+namespace N
+{
+    enum E { A, B = 7, C }
+    enum F : byte { X = 3, Y = X | 4 }
+    class C
+    {
+        const char K = 'a';
+        const bool T = true;
+        static void H(short x) {}
+        static void H(object x) {}
+        void M$0()
+        {
+            H(unchecked(1 + 1));
+            H(checked((short)1 + 2));
+            H((int)E.B);
+            H(K + 1);
+            H('\x41' + 1);
+            H(T ? 1 : 100000);
+            H(true ? 2 : 100000);
+            H(unchecked((int)0x80000000) + 0x80000001);
+            H(E.C - E.A);
+            H(!T ? 100000 : 3);
+            H(E.C);
+            H((int)F.Y * 1000);
+            H((int)F.Y * 10000);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.H(System.Int16) [Call, Call, Call, Call, Call, Call, Call, Call, Call, Call]
+            M:N.C.H(System.Object) [Call, Call, Call]
+            coverage 13/13/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_source_method_of_another_signature_leaves_the_library_base_method_in_the_group() {
+    // Newtonsoft.Json's `JToken` declares `static string GetType(JToken)`: `t.GetType()` is still
+    // `object.GetType()` (methods hide by signature, §12.5), a `Type` whose `Name` is read.
+    check_outgoing(
+        r#"
+namespace N
+{
+    public abstract class JToken
+    {
+        private static string GetType(JToken token) { return null; }
+        string M$0(JToken t) { return t.GetType().Name + GetType().Name + GetType(t); }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Object.GetType [Call, Call]
+            external System.Reflection.MemberInfo.Name [Get, Get]
+            M:N.JToken.GetType(N.JToken) [Call]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn an_operand_of_a_user_defined_operator_goes_through_its_conversion() {
+    // SharpCompress's PPMd model: `context < pointer` is `Pointer.op_LessThan` after converting
+    // `context` by `Pointer.op_Implicit(Context)` (§12.4.5 then §10.5.5).
+    check_outgoing(
+        r#"
+namespace N
+{
+    struct Pointer
+    {
+        public static implicit operator Pointer(Ctx c) { return new Pointer(); }
+        public static bool operator <(Pointer a, Pointer b) { return true; }
+        public static bool operator >(Pointer a, Pointer b) { return true; }
+    }
+    struct Ctx
+    {
+        public static implicit operator Ctx(Pointer p) { return new Ctx(); }
+        public static bool operator <=(Ctx a, Ctx b) { return true; }
+        public static bool operator >=(Ctx a, Ctx b) { return true; }
+    }
+    class C
+    {
+        bool M$0(Ctx c, Pointer p) { return c < p && p > c; }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Pointer.op_Implicit(N.Ctx)~N.Pointer [Operator, Operator]
+            M:N.Pointer.op_LessThan(N.Pointer,N.Pointer) [Operator]
+            M:N.Pointer.op_GreaterThan(N.Pointer,N.Pointer) [Operator]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_nested_type_of_a_generic_library_type_is_named_through_its_outer_type() {
+    // `Dictionary<string, int>.Enumerator` is `Dictionary`2+Enumerator` with the outer arguments
+    // (its members were MissingMetadata); a non-generic outer and a qualified name too.
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+namespace N
+{
+    class C
+    {
+        void M$0(Dictionary<string, int> d, List<int> l)
+        {
+            Dictionary<string, int>.Enumerator e = d.GetEnumerator();
+            e.MoveNext();
+            var k = e.Current.Key;
+            List<int>.Enumerator f = l.GetEnumerator();
+            f.MoveNext();
+            var v = f.Current;
+            Environment.SpecialFolder s = Environment.SpecialFolder.System;
+            s.CompareTo(s);
+            System.Collections.Generic.List<int>.Enumerator h = l.GetEnumerator();
+            h.MoveNext();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.Dictionary.GetEnumerator [Call]
+            external System.Collections.Generic.Dictionary.Enumerator.MoveNext [Call]
+            external System.Collections.Generic.Dictionary.Enumerator.Current [Get]
+            external System.Collections.Generic.KeyValuePair.Key [Get]
+            external System.Collections.Generic.List.GetEnumerator [Call, Call]
+            external System.Collections.Generic.List.Enumerator.MoveNext [Call, Call]
+            external System.Collections.Generic.List.Enumerator.Current [Get]
+            external System.Enum.CompareTo [Call]
+            coverage 10/10/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_type_argument_is_fixed_to_the_bound_every_other_converts_to() {
+    // §12.6.3.12: `Pick(d1s, bases)` is `Pick<Base[]>`, `Pick(t, u)` of `(int, string)` and
+    // `(long, string)` is `Pick<(long, string)>`, `Pick(1, 2L)` is `Pick<long>`, whatever the order.
+    check_outgoing(
+        r#"
+namespace N
+{
+    class Base { public void B() {} } class D1 : Base {}
+    class C
+    {
+        static T Pick<T>(T a, T b) { return a; }
+        void M$0(Base[] a, D1[] b, (int, string) t, (long, string) u, Base x, D1 y)
+        {
+            Pick(b, a).Initialize();
+            Pick(t, u).Item1.GetHashCode();
+            Pick(1, 2L).GetHashCode();
+            Pick(y, x).B();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.Pick``1(``0,``0) [Call, Call, Call, Call]
+            external System.Array.Initialize [Call]
+            external System.Int64.GetHashCode [Call, Call]
+            M:N.Base.B [Call]
+            coverage 8/8/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn an_extension_method_named_on_a_value_is_a_method_group() {
+    // SharpCompress: `entry.WriteToFile` passed as an `Action<string, Options>` is a reference to
+    // the extension method, its `this` the receiver (§12.8.7; was MissingMetadata); one whose
+    // `this` the receiver does not convert to is none (an `IEnumerable<int>` is no `Options`).
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+namespace N
+{
+    public class Options {}
+    public interface IEntry { }
+    public interface IArchiveEntry : IEntry { }
+    static class M
+    {
+        public static void Write(IEntry e, string d, Options o, Action<string, Options> write) { }
+    }
+    public static class X
+    {
+        public static void WriteToDirectory$0(this IArchiveEntry entry, string d, Options options = null)
+        {
+            M.Write(entry, d, options, entry.WriteToFile);
+            Action<string, Options> a = entry.WriteToFile;
+            Func<int> count = Numbers().Count;
+        }
+        public static void WriteToFile(this IArchiveEntry entry, string f, Options options = null) { }
+        public static int Count<T>(this IEnumerable<T> items) { return 0; }
+        public static string Count(this Options o) { return null; }
+        static IEnumerable<int> Numbers() { return null; }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.M.Write(N.IEntry,System.String,N.Options,System.Action{System.String,N.Options}) [Call]
+            M:N.X.WriteToFile(N.IArchiveEntry,System.String,N.Options) [MethodGroup, MethodGroup]
+            M:N.X.Numbers [Call]
+            M:N.X.Count``1(System.Collections.Generic.IEnumerable{``0}) [MethodGroup]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
