@@ -88,20 +88,65 @@ impl FilePart {
     }
 }
 
-impl CallIndex {
-    /// Gathers every file's sites on this snapshot (memoized by salsa when primed).
-    pub(crate) fn build(db: &RootDatabase) -> CallIndex {
+/// A call index being built a few files at a time, over successive snapshots, so that the server can
+/// evict what binding memoized between two steps: gathered on one snapshot, a fingerprint change
+/// makes every file's binding run while nothing may be evicted (about 3 GB at a million lines).
+/// Parts gathered on earlier snapshots stay valid by the index's own invariant (a file's sites are a
+/// function of its text and of the fingerprint): a step under another fingerprint starts again, and
+/// the files whose text changed since their part was gathered are gathered anew by the finished
+/// index's first [`CallIndex::refresh`].
+pub struct CallIndexBuild {
+    fingerprint: Arc<BindingFingerprint>,
+    files: Vec<FileId>,
+    parts: FxHashMap<FileId, FilePart>,
+    /// `files[..next]` are gathered.
+    next: usize,
+}
+
+impl CallIndexBuild {
+    /// Gathers the sites of at most `count` more files on this snapshot, going on from `build`
+    /// (started anew when there is none or the fingerprint changed); the index once every file is
+    /// gathered. A cancellation leaves `build` holding every part gathered before it.
+    pub(crate) fn step(
+        build: &mut Option<CallIndexBuild>,
+        db: &RootDatabase,
+        count: usize,
+    ) -> Option<CallIndex> {
         let fingerprint = hir::binding_fingerprint(db);
-        let files = hir::workspace_files(db);
-        let mut parts = FxHashMap::default();
-        for &file in &files {
+        let current = build
+            .take()
+            .filter(|b| Arc::ptr_eq(&b.fingerprint, &fingerprint) || b.fingerprint == fingerprint);
+        let state = build.insert(current.unwrap_or_else(|| CallIndexBuild {
+            fingerprint,
+            files: hir::workspace_files(db),
+            parts: FxHashMap::default(),
+            next: 0,
+        }));
+        let end = state.files.len().min(state.next.saturating_add(count));
+        while state.next < end {
             db.unwind_if_revision_cancelled();
-            parts.insert(file, FilePart::gather(db, file));
+            let file = state.files[state.next];
+            state.parts.insert(file, FilePart::gather(db, file));
+            state.next += 1;
         }
-        CallIndex {
-            base: Arc::new(Base::new(fingerprint, files, parts)),
+        if state.next < state.files.len() {
+            return None;
+        }
+        let done = build.take()?;
+        Some(CallIndex {
+            base: Arc::new(Base::new(done.fingerprint, done.files, done.parts)),
             overlay: Arc::default(),
-        }
+        })
+    }
+}
+
+impl CallIndex {
+    /// Gathers every file's sites on this snapshot at once (the server builds in steps).
+    #[cfg(test)]
+    pub(crate) fn build(db: &RootDatabase) -> CallIndex {
+        let mut build = None;
+        CallIndexBuild::step(&mut build, db, usize::MAX)
+            .expect("a step over every file finishes the index")
     }
 
     /// The index as of this snapshot: the changed files' sites gathered anew, the others kept; `None`
@@ -319,6 +364,7 @@ impl IndexSlot {
     }
 
     /// A valid index: the refreshed one, else one built anew.
+    #[cfg(test)]
     pub(crate) fn build(&self, db: &RootDatabase) -> CallIndex {
         match self.valid(db) {
             Some(index) => index.clone(),

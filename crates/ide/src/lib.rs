@@ -32,7 +32,7 @@ pub use crate::{
         CallSiteRef, CalleeInfo, Coverage, IncomingCaller, IncomingCalls, IncomingSite,
         OutgoingCallee, OutgoingCalls, UnresolvedCall,
     },
-    call_index::{CallIndex, CallIndexReport, OnCallIndex},
+    call_index::{CallIndex, CallIndexBuild, CallIndexReport, OnCallIndex},
     implementations::{Implementations, MemberImplementation, MemberImplementationKind},
     references::{Reference, ReferenceKind, References, UnboundReason, UnboundReference},
     search::SymbolQuery,
@@ -148,8 +148,25 @@ impl Analysis {
 
     /// A call index valid for this snapshot: the one it was handed, refreshed, else built from
     /// every file's (memoized) sites.
-    pub fn build_call_index(&self) -> Cancellable<CallIndex> {
+    #[cfg(test)]
+    pub(crate) fn build_call_index(&self) -> Cancellable<CallIndex> {
         self.with_db(|db| self.call_index.build(db))
+    }
+
+    /// One step of building a call index over successive snapshots: at most `files` more files'
+    /// sites gathered into `build` (see [`CallIndexBuild`]), the index once every file's are. The
+    /// caller may evict between steps; a cancelled step keeps what it gathered.
+    pub fn build_call_index_step(
+        &self,
+        build: &mut Option<CallIndexBuild>,
+        files: usize,
+    ) -> Cancellable<Option<CallIndex>> {
+        // `build` holds only whole parts at every point a cancellation can unwind from.
+        let build = std::panic::AssertUnwindSafe(build);
+        self.with_db(move |db| {
+            let build = build;
+            CallIndexBuild::step(build.0, db, files)
+        })
     }
 
     /// Cancels the query this snapshot is running (e.g. on an MCP `notifications/cancelled`).

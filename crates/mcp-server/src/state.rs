@@ -16,7 +16,7 @@ use tokio::sync::watch;
 
 use crate::{
     index_cache::IndexCacheConfig,
-    workspace::{self, Snapshot, WorkspaceHandle},
+    workspace::{self, CALL_SITE_CHUNK, Snapshot, WorkspaceHandle},
 };
 
 /// How many files the first priming pass parses between two evictions of the syntax trees (see
@@ -175,7 +175,7 @@ impl ServerState {
         // call sites (bodies, inference, trees) is freed before the next: no answer reads it again,
         // and all of it at once is most of the peak memory.
         pool.install(|| {
-            for chunk in files.chunks(16) {
+            for chunk in files.chunks(CALL_SITE_CHUNK) {
                 prime_each(handle, chunk, |analysis, file| {
                     analysis.prime_call_sites(file)
                 });

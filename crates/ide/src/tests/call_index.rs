@@ -387,6 +387,57 @@ fn snapshots_answer_through_the_index_as_without_it() {
     }
 }
 
+/// The server's rebuild: an index built a file at a time over successive snapshots answers as the
+/// bucket, though files changed between the steps: a body edit is picked up by the finished index's
+/// refresh (the part gathered before it is seen to be of another text), an item edit starts the build
+/// again (every part gathered before it is of another fingerprint).
+#[test]
+fn an_index_built_in_steps_across_edits_answers_as_the_bucket() {
+    let (mut host, fixture) = AnalysisHost::from_fixture(FIXTURE);
+    let files = hir::workspace_files(&host.analysis().db).len();
+    let mut edits: Vec<(&str, Edit)> = vec![
+        ("/Lib/Counter.cs", |t| {
+            t.replace(
+                "public int Total",
+                "public void Sub() { }\n public int Total",
+            )
+        }),
+        ("/App/First.cs", |t| {
+            t.replace("c.Add(1);", "c.Add(1); c.Add(10);")
+        }),
+    ];
+    let mut build = None;
+    let mut steps = 1;
+    let index = loop {
+        if let Some(index) = host
+            .analysis()
+            .build_call_index_step(&mut build, 1)
+            .unwrap()
+        {
+            break index;
+        }
+        steps += 1;
+        // The item edit after the first step; the body edit once the build started again has
+        // gathered the edited file (the second of the workspace's files).
+        if let Some((path, edit)) = (steps == 2 || steps == 4).then(|| edits.remove(0)) {
+            let file = fixture.file(path);
+            let text = host.analysis().file_text(FileId(file.id)).unwrap();
+            set_text(&mut host, file.id, edit(&text));
+        }
+    };
+    assert_eq!(steps, files + 1, "the item edit started the build again");
+    let analysis = host.analysis();
+    let index = index
+        .refresh(&analysis.db)
+        .expect("built under the snapshot's fingerprint");
+    assert_eq!(
+        index.changed_files(),
+        1,
+        "the body-edited file gathered anew"
+    );
+    assert_answers_as_salsa(&analysis, &index);
+}
+
 /// Two callers' files and the callee's; one body edited, then the callers asked again.
 const COUNTED: &str = r#"
 //- /Lib/Counter.cs project:Lib

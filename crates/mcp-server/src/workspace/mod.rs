@@ -19,7 +19,7 @@ use project_model::{LoadProblem, Workspace, WorkspaceKind};
 
 use self::watcher::{Pending, Watcher};
 pub(crate) use self::{
-    owner::{WorkspaceHandle, start},
+    owner::{CALL_SITE_CHUNK, WorkspaceHandle, start},
     watcher::WatchEvent,
 };
 use crate::{

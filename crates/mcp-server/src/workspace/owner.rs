@@ -53,6 +53,11 @@ const EVICT_INTERVAL: Duration = Duration::from_secs(1);
 /// eviction.
 const EVICT_POLL: Duration = Duration::from_millis(5);
 
+/// How many files' call sites priming and a call index rebuild gather between two evictions: after a
+/// fingerprint change every file's binding runs again, and all of it memoized at once was the
+/// peak memory (3 GB at a million lines), so a rebuild goes in steps as priming does.
+pub(crate) const CALL_SITE_CHUNK: usize = 16;
+
 /// How long after a call index is found stale its rebuild starts: the request that found it answers
 /// through salsa meanwhile, and a rebuild walking every file would take the cores from it.
 const REBUILD_DELAY: Duration = Duration::from_secs(1);
@@ -355,13 +360,20 @@ impl Owner {
             .name("csnav-call-index".to_owned())
             .stack_size(crate::ANALYSIS_STACK)
             .spawn(move || {
+                let mut build = None;
                 let built = loop {
                     let Some(snapshot) = handle.snapshot(false) else {
                         break None;
                     };
-                    if let Ok(index) = snapshot.analysis.build_call_index() {
+                    let step = snapshot
+                        .analysis
+                        .build_call_index_step(&mut build, CALL_SITE_CHUNK);
+                    if let Ok(Some(index)) = step {
                         break Some((index, snapshot.world.revision));
                     }
+                    // What the step bound is evicted before the next, as priming's chunks are.
+                    drop(snapshot);
+                    handle.evict_unused();
                 };
                 let _ = handle.sender.send(Msg::CallIndexBuilt(built));
             });
