@@ -8,8 +8,9 @@
 //! `file_sites_by_name(G)`) are a function of G's own text and of what this fingerprint covers:
 //! - every workspace file's position-free item tree (`file_item_tree`: declarations, signatures,
 //!   attributes, usings; equal after a body edit, so salsa backdates it);
-//! - the bodies of the workspace's `const` fields, the one body binding reads of another member
-//!   (`infer/constant.rs`, `source_constant`: constant conversions and `?:` types);
+//! - the bodies of the workspace's `const` fields and enum members, the one body binding reads of
+//!   another member (`infer/constant.rs`, `source_constant`: constant conversions and `?:` types;
+//!   an enum member's initializer is in no item tree);
 //! - the project graph (files, defines, references, global usings; file ownership) and the library
 //!   input (every reference assembly).
 //!
@@ -43,7 +44,7 @@ pub struct BindingFingerprint {
     project_assemblies: Arc<[Arc<[u32]>]>,
     /// Per workspace file, in [`workspace_files`] order.
     item_trees: Vec<Option<Arc<ItemTree>>>,
-    /// The bodies of every `const` field, in file order then member order.
+    /// The bodies of every `const` field and enum member, in file order then member order.
     constants: Vec<Arc<Body>>,
 }
 
@@ -79,13 +80,12 @@ fn binding_fingerprint_query(
         let tree = db
             .source_file(file)
             .map(|source| file_item_tree(db, source));
-        if tree.as_ref().is_some_and(|t| {
-            t.members
-                .iter()
-                .any(|(_, m)| m.kind == MemberKind::Constant)
-        }) {
+        if tree
+            .as_ref()
+            .is_some_and(|t| t.members.iter().any(|(_, m)| is_constant(m.kind)))
+        {
             for member in file_members(db, file) {
-                if member_ref(db, member).is_some_and(|m| m.kind == MemberKind::Constant) {
+                if member_ref(db, member).is_some_and(|m| is_constant(m.kind)) {
                     constants.push(body(db, member));
                 }
             }
@@ -100,4 +100,9 @@ fn binding_fingerprint_query(
         item_trees,
         constants,
     })
+}
+
+/// A member whose value binding may read from another file: a `const` field or an enum member.
+fn is_constant(kind: MemberKind) -> bool {
+    matches!(kind, MemberKind::Constant | MemberKind::EnumMember)
 }

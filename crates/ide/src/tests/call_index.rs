@@ -33,6 +33,7 @@ namespace Lib
     {
         public const int Small = 1;
     }
+    public enum Sizes { Tiny = 1, Huge = 2 }
 }
 //- /App/First.cs project:App references:Lib
 using Lib;
@@ -40,7 +41,7 @@ namespace App
 {
     class First
     {
-        void Run() { /*body*/ var c = new Counter(); c.Add(1); c.Add("x"); Take(Limits.Small); }
+        void Run() { /*body*/ var c = new Counter(); c.Add(1); c.Add("x"); Take(Limits.Small); Take(Sizes.Huge - Sizes.Tiny); }
         void Take(byte b) { /*body*/ }
         void Take(long l) { /*body*/ }
         void Unknown(dynamic d) { /*body*/ d.Add(2); missing.Add(3); }
@@ -148,7 +149,7 @@ fn the_index_answers_as_the_bucket_across_edits() {
     let mut index = CallIndex::build(&analysis.db);
     assert_answers_as_salsa(&analysis, &index);
     drop(analysis);
-    let steps: [(&str, &str, Edit, bool); 9] = [
+    let steps: [(&str, &str, Edit, bool); 10] = [
         (
             "a call added",
             "/App/First.cs",
@@ -205,6 +206,12 @@ fn the_index_answers_as_the_bucket_across_edits() {
             "a constant's initializer edited",
             "/Lib/Counter.cs",
             |t| t.replace("Small = 1;", "Small = 1000;"),
+            false,
+        ),
+        (
+            "an enum member's initializer edited",
+            "/Lib/Counter.cs",
+            |t| t.replace("Huge = 2", "Huge = 2000"),
             false,
         ),
         (
