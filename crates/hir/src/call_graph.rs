@@ -3,14 +3,15 @@
 
 use std::sync::Arc;
 
-use syntax::TextRange;
+use rustc_hash::FxHashMap;
+use syntax::{TextRange, TextSize};
 
 use crate::{
     base_db::{Db, FileId, SourceFile, file_project},
     body::body_source_map,
     def_map::{TypeDecl, def_map},
     infer::{CallKind, Callee, FieldAccessKind, UnresolvedReason, infer},
-    item_tree::file_item_tree,
+    item_tree::{MemberIdx, file_item_tree, item_source_map},
     symbols::{MemberId, member_at, member_file},
 };
 
@@ -117,6 +118,33 @@ impl CallSites {
             members: Vec::new(),
         })
     }
+
+    /// These entries `delta` bytes further on, if every one lies inside `within` (their member's
+    /// declaration, which moved so): an entry outside it would not have moved with it.
+    fn moved_within(mut self, within: TextRange, delta: i64) -> Option<CallSites> {
+        let moved = |range: &mut TextRange| {
+            if !within.contains_range(*range) {
+                return None;
+            }
+            let start = i64::from(u32::from(range.start())) + delta;
+            *range = TextRange::at(TextSize::new(u32::try_from(start).ok()?), range.len());
+            Some(())
+        };
+        for site in &mut self.sites {
+            moved(&mut site.focus_range)?;
+            moved(&mut site.full_range)?;
+        }
+        for site in &mut self.unresolved {
+            moved(&mut site.focus_range)?;
+        }
+        for range in self.synthesized.iter_mut().chain(&mut self.omitted) {
+            moved(range)?;
+        }
+        for access in &mut self.field_accesses {
+            moved(&mut access.focus_range)?;
+        }
+        Some(self)
+    }
 }
 
 /// A use of a field, constant or enum member (of the sources or of a library), at its name.
@@ -198,6 +226,25 @@ fn gather_member_sites(db: &dyn Db, member: MemberId, file: FileId) -> CallSites
 
 /// The members declared in a file (a partial type's members in other files are not).
 pub fn file_members(db: &dyn Db, file: FileId) -> Vec<MemberId> {
+    members_with_items(db, file)
+        .into_iter()
+        .map(|(member, _)| member)
+        .collect()
+}
+
+/// The members declared in a file, each with its whole declaration's range in the file's text.
+pub fn file_member_ranges(db: &dyn Db, file: FileId) -> Vec<(MemberId, Option<TextRange>)> {
+    let Some(source) = db.source_file(file) else {
+        return Vec::new();
+    };
+    let map = item_source_map(db, source);
+    members_with_items(db, file)
+        .into_iter()
+        .map(|(member, idx)| (member, map.member_range(idx).map(|r| r.full)))
+        .collect()
+}
+
+fn members_with_items(db: &dyn Db, file: FileId) -> Vec<(MemberId, MemberIdx)> {
     let Some(source) = db.source_file(file) else {
         return Vec::new();
     };
@@ -211,9 +258,77 @@ pub fn file_members(db: &dyn Db, file: FileId) -> Vec<MemberId> {
         .filter_map(|(idx, _)| {
             let item = tree.member_owner(idx)?;
             let ty = map.type_of_decl(TypeDecl { file, item })?;
-            member_at(db, ty, file, idx)
+            Some((member_at(db, ty, file, idx)?, idx))
         })
         .collect()
+}
+
+/// A file's sites before an edit of its text: what [`file_call_sites_after_edit`] may re-use.
+pub struct SitesBefore<'a> {
+    pub text: &'a str,
+    pub sites: &'a CallSites,
+    /// [`file_member_ranges`] of that text.
+    pub members: &'a [(MemberId, Option<TextRange>)],
+}
+
+/// A file's sites after an edit of its text, equal to what [`file_call_sites`] gathers on this
+/// snapshot, re-using `before`'s entries of every member whose whole declaration lies in text the
+/// edit did not touch, at the same place or moved by the edit's length: only the edited members are
+/// bound again (an edited file's members' inference is evicted by then, and binding all of them was
+/// most of an edit's cost). Sound because a member's sites are a function of its own text and of
+/// `binding_fingerprint` (`call_index/fingerprint.rs`), which the caller checked is unchanged; an
+/// entry outside its member's declaration, or a `#` in the edited text (a preprocessor region may
+/// have moved), makes the member, or the whole file, bound again.
+pub fn file_call_sites_after_edit(
+    db: &dyn Db,
+    file: FileId,
+    before: &SitesBefore<'_>,
+) -> Arc<CallSites> {
+    let Some(source) = db.source_file(file) else {
+        return Arc::default();
+    };
+    let text = source.text(db);
+    let (old, new) = (before.text.as_bytes(), text.as_bytes());
+    let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let suffix = old[prefix..]
+        .iter()
+        .rev()
+        .zip(new[prefix..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let (old_end, new_end) = (old.len() - suffix, new.len() - suffix);
+    if old[prefix..old_end].contains(&b'#') || new[prefix..new_end].contains(&b'#') {
+        return file_call_sites(db, file);
+    }
+    let delta = new.len() as i64 - old.len() as i64;
+    let old_ranges: FxHashMap<MemberId, TextRange> = before
+        .members
+        .iter()
+        .filter_map(|&(member, range)| Some((member, range?)))
+        .collect();
+    // Where `member`'s entries before the edit are now, when its declaration is in untouched text.
+    let moved = |member: MemberId, now: Option<TextRange>| {
+        let (was, now) = (*old_ranges.get(&member)?, now?);
+        let shift = if u32::from(was.end()) as usize <= prefix && now == was {
+            0
+        } else if u32::from(was.start()) as usize >= old_end
+            && u32::from(now.start()) as usize >= new_end
+            && now.len() == was.len()
+            && i64::from(u32::from(now.start())) == i64::from(u32::from(was.start())) + delta
+        {
+            delta
+        } else {
+            return None;
+        };
+        before.sites.of_member(member)?.moved_within(was, shift)
+    };
+    let mut out = CallSites::default();
+    for (member, range) in file_member_ranges(db, file) {
+        let part = moved(member, range).unwrap_or_else(|| gather_member_sites(db, member, file));
+        out.push_member(member, part);
+    }
+    out.shrink_to_fit();
+    Arc::new(out)
 }
 
 /// Every call site in a file, memoized: reference searches ask for the same files again and again,

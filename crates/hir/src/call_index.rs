@@ -153,18 +153,24 @@ pub fn file_sites_by_name(db: &dyn Db, file: FileId) -> Arc<FileSitesByName> {
 
 #[salsa::tracked(returns(clone))]
 fn file_sites_by_name_query(db: &dyn Db, file: SourceFile) -> Arc<FileSitesByName> {
-    let calls = file_call_sites(db, file.id(db));
-    let sites = calls
-        .sites
-        .iter()
-        .enumerate()
-        .filter_map(|(i, site)| Some((callee_site_name(db, &site.callee)?, i as u32)));
-    let unresolved = calls
-        .unresolved
-        .iter()
-        .enumerate()
-        .map(|(i, site)| (site.name.clone(), i as u32));
-    Arc::new(FileSitesByName::new(sites, unresolved))
+    Arc::new(FileSitesByName::of(db, &file_call_sites(db, file.id(db))))
+}
+
+impl FileSitesByName {
+    /// `calls` grouped by the name each site carries.
+    pub fn of(db: &dyn Db, calls: &CallSites) -> FileSitesByName {
+        let sites = calls
+            .sites
+            .iter()
+            .enumerate()
+            .filter_map(|(i, site)| Some((callee_site_name(db, &site.callee)?, i as u32)));
+        let unresolved = calls
+            .unresolved
+            .iter()
+            .enumerate()
+            .map(|(i, site)| (site.name.clone(), i as u32));
+        FileSitesByName::new(sites, unresolved)
+    }
 }
 
 /// The call sites of the workspace carrying one name, in file order, then site order.

@@ -20,10 +20,11 @@ use std::sync::{Arc, OnceLock};
 
 use hir::{
     BindingFingerprint, CallSites, Database, Db, FileId, FileSitesByName, MemberId, NamedCallSites,
-    RootDatabase,
+    RootDatabase, SitesBefore,
 };
 use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
+use syntax::TextRange;
 
 /// Changed files kept beside the base before they are merged into a new one: a lookup scans them,
 /// a merge copies the name map.
@@ -52,6 +53,9 @@ struct Base {
 struct FilePart {
     text: Option<Arc<str>>,
     calls: Arc<CallSites>,
+    /// Where each member's declaration was in `text`: after an edit, the sites of the members
+    /// outside the edited text are moved, not gathered again.
+    members: Arc<[(MemberId, Option<TextRange>)]>,
     grouped: Arc<FileSitesByName>,
     /// The names of its sites that the file's words do not include (a constructor's `: base()`, a
     /// target-typed `new()`): a search narrowed to the files naming its target skips the file.
@@ -60,8 +64,37 @@ struct FilePart {
 
 impl FilePart {
     fn gather(db: &RootDatabase, file: FileId) -> FilePart {
+        FilePart::new(
+            db,
+            file,
+            hir::file_call_sites(db, file),
+            hir::file_sites_by_name(db, file),
+        )
+    }
+
+    /// The file's part after an edit of its text: the sites of the members the edit did not touch
+    /// moved from this part's, the others gathered (`hir::file_call_sites_after_edit`).
+    fn after_edit(&self, db: &RootDatabase, file: FileId) -> FilePart {
+        let Some(text) = &self.text else {
+            return FilePart::gather(db, file);
+        };
+        let before = SitesBefore {
+            text,
+            sites: &self.calls,
+            members: &self.members,
+        };
+        let calls = hir::file_call_sites_after_edit(db, file, &before);
+        let grouped = Arc::new(FileSitesByName::of(db, &calls));
+        FilePart::new(db, file, calls, grouped)
+    }
+
+    fn new(
+        db: &RootDatabase,
+        file: FileId,
+        calls: Arc<CallSites>,
+        grouped: Arc<FileSitesByName>,
+    ) -> FilePart {
         let source = db.source_file(file);
-        let grouped = hir::file_sites_by_name(db, file);
         // A file without a text has no sites.
         let unworded = source.map_or_else(Box::default, |source| {
             let words = hir::word_index(db, source);
@@ -73,7 +106,8 @@ impl FilePart {
         });
         FilePart {
             text: source.map(|s| s.text(db).clone()),
-            calls: hir::file_call_sites(db, file),
+            calls,
+            members: hir::file_member_ranges(db, file).into(),
             grouped,
             unworded,
         }
@@ -171,11 +205,21 @@ impl CallIndex {
         if changed.is_empty() {
             return Some(self.clone());
         }
-        bind_on_every_core(db, &changed);
+        // A file with a part before the edit binds only its edited members; a new one binds all.
+        let new_files: Vec<FileId> = changed
+            .iter()
+            .copied()
+            .filter(|&file| self.part(file).is_none_or(|p| p.text.is_none()))
+            .collect();
+        bind_on_every_core(db, &new_files);
         let mut overlay = (*self.overlay).clone();
         for file in changed {
             db.unwind_if_revision_cancelled();
-            overlay.insert(file, FilePart::gather(db, file));
+            let part = match self.part(file) {
+                Some(part) => part.after_edit(db, file),
+                None => FilePart::gather(db, file),
+            };
+            overlay.insert(file, part);
         }
         if overlay.len() <= MAX_OVERLAY {
             return Some(CallIndex {
@@ -245,10 +289,9 @@ impl CallIndex {
 const BINDING_STACK: usize = 16 << 20;
 
 /// Binds the members of `files` on every core, so that gathering their sites then reads memoized
-/// inference. An edited file is bound again whole on its first edit after its members' inference was
-/// evicted (an evicted body cannot be backdated, see `hir`'s `body.rs`), and that binding is most of
-/// what an edit costs before its callers show; the members are independent queries, so they split
-/// over threads. Answers are unchanged: each thread only fills salsa's memos, on a clone of this
+/// inference: the files the index had no part of (an edited file's untouched members are moved from
+/// its part instead, `hir::file_call_sites_after_edit`); the members are independent queries, so
+/// they split over threads. Answers are unchanged: each thread only fills salsa's memos, on a clone of this
 /// snapshot. A cancellation unwinds every thread, and the first one's payload goes on unwinding
 /// here, so the snapshot's caller sees it as [`hir::Cancelled`].
 fn bind_on_every_core(db: &RootDatabase, files: &[FileId]) {
