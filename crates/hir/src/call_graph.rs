@@ -103,20 +103,25 @@ impl CallSites {
     /// The entries of `member`, when it is one of those these were gathered for.
     fn of_member(&self, member: MemberId) -> Option<CallSites> {
         let at = self.members.iter().position(|span| span.member == member)?;
+        Some(self.part(at))
+    }
+
+    /// The entries of the `at`-th member these were gathered for.
+    fn part(&self, at: usize) -> CallSites {
         let starts = match at {
             0 => [0; 5],
             _ => self.members[at - 1].ends,
         };
         let [s, u, y, o, f] =
             std::array::from_fn(|i| starts[i] as usize..self.members[at].ends[i] as usize);
-        Some(CallSites {
+        CallSites {
             sites: self.sites[s].to_vec(),
             unresolved: self.unresolved[u].to_vec(),
             synthesized: self.synthesized[y].to_vec(),
             omitted: self.omitted[o].to_vec(),
             field_accesses: self.field_accesses[f].to_vec(),
             members: Vec::new(),
-        })
+        }
     }
 
     /// These entries `delta` bytes further on, if every one lies inside `within` (their member's
@@ -232,13 +237,22 @@ pub fn file_members(db: &dyn Db, file: FileId) -> Vec<MemberId> {
         .collect()
 }
 
-/// The members declared in a file, each with its whole declaration's range in the file's text.
-pub fn file_member_ranges(db: &dyn Db, file: FileId) -> Vec<(MemberId, Option<TextRange>)> {
-    let Some(source) = db.source_file(file) else {
-        return Vec::new();
-    };
-    let map = item_source_map(db, source);
-    members_with_items(db, file)
+/// The members declared in a file, each with its whole declaration's range in the file's text
+/// (memoized: the call index keeps every file's, and an edit reads the edited file's twice).
+pub fn file_member_ranges(db: &dyn Db, file: FileId) -> MemberRanges {
+    match db.source_file(file) {
+        Some(source) => file_member_ranges_query(db, source),
+        None => Arc::default(),
+    }
+}
+
+/// See [`file_member_ranges`].
+pub type MemberRanges = Arc<[(MemberId, Option<TextRange>)]>;
+
+#[salsa::tracked(returns(clone))]
+fn file_member_ranges_query(db: &dyn Db, file: SourceFile) -> MemberRanges {
+    let map = item_source_map(db, file);
+    members_with_items(db, file.id(db))
         .into_iter()
         .map(|(member, idx)| (member, map.member_range(idx).map(|r| r.full)))
         .collect()
@@ -306,6 +320,11 @@ pub fn file_call_sites_after_edit(
         .iter()
         .filter_map(|&(member, range)| Some((member, range?)))
         .collect();
+    // By member, not by a search per member: a generated file has thousands.
+    let old_parts: FxHashMap<MemberId, usize> = (before.sites.members.iter())
+        .enumerate()
+        .map(|(at, span)| (span.member, at))
+        .collect();
     // Where `member`'s entries before the edit are now, when its declaration is in untouched text.
     let moved = |member: MemberId, now: Option<TextRange>| {
         let (was, now) = (*old_ranges.get(&member)?, now?);
@@ -320,10 +339,11 @@ pub fn file_call_sites_after_edit(
         } else {
             return None;
         };
-        before.sites.of_member(member)?.moved_within(was, shift)
+        let at = *old_parts.get(&member)?;
+        before.sites.part(at).moved_within(was, shift)
     };
     let mut out = CallSites::default();
-    for (member, range) in file_member_ranges(db, file) {
+    for &(member, range) in file_member_ranges(db, file).iter() {
         let part = moved(member, range).unwrap_or_else(|| gather_member_sites(db, member, file));
         out.push_member(member, part);
     }

@@ -70,8 +70,9 @@ pub use crate::{
         Literal, Local, LocalId, LocalKind, Part, RootKind, Stmt, StmtId, body, body_source_map,
     },
     call_graph::{
-        CallSiteInfo, CallSites, FieldAccessSite, SitesBefore, UnresolvedCallSite, file_call_sites,
-        file_call_sites_after_edit, file_member_ranges, file_members, member_call_sites,
+        CallSiteInfo, CallSites, FieldAccessSite, MemberRanges, SitesBefore, UnresolvedCallSite,
+        file_call_sites, file_call_sites_after_edit, file_member_ranges, file_members,
+        member_call_sites,
     },
     call_index::{
         BindingFingerprint, FileSitesByName, NamedCallSites, binding_fingerprint, callee_site_name,

@@ -19,12 +19,11 @@
 use std::sync::{Arc, OnceLock};
 
 use hir::{
-    BindingFingerprint, CallSites, Database, Db, FileId, FileSitesByName, MemberId, NamedCallSites,
-    RootDatabase, SitesBefore,
+    BindingFingerprint, CallSites, Database, Db, FileId, FileSitesByName, MemberId, MemberRanges,
+    NamedCallSites, RootDatabase, SitesBefore,
 };
 use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
-use syntax::TextRange;
 
 /// Changed files kept beside the base before they are merged into a new one: a lookup scans them,
 /// a merge copies the name map.
@@ -55,7 +54,7 @@ struct FilePart {
     calls: Arc<CallSites>,
     /// Where each member's declaration was in `text`: after an edit, the sites of the members
     /// outside the edited text are moved, not gathered again.
-    members: Arc<[(MemberId, Option<TextRange>)]>,
+    members: MemberRanges,
     grouped: Arc<FileSitesByName>,
     /// The names of its sites that the file's words do not include (a constructor's `: base()`, a
     /// target-typed `new()`): a search narrowed to the files naming its target skips the file.
@@ -107,7 +106,7 @@ impl FilePart {
         FilePart {
             text: source.map(|s| s.text(db).clone()),
             calls,
-            members: hir::file_member_ranges(db, file).into(),
+            members: hir::file_member_ranges(db, file),
             grouped,
             unworded,
         }
