@@ -85,15 +85,13 @@ impl Ctx<'_> {
             };
             let sig = member_signature(self.db, m);
             sig.params.len() == params.len() + this
-                && sig
-                    .params
-                    .iter()
-                    .skip(this)
-                    .zip(params)
-                    .all(|((to, _), from)| {
-                        conversion::conv(&self.sdb, from, &to.substitute(decl_args))
-                            >= conversion::Conv::Unknown
-                    })
+                && self.params_convert(
+                    params,
+                    sig.params
+                        .iter()
+                        .skip(this)
+                        .map(|(to, _)| to.substitute(decl_args)),
+                )
         };
         let (decl_ty, fitting) = group
             .levels
@@ -141,6 +139,18 @@ impl Ctx<'_> {
         }
     }
 
+    /// Whether the delegate's parameter types convert to a method's parameters, one for one (§10.8).
+    fn params_convert<T: std::borrow::Borrow<Ty>>(
+        &self,
+        params: &[Ty],
+        to: impl ExactSizeIterator<Item = T>,
+    ) -> bool {
+        to.len() == params.len()
+            && to.zip(params).all(|(to, from)| {
+                conversion::conv(&self.sdb, from, to.borrow()) >= conversion::Conv::Unknown
+            })
+    }
+
     /// A library method named without being called (`SleepAsync = Task.Delay`): a reference to the
     /// one method of the group whose parameter count fits the delegate, when one does.
     pub(super) fn library_method_group(
@@ -154,10 +164,7 @@ impl Ctx<'_> {
         let fits = |decl: &Ty, m: LibMember| {
             let sig = crate::library::library_signature(db, decl, m);
             params.is_none_or(|params| {
-                sig.params.len() == params.len()
-                    && sig.params.iter().zip(params).all(|((_, to, _, _), from)| {
-                        conversion::conv(&self.sdb, from, to) >= conversion::Conv::Unknown
-                    })
+                self.params_convert(params, sig.params.iter().map(|(_, to, _, _)| to))
             })
         };
         let fitting: Vec<LibMember> = group
