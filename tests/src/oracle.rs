@@ -386,7 +386,8 @@ pub fn compare_calls(
             };
             for site in &callee.sites {
                 let callee_id = match site.kind {
-                    CallKind::MethodGroup => continue,
+                    // A reference, and a call the runtime binder makes: no call instruction.
+                    CallKind::MethodGroup | CallKind::LateBound => continue,
                     CallKind::Get | CallKind::Set | CallKind::EventAdd | CallKind::EventRemove => {
                         accessor_id(&id, site.kind, value_types.get(&id).map(String::as_str))
                     }

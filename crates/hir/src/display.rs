@@ -146,6 +146,11 @@ fn write_ty(db: &dyn Db, ty: &Ty, style: Style, out: &mut String) {
             }
             out.push('>');
         }
+        // `object` to the runtime: ids and full names say so, as Roslyn's do.
+        Ty::Dynamic => out.push_str(match style {
+            Style::Display => "dynamic",
+            Style::FullName | Style::DocId => "System.Object",
+        }),
         Ty::Unknown => out.push('?'),
     }
 }

@@ -17,6 +17,7 @@ mod index;
 mod invocable;
 mod known;
 mod lambda;
+mod late_bound;
 mod member;
 mod method_group;
 mod op;
@@ -135,6 +136,11 @@ pub enum CallKind {
     DelegateInvoke,
     /// A method named without being called (`list.ForEach(Print)`): a reference, not a call.
     MethodGroup,
+    /// An invocation with a `dynamic` argument (`Foo(d)`): bound at run time (§12.3.3), to one of
+    /// the candidates applicable at compile time (§12.6.5), each listed with a site of this kind.
+    /// No edge the compiler emits (the IL holds a call site of the runtime binder), but a call
+    /// that may run the candidate.
+    LateBound,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -155,6 +161,9 @@ pub enum UnresolvedReason {
     /// The receiver's type is declared in a reference assembly that was not found (a package not
     /// restored, a framework not installed): its members are not known.
     MissingMetadata,
+    /// The receiver is `dynamic` (`d.Foo()`): the member is looked up at run time, on the value's
+    /// runtime type (§12.3.3).
+    DynamicReceiver,
 }
 
 /// Evicted when unused, as bodies are (`body.rs`): once a file's call sites are gathered no answer

@@ -25,7 +25,7 @@ use crate::{
     library::{KnownType, LibTypeId, LibraryIndex, library_scope},
     members::{MemberId, MemberKey, member_decl, member_ref},
     ty::{Ty, TypeParam},
-    type_ref::{Path, PathQualifier, PathSegment, TypeRef},
+    type_ref::{Path, PathQualifier, PathSegment, Predefined, TypeRef},
 };
 
 /// One level of the lexical scope, outermost first in [`Resolver::scopes`].
@@ -165,6 +165,7 @@ impl<'db> Resolver<'db> {
             },
             // A keyword names its type exactly (no lookup): non-generic, so the metadata name is
             // the full name.
+            TypeRef::Predefined(Predefined::Dynamic) => Ty::Dynamic,
             TypeRef::Predefined(p) => Ty::Library(
                 LibTypeId::from_metadata_name(self.db, p.full_name()),
                 Vec::new(),
@@ -229,7 +230,7 @@ impl<'db> Resolver<'db> {
                 && first.args.is_empty()
                 && matches!(path.qualifier, PathQualifier::None)
             {
-                return Some(Resolved::Type(Ty::object(self.db)));
+                return Some(Resolved::Type(Ty::Dynamic));
             }
             // Unknown to the sources: a namespace prefix or type we cannot see. Keep the dotted text.
             if rest.is_empty() {

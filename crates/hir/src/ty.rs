@@ -32,6 +32,10 @@ pub enum Ty {
     /// order. Two creations with the same names and types in the same order are one type
     /// (§12.8.17.7), so equality is structural. It has no name a signature could write.
     Anonymous(Vec<(SmolStr, Ty)>),
+    /// `dynamic` (§8.7): `System.Object` to the runtime, in metadata and in documentation ids, but
+    /// to the binder a type whose member accesses and invocations with it as an argument are bound
+    /// at run time (§12.3.3), never to one method at compile time.
+    Dynamic,
     Unknown,
 }
 
@@ -61,7 +65,7 @@ impl Ty {
                 }
                 Ty::Array(e, _) | Ty::Nullable(e) | Ty::Pointer(e) => e.any_part(f),
                 Ty::Anonymous(ms) => ms.iter().any(|(_, t)| t.any_part(f)),
-                Ty::TypeParam(_) | Ty::Unknown => false,
+                Ty::TypeParam(_) | Ty::Dynamic | Ty::Unknown => false,
             }
     }
 
@@ -119,7 +123,7 @@ impl Ty {
             Ty::Anonymous(ms) => {
                 Ty::Anonymous(ms.iter().map(|(n, t)| (n.clone(), sub(t))).collect())
             }
-            Ty::Unknown => self.clone(),
+            Ty::Dynamic | Ty::Unknown => self.clone(),
         }
     }
 

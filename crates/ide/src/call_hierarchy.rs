@@ -124,16 +124,25 @@ fn key_of(db: &RootDatabase, member: MemberId) -> SymbolKey {
 fn count(coverage: &mut Coverage, sites: &[CallSiteInfo], unresolved: &[UnresolvedCallSite]) {
     let resolved = sites
         .iter()
-        .filter(|s| s.kind != CallKind::MethodGroup)
+        .filter(|s| !matches!(s.kind, CallKind::MethodGroup | CallKind::LateBound))
         .count();
+    // A late-bound call lists each of its candidates at one site: like an ambiguous call, it is
+    // one site several methods may answer.
+    let mut late_bound: Vec<(FileId, TextRange)> = sites
+        .iter()
+        .filter(|s| s.kind == CallKind::LateBound)
+        .map(|s| (s.file, s.focus_range))
+        .collect();
+    late_bound.sort_by_key(|&(file, range)| (file, range.start(), range.end()));
+    late_bound.dedup();
     let ambiguous = unresolved
         .iter()
         .filter(|u| u.reason == UnresolvedReason::Ambiguous)
         .count();
     coverage.resolved += resolved;
-    coverage.ambiguous += ambiguous;
+    coverage.ambiguous += ambiguous + late_bound.len();
     coverage.unresolved += unresolved.len() - ambiguous;
-    coverage.examined += resolved + unresolved.len();
+    coverage.examined += resolved + late_bound.len() + unresolved.len();
 }
 
 fn unresolved_call(db: &RootDatabase, u: &UnresolvedCallSite) -> UnresolvedCall {

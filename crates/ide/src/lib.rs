@@ -61,6 +61,11 @@ pub struct BindingCounts {
     pub not_found: usize,
     pub ambiguous: usize,
     pub missing_metadata: usize,
+    /// Member accesses on a `dynamic` value, bound at run time.
+    pub dynamic_receiver: usize,
+    /// Invocations with a `dynamic` argument, bound at run time (one each, however many
+    /// candidates it lists).
+    pub late_bound: usize,
 }
 
 impl std::ops::AddAssign for BindingCounts {
@@ -73,6 +78,8 @@ impl std::ops::AddAssign for BindingCounts {
         self.not_found += o.not_found;
         self.ambiguous += o.ambiguous;
         self.missing_metadata += o.missing_metadata;
+        self.dynamic_receiver += o.dynamic_receiver;
+        self.late_bound += o.late_bound;
     }
 }
 
@@ -243,7 +250,12 @@ impl Analysis {
                     .collect(),
                 ..BindingCounts::default()
             };
+            let mut late_bound = Vec::new();
             for site in &sites.sites {
+                if site.kind == hir::CallKind::LateBound {
+                    late_bound.push(site.focus_range.start());
+                    continue;
+                }
                 match site.callee {
                     hir::Callee::Member(_) => counts.source += 1,
                     hir::Callee::Library(_) => counts.library += 1,
@@ -256,8 +268,11 @@ impl Analysis {
                     UnresolvedReason::NotFound => counts.not_found += 1,
                     UnresolvedReason::Ambiguous => counts.ambiguous += 1,
                     UnresolvedReason::MissingMetadata => counts.missing_metadata += 1,
+                    UnresolvedReason::DynamicReceiver => counts.dynamic_receiver += 1,
                 }
             }
+            late_bound.dedup();
+            counts.late_bound = late_bound.len();
             counts
         })
     }

@@ -158,9 +158,10 @@ fn member_references(sites: SiteSource<'_>, target: &MemberTarget, out: &mut Ref
             continue;
         }
         let kind = match site.kind {
-            CallKind::Call | CallKind::DelegateInvoke | CallKind::Operator => {
-                ReferenceKind::Invocation
-            }
+            CallKind::Call
+            | CallKind::DelegateInvoke
+            | CallKind::Operator
+            | CallKind::LateBound => ReferenceKind::Invocation,
             CallKind::Ctor => ReferenceKind::ObjectCreation,
             CallKind::Get => ReferenceKind::Read,
             CallKind::Set => ReferenceKind::Write,

@@ -80,7 +80,12 @@ impl Coverage {
 
     pub(crate) fn unresolved(&self) -> usize {
         let c = &self.counts;
-        c.unknown_receiver + c.not_found + c.ambiguous + c.missing_metadata
+        c.unknown_receiver
+            + c.not_found
+            + c.ambiguous
+            + c.missing_metadata
+            + c.dynamic_receiver
+            + c.late_bound
     }
 
     pub(crate) fn sites(&self) -> usize {
@@ -104,6 +109,8 @@ impl Coverage {
                 "notFound": c.not_found,
                 "ambiguous": c.ambiguous,
                 "missingMetadata": c.missing_metadata,
+                "dynamicReceiver": c.dynamic_receiver,
+                "lateBound": c.late_bound,
             },
             "topUnresolved": self.top.iter().map(|u| json!({
                 "name": u.name,
@@ -122,7 +129,8 @@ impl fmt::Display for Coverage {
         writeln!(
             f,
             "call sites: {} ({:.1} % bound: {} to source members, {} to library members, {} to external names; \
-             {:.1} % unresolved: {} unknown receiver, {} not found, {} ambiguous, {} missing metadata)",
+             {:.1} % unresolved: {} unknown receiver, {} not found, {} ambiguous, {} missing metadata, \
+             {} dynamic receiver, {} late-bound)",
             self.sites(),
             pct(self.bound()),
             c.source,
@@ -133,6 +141,8 @@ impl fmt::Display for Coverage {
             c.not_found,
             c.ambiguous,
             c.missing_metadata,
+            c.dynamic_receiver,
+            c.late_bound,
         )?;
         for u in &self.top {
             writeln!(f, "  unresolved {:>6} {} ({})", u.count, u.name, u.reason)?;

@@ -75,6 +75,8 @@ fn stats_json_shape_and_counts() {
             "notFound",
             "ambiguous",
             "missingMetadata",
+            "dynamicReceiver",
+            "lateBound",
         ],
     );
     assert_eq!(binding["callSites"], counts["callSites"]);

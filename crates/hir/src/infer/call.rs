@@ -102,6 +102,9 @@ impl Ctx<'_> {
             return self.delegate_invoke(callee, &receiver, args);
         }
         let infos = self.arg_infos(args);
+        if let Some(val) = self.late_bound_call(callee, &group, args, &infos) {
+            return val;
+        }
         self.invoke_group(callee, &group, args, &infos)
     }
 
@@ -530,6 +533,11 @@ impl Ctx<'_> {
         let db = self.db;
         let Some((params, ret)) = known::delegate_shape(&self.sdb, ty) else {
             self.infer_args_unbound(args);
+            // `d.Foo(..)` and `d(..)`: the member access reported the dynamic receiver; the call's
+            // value is `dynamic` too (§12.3.3).
+            if *ty == Ty::Dynamic {
+                return Val::Value(Ty::Dynamic);
+            }
             if *ty != Ty::Unknown {
                 self.unresolved(
                     site,
@@ -559,12 +567,12 @@ impl Ctx<'_> {
     }
 }
 
-fn is_override(db: &dyn Db, member: MemberId) -> bool {
+pub(super) fn is_override(db: &dyn Db, member: MemberId) -> bool {
     member_ref(db, member).is_some_and(|d| d.modifiers.contains(Modifiers::OVERRIDE))
 }
 
 /// Whether `member` is an `override` of a method of the sources.
-fn overrides_source_member(db: &dyn Db, member: MemberId) -> bool {
+pub(super) fn overrides_source_member(db: &dyn Db, member: MemberId) -> bool {
     is_override(db, member) && !overrides(db, member).overridden.is_empty()
 }
 

@@ -170,6 +170,13 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
                 Conv::Implicit
             };
         }
+        // `dynamic` and `object` are one type to conversions (§10.2.2); an expression of type
+        // `dynamic` converts implicitly to any type (§10.2.10), any type to `dynamic` as to
+        // `object`.
+        (Ty::Dynamic, _) if lookup::is_object(db, to) => return Conv::Exact,
+        (Ty::Dynamic, _) => return Conv::Implicit,
+        (_, Ty::Dynamic) if lookup::is_object(db, from) => return Conv::Exact,
+        (_, Ty::Dynamic) => return conv(sdb, from, &Ty::object(db)),
         (_, Ty::Nullable(inner)) => {
             let inner_from = match from {
                 Ty::Nullable(f) => f,

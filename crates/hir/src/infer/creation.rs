@@ -76,6 +76,9 @@ impl Ctx<'_> {
         };
         let ctors = self.accessible(&ctors);
         let candidates = self.candidates(ty, &ctors, false);
+        if self.late_bound_creation(site, &candidates, args, &infos) {
+            return;
+        }
         match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
                 let CandMember::Source(member) = candidates[applied.index].member else {

@@ -41,6 +41,11 @@ impl Ctx<'_> {
             other => other,
         };
         match &receiver_ty {
+            // `d[i]` is bound at run time, and `dynamic` (§12.3.3).
+            Ty::Dynamic => {
+                self.infer_args_unbound(args);
+                Val::Value(Ty::Dynamic)
+            }
             Ty::Array(elem, _) => {
                 let elem = (**elem).clone();
                 self.infer_args_unbound(args);

@@ -94,6 +94,12 @@ impl Ctx<'_> {
         access: Access,
     ) -> Val {
         let db = self.db;
+        // A member of a `dynamic` value is looked up at run time, on the value's runtime type
+        // (§12.3.3): no member to bind, and its value is `dynamic` again.
+        if ty == Ty::Dynamic {
+            self.unresolved(expr, name.clone(), UnresolvedReason::DynamicReceiver);
+            return Val::Value(Ty::Dynamic);
+        }
         // A `T` stays the receiver of extension methods: it converts to its bounds, not
         // only to the one whose members are looked up below.
         let written = ty.clone();

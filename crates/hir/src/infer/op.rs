@@ -100,6 +100,10 @@ impl Ctx<'_> {
                 None => return Ty::Unknown,
             },
         };
+        // An operation with a `dynamic` operand is bound at run time, and `dynamic` (§12.3.3).
+        if l == Ty::Dynamic || r == Ty::Dynamic {
+            return Ty::Dynamic;
+        }
         if let Some(ret) = self.user_operator(expr, name, &[(lhs, l.clone()), (rhs, r.clone())]) {
             return ret;
         }
@@ -325,6 +329,9 @@ impl Ctx<'_> {
             _ => Ty::Unknown,
         };
         let name = operator_name(op, 1).unwrap_or_default();
+        if ty == Ty::Dynamic {
+            return Ty::Dynamic;
+        }
         if let Some(ret) = self.user_operator(expr, name, &[(operand, ty.clone())]) {
             return ret;
         }

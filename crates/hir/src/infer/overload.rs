@@ -188,6 +188,20 @@ pub(crate) fn resolve_overloads_with(
     }
 }
 
+/// The indices of the candidates that accept the arguments (§12.6.4.2), best or not: those a
+/// dynamically bound call may run (§12.6.5).
+pub(crate) fn applicable_candidates(
+    sdb: &ScopedDb<'_>,
+    candidates: &[Candidate],
+    args: &[ArgInfo],
+    type_args: &[Ty],
+    lambdas: &mut LambdaTyper<'_>,
+) -> Vec<usize> {
+    (0..candidates.len())
+        .filter(|&i| applicable(sdb, i, &candidates[i], args, type_args, lambdas).is_some())
+        .collect()
+}
+
 /// Whether a candidate can take the method type arguments written at the call: as many as it
 /// declares, or, without any, all of them inferable.
 pub(crate) fn fits_type_args(cand: &Candidate, type_args: &[Ty]) -> bool {

@@ -202,7 +202,7 @@ class Use
             Box.cs:4:60 Write (M:Box`1.Of(`0)) | public static Box<T> Of(T v) { var b = new Box<T>(); b.Value = v; return b; }
             Use.cs:6:11 Write (M:Use.M(System.Object)) | b.Value += 2;
             Use.cs:7:36 Read (M:Use.M(System.Object)) | System.Console.WriteLine(b.Value);
-            unbound Value Binding(NotFound) at Use.cs:8:11 | d.Value = 1;
+            unbound Value Binding(DynamicReceiver) at Use.cs:8:11 | d.Value = 1;
             coverage 4/3/0/1
         "#]],
     );

@@ -133,6 +133,7 @@ pub(super) fn kind_name(kind: CallKind) -> &'static str {
         CallKind::Operator => "operator",
         CallKind::DelegateInvoke => "delegateInvoke",
         CallKind::MethodGroup => "methodGroup",
+        CallKind::LateBound => "lateBound",
     }
 }
 
@@ -142,6 +143,7 @@ pub(crate) fn reason_name(reason: UnresolvedReason) -> &'static str {
         UnresolvedReason::NotFound => "notFound",
         UnresolvedReason::Ambiguous => "ambiguous",
         UnresolvedReason::MissingMetadata => "missingMetadata",
+        UnresolvedReason::DynamicReceiver => "dynamicReceiver",
     }
 }
 
@@ -255,8 +257,8 @@ pub(super) fn site_schema(extra: Value) -> Value {
         "column": {"type": "integer", "description": "1-based, in characters, at the invoked name"},
         "lineText": {"type": "string", "description": "The trimmed source line."},
         "kind": {"type": "string", "enum": ["call", "constructor", "get", "set", "eventAdd", "eventRemove",
-                                            "operator", "delegateInvoke", "methodGroup"],
-                 "description": "get/set: property or indexer accessor; methodGroup: a reference, not a call."},
+                                            "operator", "delegateInvoke", "methodGroup", "lateBound"],
+                 "description": "get/set: property or indexer accessor; methodGroup: a reference, not a call; lateBound: a call with a dynamic argument, bound at run time to one of the methods listed at the same site."},
     });
     if let (Some(properties), Value::Object(extra)) = (properties.as_object_mut(), extra) {
         properties.extend(extra);
@@ -351,7 +353,7 @@ pub(super) fn common_output(properties: &mut Value) {
     let common = json!({
         "coverage": {
             "type": "object",
-            "description": "Candidate call sites examined, resolved, ambiguous (several overloads fit) and unresolved (receiver type or member unknown).",
+            "description": "Candidate call sites examined, resolved, ambiguous (several overloads fit, or a late-bound call with a dynamic argument) and unresolved (receiver type or member unknown, or a dynamic receiver).",
             "properties": {
                 "examined": {"type": "integer"}, "resolved": {"type": "integer"},
                 "ambiguous": {"type": "integer"}, "unresolved": {"type": "integer"}
@@ -375,7 +377,7 @@ fn site_schema_unresolved() -> Value {
         "properties": {
             "filePath": {"type": "string"}, "lineNumber": {"type": "integer"}, "column": {"type": "integer"},
             "lineText": {"type": "string"}, "name": {"type": "string", "description": "The invoked name."},
-            "reason": {"type": "string", "enum": ["unknownReceiver", "notFound", "ambiguous", "missingMetadata"]},
+            "reason": {"type": "string", "enum": ["unknownReceiver", "notFound", "ambiguous", "missingMetadata", "dynamicReceiver"]},
             "caller": brief_schema(),
         },
         "required": ["filePath", "lineNumber", "column", "lineText", "name", "reason"],

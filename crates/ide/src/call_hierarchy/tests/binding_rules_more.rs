@@ -5,11 +5,12 @@
 //! (§12.23); a library base's methods beside a source method of another signature (§12.5,
 //! Newtonsoft.Json); the conversions of a user-defined operator's operands (§12.4.5,
 //! SharpCompress); nested types of generic library types (§7.6.5); fixing a type argument from
-//! several lower bounds (§12.6.3.12); extension method groups (§12.8.7, SharpCompress).
+//! several lower bounds (§12.6.3.12); extension method groups (§12.8.7, SharpCompress); calls with a
+//! `dynamic` argument or receiver, bound at run time (§12.3.3).
 
 use expect_test::expect;
 
-use super::check_outgoing;
+use super::{check_incoming, check_outgoing};
 
 #[test]
 fn a_type_parameter_reaches_the_framework_base_of_its_source_bound() {
@@ -368,6 +369,90 @@ namespace N
             M:N.X.Numbers [Call]
             M:N.X.Count``1(System.Collections.Generic.IEnumerable{``0}) [MethodGroup]
             coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_call_with_a_dynamic_argument_is_late_bound_to_its_candidates() {
+    // §12.3.3: `Foo(d)`, `One(d)` (one candidate), `Inst(d)` and `new C(d)` are bound at run time
+    // (Roslyn's IL calls the runtime binder, no method): each lists the methods that take the
+    // arguments when `d` converts to any parameter (§12.6.5), `Foo(int)` and `Foo(string)` but not
+    // `Foo(int, int)`; a member of a dynamic value is looked up at run time, and a late-bound
+    // call's value is `dynamic` (`Ret(d).ToString()`, `x.Frob()`). A local function, `One((int)
+    // d)` and `t.Bar()` are bound as ever.
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class T { public void Bar() {} }
+    public class C
+    {
+        public C() {}
+        public C(int x) {}
+        public C(string s) {}
+        static void Foo(int x) {}
+        static void Foo(string s) {}
+        static void Foo(int x, int y) {}
+        static void One(int x) {}
+        static int Ret(int x) { return x; }
+        void Inst(object o) {}
+        dynamic field;
+        void M$0(dynamic d, T t)
+        {
+            Foo(d);
+            One(d);
+            Ret(d).ToString();
+            this.Inst(d);
+            new C(d);
+            d.Baz();
+            field.Zap();
+            void Local(int q) {}
+            Local(d);
+            var x = Ret(d);
+            x.Frob();
+            One((int)d);
+            t.Bar();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.Foo(System.Int32) [LateBound]
+            M:N.C.Foo(System.String) [LateBound]
+            M:N.C.One(System.Int32) [LateBound, Call]
+            M:N.C.Ret(System.Int32) [LateBound, LateBound]
+            M:N.C.Inst(System.Object) [LateBound]
+            M:N.C.#ctor(System.Int32) [LateBound]
+            M:N.C.#ctor(System.String) [LateBound]
+            M:N.T.Bar [Call]
+            unresolved ToString (DynamicReceiver)
+            unresolved Baz (DynamicReceiver)
+            unresolved Zap (DynamicReceiver)
+            unresolved Frob (DynamicReceiver)
+            coverage 12/2/6/4
+        "#]],
+    );
+}
+
+#[test]
+fn the_callers_of_a_method_list_its_late_bound_calls() {
+    // An agent asking who calls `Foo(string)` learns of `Foo(d)`: it may run it.
+    check_incoming(
+        r#"
+namespace N
+{
+    public class C
+    {
+        static void Foo(int x) {}
+        static void Foo$0(string s) {}
+        void M(dynamic d) { Foo(d); Foo("s"); Foo(1); }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.M(System.Object) [LateBound@7, Call@7]
+            coverage 3/2/1/0
         "#]],
     );
 }

@@ -1,0 +1,143 @@
+//! Dynamically bound invocations (§12.3.3): a call with an argument of type `dynamic` is bound at
+//! run time, by the argument's runtime type, to one of the methods that are applicable at compile
+//! time when a `dynamic` argument converts to any parameter (§12.6.5). The compiler emits no call
+//! of any of them (the IL holds a call site of the runtime binder), so none is an edge; but the
+//! call may run each, and an agent deleting one "nobody calls" must see it: every candidate gets a
+//! [`CallKind::LateBound`] site. The call's value is `dynamic`, so that a chained call stays
+//! late-bound.
+
+use super::{
+    CallKind, Callee, Ctx, Group, Val,
+    call::{is_override, overrides_source_member},
+    external::library_candidate,
+    overload::{self, ArgInfo, ArgTy, Candidate},
+};
+use crate::{
+    body::{Arg, ExprId},
+    overrides::overrides,
+    symbols::MemberId,
+    ty::Ty,
+};
+
+/// Whether an argument's compile-time type is `dynamic`.
+pub(super) fn has_dynamic_arg(infos: &[ArgInfo]) -> bool {
+    infos
+        .iter()
+        .any(|i| matches!(i.ty, ArgTy::Known(Ty::Dynamic)))
+}
+
+impl Ctx<'_> {
+    /// `Foo(d)`: the applicable methods of every level of the group, source and library (the
+    /// runtime binder looks the name up on the runtime types, where a base's method a derived
+    /// level hides at compile time may be the one that applies), each through the override the
+    /// receiver's type declares. `None` when no argument is `dynamic` or no method applies (the
+    /// compiler rejects the call; binding goes on as for any other).
+    pub(super) fn late_bound_call(
+        &mut self,
+        callee: ExprId,
+        group: &Group,
+        args: &[Arg],
+        infos: &[ArgInfo],
+    ) -> Option<Val> {
+        if !has_dynamic_arg(infos) {
+            return None;
+        }
+        let db = self.db;
+        let mut callees: Vec<Callee> = Vec::new();
+        for (level, (decl_ty, members)) in group.levels.iter().enumerate() {
+            // An override is no candidate of its own (§12.6.4.1): the method it overrides is.
+            let members: Vec<MemberId> = members
+                .iter()
+                .copied()
+                .filter(|&m| !is_override(db, m) || !overrides_source_member(db, m))
+                .collect();
+            let members = self.accessible(&members);
+            let candidates: Vec<Candidate> = self
+                .candidates(decl_ty, &members, false)
+                .into_iter()
+                .filter(|c| overload::fits_type_args(c, &group.type_args))
+                .collect();
+            for i in self.applicable_of(&candidates, infos, &group.type_args) {
+                let member = match candidates[i].member {
+                    overload::CandMember::Source(m) => m,
+                    overload::CandMember::Library(_) => continue,
+                };
+                let member = group.levels[..level]
+                    .iter()
+                    .find_map(|(_, ms)| {
+                        ms.iter()
+                            .copied()
+                            .find(|&m| overrides(db, m).overridden.contains(&member))
+                    })
+                    .unwrap_or(member);
+                callees.push(Callee::Member(member));
+            }
+        }
+        for (decl, members) in &group.library {
+            let candidates: Vec<Candidate> = members
+                .iter()
+                .map(|&m| library_candidate(db, decl, m, false))
+                .filter(|c| overload::fits_type_args(c, &group.type_args))
+                .collect();
+            for i in self.applicable_of(&candidates, infos, &group.type_args) {
+                if let overload::CandMember::Library(m) = candidates[i].member {
+                    callees.push(Callee::Library(m));
+                }
+            }
+        }
+        self.late_bound_sites(callee, callees, args)
+            .then_some(Val::Value(Ty::Dynamic))
+    }
+
+    /// `new C(d)`: the applicable constructors of `C`, as for a method (§12.8.17.2); the value is a
+    /// `C` all the same. Whether any applies.
+    pub(super) fn late_bound_creation(
+        &mut self,
+        site: ExprId,
+        candidates: &[Candidate],
+        args: &[Arg],
+        infos: &[ArgInfo],
+    ) -> bool {
+        if !has_dynamic_arg(infos) {
+            return false;
+        }
+        let callees = self
+            .applicable_of(candidates, infos, &[])
+            .into_iter()
+            .filter_map(|i| match candidates[i].member {
+                overload::CandMember::Source(m) => Some(Callee::Member(m)),
+                overload::CandMember::Library(_) => None,
+            })
+            .collect();
+        self.late_bound_sites(site, callees, args)
+    }
+
+    fn applicable_of(
+        &mut self,
+        candidates: &[Candidate],
+        infos: &[ArgInfo],
+        type_args: &[Ty],
+    ) -> Vec<usize> {
+        overload::applicable_candidates(
+            &self.sdb.clone(),
+            candidates,
+            infos,
+            type_args,
+            &mut |e, p| self.speculative_lambda(e, p),
+        )
+    }
+
+    /// Records a late-bound site of each callee (once each) and binds what the arguments hold.
+    fn late_bound_sites(&mut self, site: ExprId, mut callees: Vec<Callee>, args: &[Arg]) -> bool {
+        callees.sort();
+        callees.dedup();
+        if callees.is_empty() {
+            return false;
+        }
+        for callee in callees {
+            self.site(site, callee, CallKind::LateBound);
+        }
+        self.infer_args_unbound_after(args);
+        true
+    }
+}
