@@ -330,8 +330,11 @@ fn lambda_conv(sdb: &ScopedDb<'_>, param_ty: &Ty, n: usize, returns: LambdaRetur
 
 fn method_group_conv(sdb: &ScopedDb<'_>, param_ty: &Ty, methods: &[GroupMethod]) -> Conv {
     match known::delegate_shape(sdb, param_ty) {
-        Some((params, _)) => {
-            if methods.iter().any(|m| group_method_takes(sdb, m, &params)) {
+        Some((params, ret)) => {
+            if methods
+                .iter()
+                .any(|m| group_method_takes(sdb, m, &params) && return_fits(sdb, m, &ret))
+            {
                 Conv::Unknown
             } else {
                 Conv::No
@@ -339,6 +342,31 @@ fn method_group_conv(sdb: &ScopedDb<'_>, param_ty: &Ty, methods: &[GroupMethod])
         }
         // Only a delegate type takes a method group; an unknown type may be one.
         None => lambda_conv(sdb, param_ty, usize::MAX, LambdaReturn::Unknown),
+    }
+}
+
+/// Whether a method's return type fits a delegate's (§20.4): `void` only `void`, a value by an
+/// identity or implicit reference conversion, so `int Foo()` is no `Action` and no `Func<object>`
+/// (C# 7.3 leaves such a candidate out of overload resolution). An open or unknown type may fit.
+fn return_fits(sdb: &ScopedDb<'_>, method: &GroupMethod, ret: &Ty) -> bool {
+    let Some(own) = &method.ret else {
+        return true;
+    };
+    if own.is_open() || ret.is_open() {
+        return true;
+    }
+    let db = sdb.db();
+    match (
+        own.is_known(db, KnownType::Void),
+        ret.is_known(db, KnownType::Void),
+    ) {
+        (true, true) => true,
+        (true, false) | (false, true) => false,
+        (false, false) => match conv(sdb, own, ret) {
+            Conv::Exact | Conv::Unknown => true,
+            Conv::Implicit => !crate::infer::conversion::is_value_type(sdb, own),
+            _ => false,
+        },
     }
 }
 

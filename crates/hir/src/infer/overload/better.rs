@@ -71,6 +71,10 @@ pub(super) fn better(
             && let Some(order) = better_lambda_return(sdb, expr, pa, pb, lambdas)
         {
             order
+        } else if let ArgTy::MethodGroup(methods) = &arg.ty
+            && let Some(order) = better_group_return(sdb, methods, pa, pb)
+        {
+            order
         } else {
             return false;
         };
@@ -125,13 +129,33 @@ fn better_lambda_return(
     b: &Ty,
     lambdas: &mut LambdaTyper<'_>,
 ) -> Option<std::cmp::Ordering> {
-    let db = sdb.db();
-    use std::cmp::Ordering;
+    let (params, ya, yb) = same_params_valued(sdb, a, b)?;
+    let body = lambdas(lambda, &params)?;
+    better_return_target(sdb, &body, &ya, &yb)
+}
+
+/// For a method group, as for a lambda: the return type of its method that takes the delegates'
+/// parameter types is the inferred return type (§12.6.4.5): `Take(Foo)` of an `int Foo()` is
+/// `Take(Func<int>)` over `Take(Func<long>)`.
+fn better_group_return(
+    sdb: &ScopedDb<'_>,
+    methods: &[super::GroupMethod],
+    a: &Ty,
+    b: &Ty,
+) -> Option<std::cmp::Ordering> {
+    let (params, ya, yb) = same_params_valued(sdb, a, b)?;
+    let ret = super::type_inference::group_result(sdb, methods, &params)?;
+    better_return_target(sdb, &ret, &ya, &yb)
+}
+
+/// The common parameter types and the two return types of delegate types `a` and `b`, when their
+/// parameter types are the same and both return a known value.
+fn same_params_valued(sdb: &ScopedDb<'_>, a: &Ty, b: &Ty) -> Option<(Vec<Ty>, Ty, Ty)> {
     let ((params_a, ya), (params_b, yb)) = (
         known::delegate_shape(sdb, a)?,
         known::delegate_shape(sdb, b)?,
     );
-    let void = Ty::known(db, KnownType::Void);
+    let void = Ty::known(sdb.db(), KnownType::Void);
     if params_a != params_b
         || ya == void
         || yb == void
@@ -140,20 +164,32 @@ fn better_lambda_return(
     {
         return None;
     }
-    let body = lambdas(lambda, &params_a)?;
-    let (xa, xb) = (conv(sdb, &body, &ya), conv(sdb, &body, &yb));
+    Some((params_a, ya, yb))
+}
+
+/// Which of two return types is the better conversion target from `body`, the type a lambda or
+/// method group gives back (§12.6.4.5).
+fn better_return_target(
+    sdb: &ScopedDb<'_>,
+    body: &Ty,
+    ya: &Ty,
+    yb: &Ty,
+) -> Option<std::cmp::Ordering> {
+    use std::cmp::Ordering;
+    let db = sdb.db();
+    let (xa, xb) = (conv(sdb, body, ya), conv(sdb, body, yb));
     Some(match (xa, xb) {
         (Conv::Exact, x) if x != Conv::Exact => Ordering::Greater,
         (x, Conv::Exact) if x != Conv::Exact => Ordering::Less,
         (Conv::Implicit, Conv::Implicit) => {
             match (
-                conv(sdb, &ya, &yb) >= Conv::Implicit,
-                conv(sdb, &yb, &ya) >= Conv::Implicit,
+                conv(sdb, ya, yb) >= Conv::Implicit,
+                conv(sdb, yb, ya) >= Conv::Implicit,
             ) {
                 (true, false) => Ordering::Greater,
                 (false, true) => Ordering::Less,
-                _ if better_numeric(db, &ya, &yb) => Ordering::Greater,
-                _ if better_numeric(db, &yb, &ya) => Ordering::Less,
+                _ if better_numeric(db, ya, yb) => Ordering::Greater,
+                _ if better_numeric(db, yb, ya) => Ordering::Less,
                 _ => return None,
             }
         }

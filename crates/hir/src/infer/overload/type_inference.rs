@@ -114,7 +114,11 @@ pub(super) fn group_method_takes(sdb: &ScopedDb<'_>, method: &GroupMethod, param
 
 /// The return type every method of a group that takes `params` has, when there is one and it is
 /// a closed type other than `void`.
-fn group_result(sdb: &ScopedDb<'_>, methods: &[GroupMethod], params: &[Ty]) -> Option<Ty> {
+pub(super) fn group_result(
+    sdb: &ScopedDb<'_>,
+    methods: &[GroupMethod],
+    params: &[Ty],
+) -> Option<Ty> {
     let mut taking = methods
         .iter()
         .filter(|m| group_method_takes(sdb, m, params));

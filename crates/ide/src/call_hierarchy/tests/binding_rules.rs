@@ -848,7 +848,8 @@ namespace N
 /// Found on Autofac: a lambda or a method group converts to no element type of a `params` array
 /// that is not a delegate (§10.7, §10.8), so `As(params Type[])` is no candidate for
 /// `registration.As(t => t)` in its expanded form either, and the extension method
-/// `As(Func<Type, Type>)` is called.
+/// `As(Func<Type, Type>)` is called; for `As(Same)` too, since `Type Same(Type)` returns no
+/// `Service` (§20.4; checked with Roslyn).
 #[test]
 fn a_lambda_is_no_element_of_a_params_array_of_a_type_that_is_no_delegate() {
     check_outgoing(
@@ -877,11 +878,10 @@ namespace N
 }
 "#,
         expect![[r#"
-            M:N.Extensions.As(N.IBuilder,System.Func{System.Type,System.Type}) [Call]
+            M:N.Extensions.As(N.IBuilder,System.Func{System.Type,System.Type}) [Call, Call]
             M:N.Extensions.Same(System.Type) [MethodGroup]
             M:N.IBuilder.As(System.Type[]) [Call]
-            unresolved As (Ambiguous)
-            coverage 3/2/1/0
+            coverage 3/3/0/0
         "#]],
     );
 }

@@ -456,3 +456,57 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn a_method_group_argument_takes_the_delegate_its_return_type_fits_best() {
+    // A method group converts only to a delegate whose return type its method's converts to by
+    // identity or reference (§10.8, §20.4: `int Foo()` is no `Action`), and the better conversion
+    // is to the delegate whose return type is the better target from the method's (§12.6.4.5:
+    // `Func<int>` over `Func<long>`, `Func<string>` over `Func<object>`). Checked with Roslyn.
+    check_outgoing(
+        r#"
+using System;
+using System.Linq;
+using System.Threading.Tasks;
+using System.Collections.Generic;
+namespace N
+{
+    public class C
+    {
+        static void Run(Action a) {}
+        static void Run(Func<int> f) {}
+        static void Take(Func<int> f) {}
+        static void Take(Func<long> f) {}
+        static void Pick(Func<object> f) {}
+        static void Pick(Func<string> f) {}
+        static int Foo() { return 0; }
+        static void Bar() {}
+        static string S() { return null; }
+        static int Len(string s) { return 0; }
+        void M$0(List<string> items)
+        {
+            Run(Foo);
+            Run(Bar);
+            Take(Foo);
+            Pick(S);
+            Task.Run(Foo);
+            items.Select(Len);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.Run(System.Func{System.Int32}) [Call]
+            M:N.C.Foo [MethodGroup, MethodGroup, MethodGroup]
+            M:N.C.Run(System.Action) [Call]
+            M:N.C.Bar [MethodGroup]
+            M:N.C.Take(System.Func{System.Int32}) [Call]
+            M:N.C.Pick(System.Func{System.String}) [Call]
+            M:N.C.S [MethodGroup]
+            external System.Threading.Tasks.Task.Run [Call]
+            external System.Linq.Enumerable.Select [Call]
+            M:N.C.Len(System.String) [MethodGroup]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
