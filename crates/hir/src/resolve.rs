@@ -239,7 +239,7 @@ impl<'db> Resolver<'db> {
             // The outer type of a nested library type (`Dictionary<K, V>.Enumerator`) when the
             // assemblies declare no namespace of its name.
             let library = (!self.libraries().has_namespace(&first.name))
-                .then(|| self.library_lookup(first, &self.imported_namespaces_as_written()))
+                .then(|| self.library_lookup(first).found())
                 .flatten();
             current = Some(match library {
                 Some(id) => Resolved::Type(Ty::Library(id, self.resolve_args(&first.args))),
@@ -821,10 +821,13 @@ impl<'db> Resolver<'db> {
     /// else the name as written.
     fn external_guess(&self, seg: &PathSegment) -> Ty {
         let args = self.resolve_args(&seg.args);
-        let candidates = self.imported_namespaces_as_written();
-        if let Some(id) = self.library_lookup(seg, &candidates) {
-            return Ty::Library(id, args);
+        match self.library_lookup(seg) {
+            LibraryLookup::Found(id) => return Ty::Library(id, args),
+            // CS0104: no type, rather than the first directive's.
+            LibraryLookup::Ambiguous => return Ty::Unknown,
+            LibraryLookup::Missing => {}
         }
+        let candidates = self.imported_namespaces_as_written();
         let index = self.libraries();
         // A namespace of the referenced assemblies (`System` of `System.Threading.Interlocked`) is a
         // member of the global namespace (§7.8.1, §12.8.4): no guess into an imported namespace
@@ -875,12 +878,12 @@ impl Resolver<'_> {
 
     /// A simple name the sources do not declare, looked up in the reference assemblies as C# looks
     /// it up (§7.6.5): each enclosing namespace from the innermost out, then the namespaces the
-    /// usings import (`imported`, in [`Resolver::imported_namespaces_as_written`]'s order), then the
-    /// global namespace.
-    fn library_lookup(&self, seg: &PathSegment, imported: &[String]) -> Option<LibTypeId> {
+    /// usings import, level by level from the innermost (a name two directives of one level
+    /// import as different public types is ambiguous, CS0104), then the global namespace.
+    fn library_lookup(&self, seg: &PathSegment) -> LibraryLookup {
         let index = self.libraries();
         if index.is_empty() {
-            return None;
+            return LibraryLookup::Missing;
         }
         let arity = seg.arity();
         let found = |ns: &str| {
@@ -896,7 +899,7 @@ impl Resolver<'_> {
                 let mut ns = full_name.as_str();
                 loop {
                     if let Some(full) = found(ns) {
-                        return Some(full);
+                        return LibraryLookup::Found(full);
                     }
                     match ns.rsplit_once('.') {
                         Some((outer, _)) => ns = outer,
@@ -905,10 +908,77 @@ impl Resolver<'_> {
                 }
             }
         }
-        imported
+        let defs = crate::library::library_defs(self.db);
+        let public = |ns: &str| {
+            let full = format!("{ns}.{}", seg.name);
+            let def = index.lookup(&full, arity)?;
+            (defs.type_def(def).visibility == metadata::Visibility::Public)
+                .then(|| index.lookup_id(&full, arity))
+                .flatten()
+        };
+        for level in self.imported_namespace_levels() {
+            let mut at_level = level.iter().filter_map(|ns| found(ns));
+            let Some(first) = at_level.next() else {
+                continue;
+            };
+            // Only public types are imported: an internal one of a package's assembly is none.
+            let mut imported = level.iter().filter_map(|ns| public(ns));
+            return match (imported.next(), imported.next()) {
+                (Some(a), Some(b)) if a != b => LibraryLookup::Ambiguous,
+                (Some(a), _) => LibraryLookup::Found(a),
+                (None, _) => LibraryLookup::Found(first),
+            };
+        }
+        found("").map_or(LibraryLookup::Missing, LibraryLookup::Found)
+    }
+
+    /// The namespaces the using directives import, by level from the innermost (a compilation
+    /// unit's with the project's global usings), as written.
+    fn imported_namespace_levels(&self) -> Vec<Vec<String>> {
+        let globals = project_global_usings(self.db, self.project);
+        let namespaces = |usings: &mut dyn Iterator<Item = &UsingKind>| -> Vec<String> {
+            let mut out: Vec<String> = Vec::new();
+            for kind in usings {
+                if let UsingKind::Namespace(path) = kind {
+                    let ns = path.dotted();
+                    if !out.contains(&ns) {
+                        out.push(ns);
+                    }
+                }
+            }
+            out
+        };
+        self.scopes
             .iter()
-            .find_map(|ns| found(ns))
-            .or_else(|| found(""))
+            .rev()
+            .filter_map(|scope| match scope {
+                Scope::Namespace {
+                    usings: Some(usings),
+                    ..
+                } => Some(namespaces(&mut usings.iter())),
+                Scope::Unit { usings } => {
+                    Some(namespaces(&mut usings.iter().chain(globals.iter())))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// What a simple name is among the reference assemblies' types.
+enum LibraryLookup {
+    Found(LibTypeId),
+    /// Two using directives of one level import different types of the name (CS0104).
+    Ambiguous,
+    Missing,
+}
+
+impl LibraryLookup {
+    fn found(self) -> Option<LibTypeId> {
+        match self {
+            LibraryLookup::Found(id) => Some(id),
+            LibraryLookup::Ambiguous | LibraryLookup::Missing => None,
+        }
     }
 }
 

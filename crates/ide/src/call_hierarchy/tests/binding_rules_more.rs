@@ -510,3 +510,54 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn a_framework_type_two_using_directives_of_one_level_import_is_ambiguous() {
+    // CS0104 between two framework types: `System.Threading.Timer` or `System.Timers.Timer`,
+    // neither is bound (the first directive's was).
+    check_outgoing(
+        r#"
+using System.Threading;
+using System.Timers;
+namespace N
+{
+    class C
+    {
+        void M$0(Timer t)
+        {
+            t.Start();
+            t.Dispose();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            unresolved Start (UnknownReceiver)
+            unresolved Dispose (UnknownReceiver)
+            coverage 2/0/0/2
+        "#]],
+    );
+}
+
+#[test]
+fn a_framework_type_an_inner_using_directive_imports_comes_first() {
+    // A directive of an inner namespace imports before the compilation unit's (§14.5.2): `Timer`
+    // is `System.Timers.Timer`, whose `Start` exists (the outer directive's was taken).
+    check_outgoing(
+        r#"
+using System.Threading;
+namespace O
+{
+    using System.Timers;
+    class D
+    {
+        void M$0(Timer t) { t.Start(); }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Timers.Timer.Start [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
