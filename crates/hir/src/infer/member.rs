@@ -225,9 +225,10 @@ impl Ctx<'_> {
         Val::Unknown
     }
 
-    /// `entry.WriteToFile` passed as a delegate: the source extension methods of that name of the
-    /// innermost import scope that has any (§12.8.7), a group bound once the delegate is known.
-    /// Their level's declaring type is unknown, the mark of an extension method's `this`.
+    /// `entry.WriteToFile` passed as a delegate: the extension methods of that name of the
+    /// innermost import scope that has any (§12.8.7), the sources' and the assemblies'
+    /// (`numbers.Contains`), a group bound once the delegate is known. Their level's declaring type
+    /// is unknown, the mark of an extension method's `this`.
     fn extension_method_group(
         &mut self,
         receiver: &Ty,
@@ -241,6 +242,7 @@ impl Ctx<'_> {
             // Only those whose `this` the receiver may convert to (`f.Concat` of an
             // `IEnumerable<T>` is not an extension method of parsers).
             let mut candidates = self.candidates(&Ty::Unknown, &members, false);
+            candidates.extend(self.library_extensions(name, &namespaces, &statics));
             candidates.retain(|c| {
                 matches!(receiver, Ty::TypeParam(_))
                     || c.params.first().is_some_and(|this| {
@@ -251,16 +253,25 @@ impl Ctx<'_> {
                     })
             });
             self.retain_receivable(&mut candidates, receiver);
-            let members: Vec<MemberId> = candidates
-                .iter()
-                .filter_map(|c| match c.member {
-                    super::overload::CandMember::Source(m) => Some(m),
-                    super::overload::CandMember::Library(_) => None,
-                })
-                .collect();
-            if !members.is_empty() {
+            let mut members: Vec<MemberId> = Vec::new();
+            let mut library = Vec::new();
+            for c in &candidates {
+                match c.member {
+                    super::overload::CandMember::Source(m) => members.push(m),
+                    super::overload::CandMember::Library(m) => library.push(m),
+                }
+            }
+            let level = |found: bool| found.then_some(Ty::Unknown);
+            if !members.is_empty() || !library.is_empty() {
                 return Some(Group {
-                    levels: vec![(Ty::Unknown, members)],
+                    levels: level(!members.is_empty())
+                        .map(|t| (t, members))
+                        .into_iter()
+                        .collect(),
+                    library: level(!library.is_empty())
+                        .map(|t| (t, library))
+                        .into_iter()
+                        .collect(),
                     receiver: Some(receiver.clone()),
                     ..Group::named(name, type_args.to_vec())
                 });

@@ -42,7 +42,9 @@ impl Ctx<'_> {
         });
         let library = group.library.iter().flat_map(|(decl_ty, members)| {
             members.iter().map(|&m| {
-                let c = external::library_candidate(db, decl_ty, m, false);
+                // An extension method's `this` (its level's declaring type unknown) is none of the
+                // delegate's parameters.
+                let c = external::library_candidate(db, decl_ty, m, *decl_ty == Ty::Unknown);
                 let ret = (c.method_type_params == 0)
                     .then(|| crate::library::library_signature(db, decl_ty, m).ret);
                 (c, ret)
@@ -160,11 +162,17 @@ impl Ctx<'_> {
         params: Option<&[Ty]>,
     ) {
         let db = self.db;
-        // The delegate's parameter types must convert to the method's (§10.8).
+        // The delegate's parameter types must convert to the method's (§10.8), an extension
+        // method's after its `this`.
         let fits = |decl: &Ty, m: LibMember| {
             let sig = crate::library::library_signature(db, decl, m);
+            let this = usize::from(*decl == Ty::Unknown);
             params.is_none_or(|params| {
-                self.params_convert(params, sig.params.iter().map(|(_, to, _, _)| to))
+                sig.params.len() >= this
+                    && self.params_convert(
+                        params,
+                        sig.params.iter().skip(this).map(|(_, to, _, _)| to),
+                    )
             })
         };
         let fitting: Vec<LibMember> = group

@@ -561,3 +561,38 @@ namespace O
         "#]],
     );
 }
+
+#[test]
+fn a_framework_method_group_is_an_argument() {
+    // A framework method named as a delegate argument: a static one (`string.IsNullOrEmpty`), an
+    // extension method called as a static one (`Enumerable.Count`) and one named on a value
+    // (`numbers.Contains`, §12.8.7). Checked with Roslyn.
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+using System.Linq;
+namespace N
+{
+    class C
+    {
+        void M$0(List<string> items, List<List<int>> lists, IEnumerable<int> numbers, List<int> others)
+        {
+            items.Where(string.IsNullOrEmpty);
+            lists.Select(Enumerable.Count);
+            others.Where(numbers.Contains);
+            Func<int> count = numbers.Count;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Linq.Enumerable.Where [Call, Call]
+            external System.String.IsNullOrEmpty [MethodGroup]
+            external System.Linq.Enumerable.Select [Call]
+            external System.Linq.Enumerable.Count [MethodGroup, MethodGroup]
+            external System.Linq.Enumerable.Contains [MethodGroup]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
