@@ -76,11 +76,17 @@ impl IntConst {
 /// Where the names of a constant expression lead: a body being bound knows what each name bound to;
 /// a constant field's initializer resolves its names on its own.
 trait ConstScope {
-    fn db(&self) -> &dyn Db;
-    fn body(&self) -> &Body;
-    fn resolve(&self, ty: &TypeRef) -> Ty;
+    /// What both kinds of scope read the same way.
+    fn input(&self) -> ConstInput<'_>;
     /// The value of a name or member access naming a constant.
     fn named(&self, expr: ExprId, depth: u32) -> Option<IntConst>;
+}
+
+/// The database, the body holding the expression and the resolver of its type names.
+struct ConstInput<'a> {
+    db: &'a dyn Db,
+    body: &'a Body,
+    resolver: &'a Resolver<'a>,
 }
 
 impl Ctx<'_> {
@@ -117,16 +123,12 @@ impl Ctx<'_> {
 }
 
 impl ConstScope for Ctx<'_> {
-    fn db(&self) -> &dyn Db {
-        self.db
-    }
-
-    fn body(&self) -> &Body {
-        self.body
-    }
-
-    fn resolve(&self, ty: &TypeRef) -> Ty {
-        self.resolver.resolve(ty)
+    fn input(&self) -> ConstInput<'_> {
+        ConstInput {
+            db: self.db,
+            body: self.body,
+            resolver: &self.resolver,
+        }
     }
 
     fn named(&self, expr: ExprId, depth: u32) -> Option<IntConst> {
@@ -170,7 +172,7 @@ fn eval(scope: &dyn ConstScope, expr: ExprId, depth: u32) -> Option<IntConst> {
     if depth > MAX_DEPTH {
         return None;
     }
-    let body = scope.body();
+    let body = scope.input().body;
     match &body.exprs[expr] {
         Expr::Literal(Literal::Int(v)) => {
             let value = i128::from(*v);
@@ -223,7 +225,7 @@ fn eval(scope: &dyn ConstScope, expr: ExprId, depth: u32) -> Option<IntConst> {
             (c.ty == Boolean && same).then_some(if c.value != 0 { a } else { b })
         }
         Expr::Cast { ty, expr: inner } => {
-            let (target, enum_typed) = cast_target(scope, &scope.resolve(ty))?;
+            let (target, enum_typed) = cast_target(scope, &scope.input().resolver.resolve(ty))?;
             let c = eval(scope, *inner, depth + 1)?;
             if (c.ty == Boolean) != (target == Boolean) {
                 return None;
@@ -236,7 +238,8 @@ fn eval(scope: &dyn ConstScope, expr: ExprId, depth: u32) -> Option<IntConst> {
         }
         Expr::Local(local) if body.locals[*local].kind == LocalKind::Constant => {
             let declared = body.locals[*local].ty.as_ref()?;
-            let (declared, enum_typed) = cast_target(scope, &scope.resolve(declared))?;
+            let (declared, enum_typed) =
+                cast_target(scope, &scope.input().resolver.resolve(declared))?;
             let init = body.stmts.iter().find_map(|(_, stmt)| match stmt {
                 Stmt::Let { local: l, init } if l == local => *init,
                 _ => None,
@@ -256,7 +259,7 @@ fn eval(scope: &dyn ConstScope, expr: ExprId, depth: u32) -> Option<IntConst> {
 /// The constant type a cast (or a constant's declaration) names: an integral type or `bool`, or a
 /// source enum (its underlying type, enum-typed).
 fn cast_target(scope: &dyn ConstScope, ty: &Ty) -> Option<(KnownType, bool)> {
-    let db = scope.db();
+    let db = scope.input().db;
     if let Ty::Source(id, _) = ty
         && type_kind(db, *id) == TypeKind::Enum
     {
@@ -558,16 +561,12 @@ impl FieldScope<'_> {
 }
 
 impl ConstScope for FieldScope<'_> {
-    fn db(&self) -> &dyn Db {
-        self.db
-    }
-
-    fn body(&self) -> &Body {
-        self.body
-    }
-
-    fn resolve(&self, ty: &TypeRef) -> Ty {
-        self.resolver.resolve(ty)
+    fn input(&self) -> ConstInput<'_> {
+        ConstInput {
+            db: self.db,
+            body: self.body,
+            resolver: &self.resolver,
+        }
     }
 
     fn named(&self, expr: ExprId, depth: u32) -> Option<IntConst> {
