@@ -277,7 +277,7 @@ fn is_string(db: &dyn Db, ty: &Ty) -> bool {
 
 /// The type of a built-in arithmetic operation (binary numeric promotion).
 /// Whether `ty` is an enum type, of the sources or of an assembly.
-fn is_enum(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+pub(super) fn is_enum(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
     match ty {
         Ty::Source(id, _) => type_kind(sdb.db(), *id) == TypeKind::Enum,
         Ty::Library(..) => matches!(library_kind(sdb, ty), Some(metadata::TypeKind::Enum)),
