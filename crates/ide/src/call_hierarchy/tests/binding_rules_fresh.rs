@@ -1,6 +1,7 @@
 //! Binding rules measured wrong on real libraries first compared with the compiler in session 20
 //! (Eto.Parse, LightInject, C5, FluentFTP), each checked against the Roslyn oracle: a constant zero
-//! converts to any enum (§10.2.4, FluentFTP).
+//! converts to any enum (§10.2.4, FluentFTP); a delegate's `BeginInvoke` and `EndInvoke` (§20.2,
+//! FluentFTP).
 
 use expect_test::expect;
 
@@ -26,6 +27,45 @@ namespace N
         expect![[r#"
             M:N.C.List(System.String,N.Options) [Call]
             coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn begin_invoke_and_end_invoke_of_a_source_delegate() {
+    // §20.2: a delegate type declares `Invoke`, and (.NET Framework) `BeginInvoke` with the
+    // parameters followed by `AsyncCallback` and `object`, `EndInvoke` with the `ref`/`out`
+    // parameters followed by `IAsyncResult`.
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class C
+    {
+        delegate int Work(string path, bool deep);
+        delegate bool TryWork(ref int a, out string b, int c);
+        int Do(string p, bool d) { return 0; }
+        void M$0(AsyncCallback cb, TryWork t)
+        {
+            Work w = Do;
+            IAsyncResult r = w.BeginInvoke("a", true, cb, null);
+            int n = w.EndInvoke(r);
+            w.Invoke("b", false);
+            int a = 0; string b;
+            t.EndInvoke(ref a, out b, t.BeginInvoke(ref a, out b, 1, null, null));
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.Do(System.String,System.Boolean) [MethodGroup]
+            M:N.C.Work.BeginInvoke(System.String,System.Boolean,System.AsyncCallback,System.Object) [Call]
+            M:N.C.Work.EndInvoke(System.IAsyncResult) [Call]
+            M:N.C.Work.Invoke(System.String,System.Boolean) [Call]
+            M:N.C.TryWork.BeginInvoke(System.Int32@,System.String@,System.Int32,System.AsyncCallback,System.Object) [Call]
+            M:N.C.TryWork.EndInvoke(System.Int32@,System.String@,System.IAsyncResult) [Call]
+            coverage 5/5/0/0
         "#]],
     );
 }
