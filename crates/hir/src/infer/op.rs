@@ -261,6 +261,23 @@ impl Ctx<'_> {
         self.conversion_operator(expr, from, to, false);
     }
 
+    /// A boolean expression (§12.24): a value of a type that converts to `bool` only by a
+    /// user-defined implicit conversion calls it; one that does not convert calls its type's
+    /// `operator true` (`if (match)` with Eto.Parse's `Match`).
+    pub(super) fn boolean_expression(&mut self, expr: ExprId, ty: &Ty) {
+        if !matches!(ty, Ty::Source(..)) {
+            return;
+        }
+        let boolean = Ty::known(self.db, KnownType::Boolean);
+        match conv(&self.sdb, ty, &boolean) {
+            conversion::Conv::UserDefined => self.conversion_operator(expr, ty, &boolean, false),
+            conversion::Conv::No => {
+                self.user_operator(expr, "op_True", &[(expr, ty.clone())]);
+            }
+            _ => {}
+        }
+    }
+
     pub(super) fn conversion_operator(&mut self, expr: ExprId, from: &Ty, to: &Ty, explicit: bool) {
         if from == to || *from == Ty::Unknown {
             return;
@@ -351,7 +368,8 @@ impl Ctx<'_> {
         else_: ExprId,
         expected: Option<&Ty>,
     ) -> Ty {
-        self.infer_expr(cond, None);
+        let cond_ty = self.infer_expr(cond, None);
+        self.boolean_expression(cond, &cond_ty);
         let a = self.infer_expr(then, expected);
         let b = self.infer_expr(else_, expected);
         self.conditional_type(then, a, else_, b)

@@ -1,7 +1,7 @@
 //! Binding rules measured wrong on real libraries first compared with the compiler in session 20
 //! (Eto.Parse, LightInject, C5, FluentFTP), each checked against the Roslyn oracle: a constant zero
 //! converts to any enum (§10.2.4, FluentFTP); a delegate's `BeginInvoke` and `EndInvoke` (§20.2,
-//! FluentFTP).
+//! FluentFTP); `operator true` of a condition (§12.24, Eto.Parse).
 
 use expect_test::expect;
 
@@ -66,6 +66,47 @@ namespace N
             M:N.C.TryWork.BeginInvoke(System.Int32@,System.String@,System.Int32,System.AsyncCallback,System.Object) [Call]
             M:N.C.TryWork.EndInvoke(System.Int32@,System.String@,System.IAsyncResult) [Call]
             coverage 5/5/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_class_with_operator_true_as_a_condition() {
+    // §12.24: a condition of a type with no implicit conversion to `bool` calls its `operator true`;
+    // one with a user-defined implicit conversion to `bool` calls that instead.
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Match
+    {
+        public static bool operator true(Match m) { return m != null; }
+        public static bool operator false(Match m) { return m == null; }
+    }
+    public struct Flag
+    {
+        public static implicit operator bool(Flag f) { return true; }
+        public static bool operator true(Flag f) { return true; }
+        public static bool operator false(Flag f) { return false; }
+    }
+    public class C
+    {
+        int M$0(Match m, Flag f)
+        {
+            if (m) return 1;
+            while (m) { }
+            do { } while (m);
+            for (; m;) { }
+            if (f) return 4;
+            return m ? 2 : 3;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Match.op_True(N.Match) [Operator, Operator, Operator, Operator, Operator]
+            M:N.Flag.op_Implicit(N.Flag)~System.Boolean [Operator]
+            coverage 6/6/0/0
         "#]],
     );
 }
