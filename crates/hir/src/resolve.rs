@@ -725,8 +725,15 @@ impl<'db> Resolver<'db> {
             // A name inside an ambiguous one is unknown too.
             Resolved::Type(Ty::Unknown) => Resolved::Type(Ty::Unknown),
             Resolved::Type(Ty::Source(id, outer_args)) => {
-                let (nested, _) = self.member_type(*id, seg)?;
-                let mut args = outer_args.clone();
+                let (nested, owner_args) = self.member_type(*id, seg)?;
+                // A nested type inherited from a base class is that base's (§15.3.9):
+                // `TextParserWriter.IParserWriterHandler` is
+                // `ParserWriter<TextParserWriterArgs>.IParserWriterHandler`, its outer arguments
+                // the base's, in terms of the named type's.
+                let mut args = match owner_args {
+                    Some(base_args) => base_args.iter().map(|a| a.substitute(outer_args)).collect(),
+                    None => outer_args.clone(),
+                };
                 args.extend(self.resolve_args(&seg.args));
                 Resolved::Type(Ty::Source(nested, args))
             }

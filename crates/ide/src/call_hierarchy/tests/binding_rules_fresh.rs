@@ -2,7 +2,8 @@
 //! (Eto.Parse, LightInject, C5, FluentFTP), each checked against the Roslyn oracle: a constant zero
 //! converts to any enum (§10.2.4, FluentFTP); a delegate's `BeginInvoke` and `EndInvoke` (§20.2,
 //! FluentFTP); `operator true` of a condition (§12.24, Eto.Parse); a namespace's own extension methods
-//! before those its using directives import (§12.8.9.3, LightInject).
+//! before those its using directives import (§12.8.9.3, LightInject); a nested type named through a
+//! derived class is its base's constructed type (§15.3.9, Eto.Parse).
 
 use expect_test::expect;
 
@@ -143,6 +144,35 @@ namespace N
             M:N.TypeHelper.GetCustomAttributes(System.Reflection.Assembly,System.Type) [Call]
             M:N.TypeHelper.GetMethodInfo(System.Delegate) [Call]
             coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_nested_type_named_through_a_derived_class_is_the_bases() {
+    // §15.3.9: `Tpw.IHandler` names `Pw<Args>.IHandler`, whose `TArgs` is `Args`.
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Pw<TArgs> { public interface IHandler { TArgs Get(); } }
+    public class Args { public void Run() { } }
+    public class Tpw : Pw<Args> { }
+    public class Gen<T> : Pw<T> { }
+    public class C
+    {
+        void M$0(Tpw.IHandler h, Gen<Args>.IHandler g)
+        {
+            h.Get().Run();
+            g.Get().Run();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Pw`1.IHandler.Get [Call, Call]
+            M:N.Args.Run [Call, Call]
+            coverage 4/4/0/0
         "#]],
     );
 }
