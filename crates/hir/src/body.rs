@@ -32,6 +32,16 @@ pub struct Body {
     pub params: Vec<LocalId>,
     /// The code of the member, in source order: one entry per accessor, initializer or body.
     pub roots: Vec<BodyRoot>,
+    /// The conditions of `if`, `while`, `do` and `for` statements, sorted: boolean
+    /// expressions (§12.24), where a value of a type that does not convert to `bool` calls its
+    /// `operator true`.
+    pub conditions: Vec<ExprId>,
+}
+
+impl Body {
+    pub fn is_condition(&self, expr: ExprId) -> bool {
+        self.conditions.binary_search(&expr).is_ok()
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

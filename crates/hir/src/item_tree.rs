@@ -292,6 +292,8 @@ pub enum MemberOrigin {
     DefaultConstructor,
     /// A delegate's `Invoke`.
     DelegateInvoke,
+    /// A delegate's `BeginInvoke` or `EndInvoke`.
+    DelegateAsync,
     /// `Program.<Main>$`, the entry point the compiler makes of top-level statements.
     TopLevelStatements,
 }

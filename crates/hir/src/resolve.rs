@@ -506,9 +506,12 @@ impl<'db> Resolver<'db> {
     }
 
     /// What brings extension methods and static members into scope here, per level of the scope,
-    /// innermost first (the global namespace last): each enclosing namespace with the namespaces its
-    /// `using` directives import, and the types imported by `using static`. Extension methods are
-    /// looked up level by level; the first level with an applicable one wins (C# §12.8.10.3).
+    /// innermost first (the global namespace last): each enclosing namespace, then (a level of its
+    /// own) the namespaces its `using` directives import and the types imported by `using static`.
+    /// Extension methods are looked up level by level; the first level with an applicable one wins
+    /// (C# §12.8.10.3): a namespace's own types before its imports, so LightInject's
+    /// `TypeHelper.GetCustomAttributes(this Assembly, Type)` beats the one `using System.Reflection`
+    /// brings.
     pub(crate) fn import_scopes(&self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {
         let mut scopes: Vec<(Vec<SmolStr>, Vec<Ty>)> = Vec::new();
         let globals = project_global_usings(self.db, self.project);
@@ -524,7 +527,8 @@ impl<'db> Resolver<'db> {
                 Scope::Unit { usings } => ("", usings.iter().chain(globals.iter()).collect()),
                 _ => continue,
             };
-            let mut namespaces = vec![SmolStr::new(own)];
+            scopes.push((vec![SmolStr::new(own)], Vec::new()));
+            let mut namespaces = Vec::new();
             let mut statics = Vec::new();
             for kind in usings {
                 match kind {
@@ -539,7 +543,9 @@ impl<'db> Resolver<'db> {
                     UsingKind::Alias(..) => {}
                 }
             }
-            scopes.push((namespaces, statics));
+            if !namespaces.is_empty() || !statics.is_empty() {
+                scopes.push((namespaces, statics));
+            }
         }
         let namespaces: Vec<SmolStr> = scopes.iter().flat_map(|(n, _)| n.clone()).collect();
         // `namespace N { using static Expression; }` names `System.Linq.Expressions.Expression`
@@ -720,8 +726,15 @@ impl<'db> Resolver<'db> {
             // A name inside an ambiguous one is unknown too.
             Resolved::Type(Ty::Unknown) => Resolved::Type(Ty::Unknown),
             Resolved::Type(Ty::Source(id, outer_args)) => {
-                let (nested, _) = self.member_type(*id, seg)?;
-                let mut args = outer_args.clone();
+                let (nested, owner_args) = self.member_type(*id, seg)?;
+                // A nested type inherited from a base class is that base's (§15.3.9):
+                // `TextParserWriter.IParserWriterHandler` is
+                // `ParserWriter<TextParserWriterArgs>.IParserWriterHandler`, its outer arguments
+                // the base's, in terms of the named type's.
+                let mut args = match owner_args {
+                    Some(base_args) => base_args.iter().map(|a| a.substitute(outer_args)).collect(),
+                    None => outer_args.clone(),
+                };
                 args.extend(self.resolve_args(&seg.args));
                 Resolved::Type(Ty::Source(nested, args))
             }

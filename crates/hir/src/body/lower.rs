@@ -73,7 +73,9 @@ pub(super) fn lower_member(db: &dyn Db, member: MemberId) -> Option<(Body, BodyS
                 ctx.push_root(RootKind::CtorInitializer, Stmt::Expr(expr));
             }
         }
-        MemberOrigin::RecordProperty | MemberOrigin::DelegateInvoke => {}
+        MemberOrigin::RecordProperty
+        | MemberOrigin::DelegateInvoke
+        | MemberOrigin::DelegateAsync => {}
     }
     Some((ctx.body, ctx.map))
 }

@@ -265,6 +265,23 @@ impl Ctx<'_> {
         self.conversion_operator(expr, from, to, false);
     }
 
+    /// A boolean expression (§12.24): a value of a type that converts to `bool` only by a
+    /// user-defined implicit conversion calls it; one that does not convert calls its type's
+    /// `operator true` (`if (match)` with Eto.Parse's `Match`).
+    pub(super) fn boolean_expression(&mut self, expr: ExprId, ty: &Ty) {
+        if !matches!(ty, Ty::Source(..)) {
+            return;
+        }
+        let boolean = Ty::known(self.db, KnownType::Boolean);
+        match conv(&self.sdb, ty, &boolean) {
+            conversion::Conv::UserDefined => self.conversion_operator(expr, ty, &boolean, false),
+            conversion::Conv::No => {
+                self.user_operator(expr, "op_True", &[(expr, ty.clone())]);
+            }
+            _ => {}
+        }
+    }
+
     pub(super) fn conversion_operator(&mut self, expr: ExprId, from: &Ty, to: &Ty, explicit: bool) {
         if from == to || *from == Ty::Unknown {
             return;
@@ -281,7 +298,7 @@ fn is_string(db: &dyn Db, ty: &Ty) -> bool {
 
 /// The type of a built-in arithmetic operation (binary numeric promotion).
 /// Whether `ty` is an enum type, of the sources or of an assembly.
-fn is_enum(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+pub(super) fn is_enum(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
     match ty {
         Ty::Source(id, _) => type_kind(sdb.db(), *id) == TypeKind::Enum,
         Ty::Library(..) => matches!(library_kind(sdb, ty), Some(metadata::TypeKind::Enum)),
@@ -358,7 +375,8 @@ impl Ctx<'_> {
         else_: ExprId,
         expected: Option<&Ty>,
     ) -> Ty {
-        self.infer_expr(cond, None);
+        let cond_ty = self.infer_expr(cond, None);
+        self.boolean_expression(cond, &cond_ty);
         let a = self.infer_expr(then, expected);
         let b = self.infer_expr(else_, expected);
         self.conditional_type(then, a, else_, b)

@@ -111,7 +111,10 @@ impl Ctx<'_> {
         for part in parts {
             match *part {
                 Part::Expr(e) => {
-                    self.infer_expr(e, None);
+                    let ty = self.infer_expr(e, None);
+                    if self.body.is_condition(e) {
+                        self.boolean_expression(e, &ty);
+                    }
                 }
                 Part::Stmt(s) => self.infer_stmt(s),
             }

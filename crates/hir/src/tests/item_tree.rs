@@ -332,6 +332,8 @@ namespace Shop.Orders
                 public static const EnumMember Closed
               public Delegate Handler(object sender, out int result) -> void
                 public Method Invoke(object sender, out int result): void [DelegateInvoke]
+                public Method BeginInvoke(object sender, out int result, global::System.AsyncCallback callback, object object): global::System.IAsyncResult [DelegateAsync]
+                public Method EndInvoke(out int result, global::System.IAsyncResult result): void [DelegateAsync]
         "#]],
     );
 }

@@ -2021,6 +2021,7 @@ namespace Outer.Inner
 }
 
 mod binding_rules;
+mod binding_rules_fresh;
 mod binding_rules_more;
 mod conditional;
 mod conversions;

@@ -110,6 +110,8 @@ namespace N
             Field F:N.Thing.Name | N.Thing.Name | in N.Thing
             Indexer P:N.Thing.Item(System.Int32,System.String) | N.Thing.this[int, string] | in N.Thing
             Interface T:N.IHandler`1 | N.IHandler<T> | in N
+            Method M:N.Check.BeginInvoke(N.Thing,System.AsyncCallback,System.Object) | N.Check.BeginInvoke(Thing, AsyncCallback, object) | in N.Check
+            Method M:N.Check.EndInvoke(System.IAsyncResult) | N.Check.EndInvoke(IAsyncResult) | in N.Check
             Method M:N.Check.Invoke(N.Thing) | N.Check.Invoke(Thing) | in N.Check
             Method M:N.Extensions.Twice(N.Thing) | N.Extensions.Twice(this Thing) | in N.Extensions
             Method M:N.IHandler`1.Handle(`0) | N.IHandler<T>.Handle(T) | in N.IHandler<T>

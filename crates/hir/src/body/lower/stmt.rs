@@ -7,7 +7,7 @@ use syntax::{
     ast::{self, AstElement, AstNode, Expression, Pattern, Statement},
 };
 
-use super::{Ctx, Expr, LocalKind, Stmt, StmtId, field, identifier, lower_type};
+use super::{Ctx, Expr, ExprId, LocalKind, Stmt, StmtId, field, identifier, lower_type};
 use crate::{
     body::{AssignOp, Enumeration, Part},
     item_tree::lower::element_text,
@@ -216,7 +216,7 @@ impl Ctx {
         // after the `if`, in the enclosing block; each branch has a scope of its own.
         let mut parts = Vec::new();
         if let Some(condition) = field(node, Field::Condition) {
-            parts.push(Part::Expr(self.lower_expr(&condition)));
+            parts.push(Part::Expr(self.lower_condition(&condition)));
         }
         for branch in [Field::Consequence, Field::Alternative] {
             if let Some(branch) = field(node, branch) {
@@ -225,6 +225,14 @@ impl Ctx {
             }
         }
         self.alloc_stmt(Stmt::Compound(parts))
+    }
+
+    /// A statement's condition, recorded in [`Body::conditions`].
+    fn lower_condition(&mut self, condition: &SyntaxElement) -> ExprId {
+        let expr = self.lower_expr(condition);
+        let conditions = &mut self.body.conditions;
+        conditions.insert(conditions.partition_point(|&c| c < expr), expr);
+        expr
     }
 
     /// Local functions are in scope in their whole block, also before their declaration.
@@ -254,6 +262,9 @@ impl Ctx {
                 parts.extend(stmts.into_iter().map(Part::Stmt));
             } else if Pattern::can_cast_element(kind) {
                 self.lower_pattern(&child, parts);
+            } else if Expression::can_cast_element(kind) && child.field() == Some(Field::Condition)
+            {
+                parts.push(Part::Expr(self.lower_condition(&child)));
             } else if Expression::can_cast_element(kind) {
                 parts.push(Part::Expr(self.lower_expr(&child)));
             } else if let Some(child) = child.as_node() {

@@ -15,6 +15,7 @@ use crate::{
         constant,
         conversion::{Conv, conv, is_null, mentions_unknown, strip_annotation, type_param_conv},
         known,
+        op::is_enum,
     },
     item_tree::ParamModifier,
     library::{KnownType, ScopedDb},
@@ -230,7 +231,7 @@ fn arg_conversions(
 }
 
 /// The conversion of one argument to its parameter type: a value's (an `int` constant's to any
-/// integer type that holds it), a lambda's to a delegate, a method group's.
+/// integer type that holds it, a zero's to any enum), a lambda's to a delegate, a method group's.
 fn arg_conv(
     sdb: &ScopedDb<'_>,
     cand: &Candidate,
@@ -248,6 +249,11 @@ fn arg_conv(
                     .int_constant
                     .is_some_and(|v| constant::constant_fits(db, v, ty, param_ty)) =>
             {
+                Conv::Implicit
+            }
+            // The implicit enumeration conversion (§10.2.4): a constant zero converts to every
+            // enum type and its nullable form.
+            Conv::No if arg.int_constant == Some(0) && is_enum(sdb, strip_nullable(param_ty)) => {
                 Conv::Implicit
             }
             c => c,
@@ -286,6 +292,13 @@ fn arg_conv(
             Conv::No
         }
         _ => arg_conv,
+    }
+}
+
+fn strip_nullable(ty: &Ty) -> &Ty {
+    match ty {
+        Ty::Nullable(inner) => inner,
+        t => t,
     }
 }
 

@@ -11,10 +11,10 @@ use syntax::{
 use super::{Ctx, field, identifier_text, lower_type, modifiers, params::lower_params};
 use crate::{
     item_tree::{
-        Accessors, ItemParent, ItemRange, Member, MemberKind, MemberOrigin, Modifiers, TypeIdx,
-        TypeItem, TypeKind, TypeParamBound, Variance,
+        Accessors, ItemParent, ItemRange, Member, MemberKind, MemberOrigin, Modifiers, Param,
+        ParamModifier, TypeIdx, TypeItem, TypeKind, TypeParamBound, Variance,
     },
-    type_ref::TypeRef,
+    type_ref::{Path, PathQualifier, PathSegment, Predefined, TypeRef},
 };
 
 impl Ctx {
@@ -173,11 +173,58 @@ impl Ctx {
             invoke.params = item.delegate_params.clone();
             invoke.ty = item.delegate_return.clone();
             members.push(invoke);
+            members.extend(async_pattern(item, |name| {
+                implied(name, MemberKind::Method, MemberOrigin::DelegateAsync)
+            }));
         }
         for member in members {
             self.push_member(owner, member, full, name);
         }
     }
+}
+
+/// A delegate's `BeginInvoke` and `EndInvoke` (§20.2; what the compiler declares beside `Invoke`):
+/// `BeginInvoke` takes `Invoke`'s parameters then an `AsyncCallback` and an `object` and gives an
+/// `IAsyncResult`; `EndInvoke` takes the `ref` and `out` ones then the `IAsyncResult` and gives
+/// what `Invoke` does.
+fn async_pattern(item: &TypeItem, implied: impl Fn(SmolStr) -> Member) -> [Member; 2] {
+    let system = |name: &'static str| {
+        TypeRef::Path(Path {
+            qualifier: PathQualifier::Global,
+            segments: ["System", name]
+                .into_iter()
+                .map(|n| PathSegment {
+                    name: SmolStr::new_static(n),
+                    args: Vec::new(),
+                })
+                .collect(),
+        })
+    };
+    let param = |name: &'static str, ty: TypeRef| Param {
+        name: SmolStr::new_static(name),
+        ty,
+        modifier: ParamModifier::None,
+        has_default: false,
+    };
+    let mut begin = implied(SmolStr::new_static("BeginInvoke"));
+    begin.params = item.delegate_params.clone();
+    begin
+        .params
+        .push(param("callback", system("AsyncCallback")));
+    begin
+        .params
+        .push(param("object", TypeRef::Predefined(Predefined::Object)));
+    begin.ty = Some(system("IAsyncResult"));
+    let mut end = implied(SmolStr::new_static("EndInvoke"));
+    end.params = item
+        .delegate_params
+        .iter()
+        .filter(|p| p.modifier != ParamModifier::None && p.modifier != ParamModifier::Params)
+        .cloned()
+        .collect();
+    end.params.push(param("result", system("IAsyncResult")));
+    end.ty = item.delegate_return.clone();
+    [begin, end]
 }
 
 pub(super) fn type_params(node: &SyntaxNode) -> Vec<SmolStr> {

@@ -1,0 +1,178 @@
+//! Binding rules measured wrong on real libraries first compared with the compiler in session 20
+//! (Eto.Parse, LightInject, C5, FluentFTP), each checked against the Roslyn oracle: a constant zero
+//! converts to any enum (§10.2.4, FluentFTP); a delegate's `BeginInvoke` and `EndInvoke` (§20.2,
+//! FluentFTP); `operator true` of a condition (§12.24, Eto.Parse); a namespace's own extension methods
+//! before those its using directives import (§12.8.9.3, LightInject); a nested type named through a
+//! derived class is its base's constructed type (§15.3.9, Eto.Parse).
+
+use expect_test::expect;
+
+use super::check_outgoing;
+
+#[test]
+fn the_literal_zero_converts_to_any_enum() {
+    // §10.2.4: the constant `0` converts implicitly to every enum type, so `List(string, Options)`
+    // applies and beats `List(string, object)` (Options converts to object, not back).
+    check_outgoing(
+        r#"
+namespace N
+{
+    [System.Flags] public enum Options { None = 0, All = 1 }
+    public class C
+    {
+        int List(string path) { return List(path, 0); }
+        int List$0(string path, Options options) { return List(path, 0); }
+        int List(string path, object o) { return 0; }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.List(System.String,N.Options) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn begin_invoke_and_end_invoke_of_a_source_delegate() {
+    // §20.2: a delegate type declares `Invoke`, and (.NET Framework) `BeginInvoke` with the
+    // parameters followed by `AsyncCallback` and `object`, `EndInvoke` with the `ref`/`out`
+    // parameters followed by `IAsyncResult`.
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class C
+    {
+        delegate int Work(string path, bool deep);
+        delegate bool TryWork(ref int a, out string b, int c);
+        int Do(string p, bool d) { return 0; }
+        void M$0(AsyncCallback cb, TryWork t)
+        {
+            Work w = Do;
+            IAsyncResult r = w.BeginInvoke("a", true, cb, null);
+            int n = w.EndInvoke(r);
+            w.Invoke("b", false);
+            int a = 0; string b;
+            t.EndInvoke(ref a, out b, t.BeginInvoke(ref a, out b, 1, null, null));
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.Do(System.String,System.Boolean) [MethodGroup]
+            M:N.C.Work.BeginInvoke(System.String,System.Boolean,System.AsyncCallback,System.Object) [Call]
+            M:N.C.Work.EndInvoke(System.IAsyncResult) [Call]
+            M:N.C.Work.Invoke(System.String,System.Boolean) [Call]
+            M:N.C.TryWork.BeginInvoke(System.Int32@,System.String@,System.Int32,System.AsyncCallback,System.Object) [Call]
+            M:N.C.TryWork.EndInvoke(System.Int32@,System.String@,System.IAsyncResult) [Call]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_class_with_operator_true_as_a_condition() {
+    // §12.24: a condition of a type with no implicit conversion to `bool` calls its `operator true`;
+    // one with a user-defined implicit conversion to `bool` calls that instead.
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Match
+    {
+        public static bool operator true(Match m) { return m != null; }
+        public static bool operator false(Match m) { return m == null; }
+    }
+    public struct Flag
+    {
+        public static implicit operator bool(Flag f) { return true; }
+        public static bool operator true(Flag f) { return true; }
+        public static bool operator false(Flag f) { return false; }
+    }
+    public class C
+    {
+        int M$0(Match m, Flag f)
+        {
+            if (m) return 1;
+            while (m) { }
+            do { } while (m);
+            for (; m;) { }
+            if (f) return 4;
+            return m ? 2 : 3;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Match.op_True(N.Match) [Operator, Operator, Operator, Operator, Operator]
+            M:N.Flag.op_Implicit(N.Flag)~System.Boolean [Operator]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn extension_methods_of_the_namespace_come_before_its_using_directives() {
+    // §12.8.9.3: the namespace's own types are searched for extension methods before the
+    // namespaces its using directives import; `System.Reflection.CustomAttributeExtensions` has
+    // `GetCustomAttributes(this Assembly, Type)` too, but is only reached if the first finds none.
+    check_outgoing(
+        r#"
+namespace N
+{
+    using System;
+    using System.Collections.Generic;
+    using System.Reflection;
+    static class TypeHelper
+    {
+        public static IEnumerable<Attribute> GetCustomAttributes(this Assembly assembly, Type attributeType) { return null; }
+        public static MethodInfo GetMethodInfo(this Delegate del) { return del.Method; }
+    }
+    class C
+    {
+        void M$0(Assembly a, Action d)
+        {
+            a.GetCustomAttributes(typeof(C));
+            d.GetMethodInfo();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.TypeHelper.GetCustomAttributes(System.Reflection.Assembly,System.Type) [Call]
+            M:N.TypeHelper.GetMethodInfo(System.Delegate) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_nested_type_named_through_a_derived_class_is_the_bases() {
+    // §15.3.9: `Tpw.IHandler` names `Pw<Args>.IHandler`, whose `TArgs` is `Args`.
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Pw<TArgs> { public interface IHandler { TArgs Get(); } }
+    public class Args { public void Run() { } }
+    public class Tpw : Pw<Args> { }
+    public class Gen<T> : Pw<T> { }
+    public class C
+    {
+        void M$0(Tpw.IHandler h, Gen<Args>.IHandler g)
+        {
+            h.Get().Run();
+            g.Get().Run();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Pw`1.IHandler.Get [Call, Call]
+            M:N.Args.Run [Call, Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
