@@ -320,9 +320,8 @@ pub(crate) fn collect_incoming(
         }
         // Every file is read; the sites of a callee that has a name still count.
         None => {
-            for file in hir::workspace_files(db) {
+            for calls in sites.file_call_sites(&hir::workspace_files(db)) {
                 db.unwind_if_revision_cancelled();
-                let calls = hir::file_call_sites(db, file);
                 let sites: Vec<CallSiteInfo> = calls
                     .sites
                     .iter()

@@ -16,6 +16,8 @@
 //! ([`crate::Analysis::with_call_index`]); a snapshot refreshes it once, on first use, and tells the
 //! owner what it became ([`CallIndexReport`]), so the next snapshot starts from the refreshed one.
 
+mod steps;
+
 use std::sync::{Arc, OnceLock};
 
 use hir::{
@@ -24,6 +26,9 @@ use hir::{
 };
 use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
+
+pub(crate) use self::steps::StepTaken;
+pub use self::steps::{SiteSteps, StepBudget};
 
 /// Changed files kept beside the base before they are merged into a new one: a lookup scans them,
 /// a merge copies the name map.
@@ -113,11 +118,17 @@ impl FilePart {
     }
 
     fn is_gathered_from(&self, text: Option<&Arc<str>>) -> bool {
-        match (&self.text, text) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        }
+        same_text(self.text.as_ref(), text)
+    }
+}
+
+/// Whether a part gathered from text `gathered_from` is of the file's `text` now (texts are
+/// compared by pointer: an unchanged file keeps its `Arc`).
+fn same_text(gathered_from: Option<&Arc<str>>, text: Option<&Arc<str>>) -> bool {
+    match (gathered_from, text) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
     }
 }
 
@@ -416,31 +427,74 @@ impl IndexSlot {
 }
 
 /// Where a query reads the call sites of a name: the index when one is valid for the snapshot, else
-/// salsa's bucket (the same answer, see [`CallIndex::sites_named`]).
+/// the request's steps when it has them (see `steps.rs`), else salsa's bucket (the same answer, see
+/// [`CallIndex::sites_named`]).
 #[derive(Clone, Copy)]
 pub(crate) struct SiteSource<'a> {
     pub(crate) db: &'a RootDatabase,
     index: Option<&'a IndexSlot>,
+    steps: Option<&'a SiteSteps>,
 }
 
 impl<'a> SiteSource<'a> {
-    pub(crate) fn new(db: &'a RootDatabase, index: &'a IndexSlot) -> SiteSource<'a> {
+    pub(crate) fn new(
+        db: &'a RootDatabase,
+        index: &'a IndexSlot,
+        steps: Option<&'a SiteSteps>,
+    ) -> SiteSource<'a> {
         SiteSource {
             db,
             index: Some(index),
+            steps,
         }
     }
 
     /// Salsa's bucket only.
     #[cfg(test)]
     pub(crate) fn salsa(db: &'a RootDatabase) -> SiteSource<'a> {
-        SiteSource { db, index: None }
+        SiteSource {
+            db,
+            index: None,
+            steps: None,
+        }
     }
 
     pub(crate) fn sites_named(&self, name: &str, narrow_files: bool) -> Arc<NamedCallSites> {
         match self.index.and_then(|slot| slot.valid(self.db)) {
             Some(index) => Arc::new(index.sites_named(name, narrow_files)),
-            None => hir::sites_named(self.db, name, narrow_files),
+            None => match self.steps {
+                Some(steps) => Arc::new(steps.sites_named(self.db, name, narrow_files)),
+                None => hir::sites_named(self.db, name, narrow_files),
+            },
+        }
+    }
+
+    /// Each file's sites (`hir::file_call_sites`), in `files` order: the index's parts when it is
+    /// valid (equal by its invariant, and nothing for salsa to verify), else through the request's
+    /// steps when it has them, so that reading many files not yet bound goes over several snapshots.
+    pub(crate) fn file_call_sites(&self, files: &[FileId]) -> Vec<Arc<CallSites>> {
+        if let Some(index) = self.index.and_then(|slot| slot.valid(self.db)) {
+            return files
+                .iter()
+                .map(|&file| match index.part(file) {
+                    Some(part) => part.calls.clone(),
+                    None => hir::file_call_sites(self.db, file),
+                })
+                .collect();
+        }
+        match self.steps {
+            Some(steps) => steps
+                .parts(self.db, files)
+                .into_iter()
+                .map(|part| part.calls.clone())
+                .collect(),
+            None => files
+                .iter()
+                .map(|&file| {
+                    self.db.unwind_if_revision_cancelled();
+                    hir::file_call_sites(self.db, file)
+                })
+                .collect(),
         }
     }
 }

@@ -25,14 +25,14 @@ use std::{panic::UnwindSafe, sync::Arc};
 
 use hir::{Database, RootDatabase};
 
-use crate::call_index::{IndexSlot, SiteSource};
+use crate::call_index::{IndexSlot, SiteSource, StepTaken};
 
 pub use crate::{
     call_hierarchy::{
         CallSiteRef, CalleeInfo, Coverage, IncomingCaller, IncomingCalls, IncomingSite,
         OutgoingCallee, OutgoingCalls, UnresolvedCall,
     },
-    call_index::{CallIndex, CallIndexBuild, CallIndexReport, OnCallIndex},
+    call_index::{CallIndex, CallIndexBuild, CallIndexReport, OnCallIndex, SiteSteps, StepBudget},
     implementations::{Implementations, MemberImplementation, MemberImplementationKind},
     references::{Reference, ReferenceKind, References, UnboundReason, UnboundReference},
     search::SymbolQuery,
@@ -116,6 +116,7 @@ impl AnalysisHost {
         Analysis {
             db: self.db.clone(),
             call_index: IndexSlot::default(),
+            steps: None,
         }
     }
 
@@ -138,6 +139,9 @@ pub struct Analysis {
     db: RootDatabase,
     /// The call index its owner handed it, refreshed on first use (`call_index.rs`).
     call_index: IndexSlot,
+    /// Where the request it serves gathers call sites over several snapshots while no index is
+    /// valid (`call_index/steps.rs`).
+    steps: Option<SiteSteps>,
 }
 
 impl Analysis {
@@ -150,6 +154,16 @@ impl Analysis {
         report: Option<OnCallIndex>,
     ) -> Analysis {
         self.call_index = IndexSlot::new(index, report);
+        self
+    }
+
+    /// Reads call sites through `steps` while no call index is valid for this snapshot: a query
+    /// that would bind more files than a step's budget gathers a step's worth into `steps`, then
+    /// returns `Err(Cancelled)` with [`SiteSteps::take_stepped`] true; the caller evicts and asks
+    /// again on a new snapshot with the same `steps`, until the answer comes (exactly the one a
+    /// single snapshot would give).
+    pub fn with_site_steps(mut self, steps: SiteSteps) -> Analysis {
+        self.steps = Some(steps);
         self
     }
 
@@ -182,12 +196,21 @@ impl Analysis {
     }
 
     fn sites<'a>(&'a self, db: &'a RootDatabase) -> SiteSource<'a> {
-        SiteSource::new(db, &self.call_index)
+        SiteSource::new(db, &self.call_index, self.steps.as_ref())
     }
 
+    /// Runs `f`, a cancellation or a stop for a step (`call_index/steps.rs`) turned into
+    /// `Err(Cancelled)`.
     fn with_db<T>(&self, f: impl FnOnce(&RootDatabase) -> T + UnwindSafe) -> Cancellable<T> {
         let db = &self.db;
-        Cancelled::catch(std::panic::AssertUnwindSafe(|| f(db)))
+        let run = std::panic::AssertUnwindSafe(|| {
+            Cancelled::catch(std::panic::AssertUnwindSafe(|| f(db)))
+        });
+        match std::panic::catch_unwind(run) {
+            Ok(result) => result,
+            Err(payload) if payload.is::<StepTaken>() => Err(Cancelled::Local),
+            Err(payload) => std::panic::resume_unwind(payload),
+        }
     }
 
     pub fn file_text(&self, file: FileId) -> Cancellable<Arc<str>> {
@@ -415,4 +438,5 @@ mod tests {
     mod fuzz_corpus;
     mod hostile;
     mod incremental;
+    mod site_steps;
 }

@@ -120,12 +120,12 @@ pub(crate) fn find_references(sites: SiteSource<'_>, key: &SymbolKey) -> Option<
         }
         AnySymbol::Source(Symbol::Type(t)) => {
             let name = hir::def_map(db, t.project).type_def(t).name.clone();
-            type_references(db, Owner::Source(t), &name, &mut out)
+            type_references(sites, Owner::Source(t), &name, &mut out)
         }
         AnySymbol::Library(LibrarySymbol::Type(t)) => {
             let target = Owner::of(&hir::library_type_ty(db, t))?;
             let name = hir::library_index(db).type_def(t).name.clone();
-            type_references(db, target, &name, &mut out)
+            type_references(sites, target, &name, &mut out)
         }
     }
     out.references.sort_by_key(|r| (r.file, r.range.start()));
@@ -198,10 +198,11 @@ fn member_references(sites: SiteSource<'_>, target: &MemberTarget, out: &mut Ref
     out.coverage.resolved += calls_counted;
     add_unbound_sites(db, &named.unresolved, out);
     let candidates = candidate_files(db, name);
+    // Read through the request's steps: the candidates may be many, and not yet bound.
+    let candidate_sites = sites.file_call_sites(&candidates);
     if is_field {
-        for &file in &candidates {
+        for (&file, sites) in candidates.iter().zip(&candidate_sites) {
             db.unwind_if_revision_cancelled();
-            let sites = hir::file_call_sites(db, file);
             for access in sites.field_accesses.iter() {
                 if hir::callee_site_name(db, &access.field).is_none_or(|n| n != *name) {
                     continue;
@@ -225,9 +226,8 @@ fn member_references(sites: SiteSource<'_>, target: &MemberTarget, out: &mut Ref
         }
     }
     if target.kind != SymbolKind::Constructor {
-        for &file in &candidates {
+        for (&file, sites) in candidates.iter().zip(&candidate_sites) {
             db.unwind_if_revision_cancelled();
-            let sites = hir::file_call_sites(db, file);
             let recorded = |range: TextRange| {
                 sites.sites.iter().any(|s| s.focus_range == range)
                     || sites.field_accesses.iter().any(|a| a.focus_range == range)

@@ -13,7 +13,10 @@ use std::{
         Arc, Mutex,
         atomic::{AtomicBool, Ordering},
     },
+    time::Duration,
 };
+
+use ide::{SiteSteps, StepBudget};
 
 use rmcp::{
     ErrorData as McpError, RoleServer, ServerHandler,
@@ -36,6 +39,11 @@ use crate::{
 /// requests gives several in a row: 3 attempts let tests/mcp/test_concurrency.py fail requests; the bound
 /// only stops starvation by a file rewritten without pause.
 const MAX_ATTEMPTS: usize = 32;
+
+/// How long one step of a request's gathering of call sites binds before an eviction: binding
+/// memoizes about a megabyte a file, a file takes tens of milliseconds, and a step's eviction and
+/// new snapshot cost about a millisecond.
+const REQUEST_STEP: Duration = Duration::from_millis(100);
 
 /// How long a client may keep the tool list (`ttlMs`, 2026-07-28): a day.
 const TOOLS_TTL_MS: u64 = 24 * 60 * 60 * 1000;
@@ -169,10 +177,16 @@ impl ServerHandler for CsnavServer {
         let client_cancelled = Arc::new(AtomicBool::new(false));
         let cancelled_by_client = client_cancelled.clone();
         let mut task = tokio::task::spawn_blocking(move || {
+            // While no call index is valid, a query that needs many files' call sites gathers them
+            // a step at a time, each on its own snapshot with an eviction between
+            // (`ide/src/call_index/steps.rs`); a step is no attempt, as it always makes progress.
+            let steps = SiteSteps::new(StepBudget::time(REQUEST_STEP));
             // A query also unwinds when another request applies file changes: answer it again on the
             // new revision, unless the client itself cancelled.
-            for _ in 0..MAX_ATTEMPTS {
-                let snapshot = state.snapshot()?;
+            let mut attempts = 0;
+            while attempts < MAX_ATTEMPTS {
+                let mut snapshot = state.snapshot()?;
+                snapshot.analysis = snapshot.analysis.with_site_steps(steps.clone());
                 if let Ok(mut slot) = token_slot.lock() {
                     *slot = Some(snapshot.analysis.cancellation_token());
                 }
@@ -182,6 +196,11 @@ impl ServerHandler for CsnavServer {
                 }
                 if cancelled_by_client.load(Ordering::SeqCst) {
                     break;
+                }
+                drop(snapshot);
+                match steps.take_stepped() {
+                    true => state.evict_for_request(),
+                    false => attempts += 1,
                 }
             }
             None

@@ -221,6 +221,14 @@ impl ServerState {
     pub(crate) fn snapshot(&self) -> Option<Snapshot> {
         self.workspace.get()?.snapshot(true)
     }
+
+    /// Frees what a request's step bound before its next (see [`WorkspaceHandle::evict_for_request`]).
+    /// Call holding no snapshot.
+    pub(crate) fn evict_for_request(&self) {
+        if let Some(handle) = self.workspace.get() {
+            handle.evict_for_request();
+        }
+    }
 }
 
 /// Runs `step` for each item on snapshots from the owner: a change cancels the snapshot, and the

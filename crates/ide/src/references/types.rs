@@ -12,6 +12,8 @@ use hir::{
 use std::collections::HashSet;
 use syntax::{Field, HasField, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
+use crate::call_index::SiteSource;
+
 use super::{
     Reference, ReferenceKind, References, UnboundReason, UnboundReference, candidate_files,
     container_at, named_tokens, nameof_argument, resolve_attribute, resolve_path_at, target::Owner,
@@ -33,10 +35,16 @@ enum AliasScope {
 }
 
 /// The mentions of the type `target`, named `name`.
-pub(super) fn type_references(db: &RootDatabase, target: Owner, name: &str, out: &mut References) {
+pub(super) fn type_references(
+    sites: SiteSource<'_>,
+    target: Owner,
+    name: &str,
+    out: &mut References,
+) {
+    let db = sites.db;
     let mut aliases = Vec::new();
     scan_name(
-        db,
+        sites,
         target,
         name,
         false,
@@ -47,7 +55,7 @@ pub(super) fn type_references(db: &RootDatabase, target: Owner, name: &str, out:
     // `[Obsolete]` names `ObsoleteAttribute`.
     if let Some(short) = name.strip_suffix("Attribute").filter(|s| !s.is_empty()) {
         let files = candidate_files(db, short);
-        scan_name(db, target, short, true, &files, &mut aliases, out);
+        scan_name(sites, target, short, true, &files, &mut aliases, out);
     }
     if let Some(keyword) = keyword_of(db, target) {
         keyword_references(db, target, keyword, &mut aliases, out);
@@ -75,7 +83,7 @@ pub(super) fn type_references(db: &RootDatabase, target: Owner, name: &str, out:
                 AliasScope::File(file) => f == file,
             })
             .collect();
-        scan_name(db, target, &alias.name, false, &files, &mut aliases, out);
+        scan_name(sites, target, &alias.name, false, &files, &mut aliases, out);
     }
 }
 
@@ -124,7 +132,7 @@ fn keyword_references(
 /// Examines the identifiers spelled `name` in `files` (only those naming an attribute when
 /// `attribute_only`), listing those that denote `target` and the aliases declared so.
 fn scan_name(
-    db: &RootDatabase,
+    sites: SiteSource<'_>,
     target: Owner,
     name: &str,
     attribute_only: bool,
@@ -132,9 +140,10 @@ fn scan_name(
     aliases: &mut Vec<Alias>,
     out: &mut References,
 ) {
-    for &file in files {
+    let db = sites.db;
+    // Read through the request's steps: the files may be many, and not yet bound.
+    for (&file, sites) in files.iter().zip(sites.file_call_sites(files)) {
         db.unwind_if_revision_cancelled();
-        let sites = hir::file_call_sites(db, file);
         for token in named_tokens(db, file, name) {
             let range = token.text_range();
             if is_declaration_name(db, file, &token) {

@@ -476,7 +476,7 @@ fn inference_after_a_body_edit(with_index: bool) -> (usize, usize) {
     let index = host.analysis().build_call_index().unwrap();
     let ask = |analysis: &Analysis| {
         let sites = match with_index {
-            true => SiteSource::new(&analysis.db, &analysis.call_index),
+            true => SiteSource::new(&analysis.db, &analysis.call_index, None),
             false => SiteSource::salsa(&analysis.db),
         };
         sites.sites_named("Add", true).sites.len()

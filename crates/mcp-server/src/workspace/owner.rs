@@ -15,7 +15,11 @@
 //! snapshots in use as a change does, so the owner evicts only when no snapshot is out (each one
 //! carries a lease): when priming asks between chunks (`Msg::Evict`, priming waiting for it), and
 //! before a request's snapshot at most every [`EVICT_INTERVAL`] (requests that bind many files
-//! before priming has, one after the other). No query is ever cancelled by an eviction.
+//! before priming has, one after the other). No request's query is ever cancelled by an eviction.
+//! A request gathering call sites in steps asks between two (`Msg::EvictForRequest`): that one
+//! waits for the other requests only, and cancels priming's snapshot (and the call index build's),
+//! which goes on with a new one: waiting for priming's chunk of files to end would cost the request
+//! most of a second each step.
 //!
 //! The owner also holds the current call index (`ide`'s `CallIndex`, plain data outside salsa) and hands
 //! it out with each snapshot; a snapshot refreshes it for the files changed since, off the owner, and
@@ -76,6 +80,9 @@ enum Msg {
     /// Priming finished a chunk: free what it memoized that answers do not read (see
     /// [`WorkspaceHandle::evict_unused`]), then reply.
     Evict(SyncSender<()>),
+    /// A request finished a step of its gathering: the same, once no other request holds a
+    /// snapshot (see [`WorkspaceHandle::evict_for_request`]).
+    EvictForRequest(SyncSender<()>),
     /// What became of the call index a snapshot was handed (that of revision `given`), at the
     /// snapshot's revision `at`.
     CallIndex {
@@ -110,8 +117,18 @@ impl WorkspaceHandle {
     /// inference), which priming fills within one revision; returns once it did, which waits for
     /// the requests in flight. Call it holding no snapshot (as [`WorkspaceHandle::snapshot`]).
     pub(crate) fn evict_unused(&self) {
+        self.evict(Msg::Evict);
+    }
+
+    /// Like [`WorkspaceHandle::evict_unused`] for a request between two steps: it does not wait
+    /// for priming, whose snapshot the eviction cancels.
+    pub(crate) fn evict_for_request(&self) {
+        self.evict(Msg::EvictForRequest);
+    }
+
+    fn evict(&self, ask: fn(SyncSender<()>) -> Msg) {
         let (done, evicted) = sync_channel(1);
-        if self.sender.send(Msg::Evict(done)).is_ok() {
+        if self.sender.send(ask(done)).is_ok() {
             let _ = evicted.recv();
         }
     }
@@ -167,7 +184,8 @@ pub(crate) fn start(
         on_libraries: Box::new(on_libraries),
         requests: Arc::new(()),
         priming: Arc::new(()),
-        evict_asked: None,
+        evict_asked: Vec::new(),
+        request_evict_asked: Vec::new(),
         last_eviction: Instant::now(),
         call_index: None,
         building_call_index: false,
@@ -197,8 +215,11 @@ struct Owner {
     requests: Arc<()>,
     /// The same for priming's snapshots.
     priming: Arc<()>,
-    /// Priming waits for this eviction, until the requests in flight end.
-    evict_asked: Option<SyncSender<()>>,
+    /// Priming (and the call index's builder) wait for these evictions, until the requests in
+    /// flight end.
+    evict_asked: Vec<SyncSender<()>>,
+    /// Requests between two steps wait for these, until the other requests' snapshots are back.
+    request_evict_asked: Vec<SyncSender<()>>,
     last_eviction: Instant,
     /// The newest call index a snapshot or a build reported valid, with the revision it was valid
     /// at; handed out with every snapshot, which refreshes it to its own revision.
@@ -226,7 +247,7 @@ impl Owner {
                 None => {
                     let wake = self.rebuild_at.map_or(next_sweep, |at| at.min(next_sweep));
                     let mut wait = wake.saturating_duration_since(Instant::now());
-                    if self.evict_asked.is_some() {
+                    if !self.evict_asked.is_empty() || !self.request_evict_asked.is_empty() {
                         wait = wait.min(EVICT_POLL);
                     }
                     match self.receiver.recv_timeout(wait) {
@@ -252,15 +273,24 @@ impl Owner {
     }
 
     /// Evicts when no snapshot is out, if priming asked or (`for_request`) the last eviction is
-    /// [`EVICT_INTERVAL`] old.
+    /// [`EVICT_INTERVAL`] old; when a request between two steps asked, once no request's snapshot
+    /// is out (priming's are cancelled).
     fn evict_if_idle(&mut self, for_request: bool) {
-        let idle = Arc::strong_count(&self.requests) == 1 && Arc::strong_count(&self.priming) == 1;
-        let due = self.evict_asked.is_some()
+        let requests_idle = Arc::strong_count(&self.requests) == 1;
+        let priming_idle = Arc::strong_count(&self.priming) == 1;
+        let stepping = !self.request_evict_asked.is_empty();
+        let due = stepping
+            || !self.evict_asked.is_empty()
             || (for_request && self.last_eviction.elapsed() >= EVICT_INTERVAL);
-        if idle && due {
+        if requests_idle && (priming_idle || stepping) && due {
+            // Waits for priming's snapshot, if one is out, to unwind.
             self.workspace.evict_unused();
             self.last_eviction = Instant::now();
-            if let Some(done) = self.evict_asked.take() {
+            for done in self
+                .evict_asked
+                .drain(..)
+                .chain(self.request_evict_asked.drain(..))
+            {
                 let _ = done.send(());
             }
         }
@@ -292,7 +322,8 @@ impl Owner {
                 self.sweeping = false;
                 self.workspace.compare_stamps(stamps);
             }
-            Msg::Evict(done) => self.evict_asked = Some(done),
+            Msg::Evict(done) => self.evict_asked.push(done),
+            Msg::EvictForRequest(done) => self.request_evict_asked.push(done),
             Msg::CallIndex {
                 at,
                 report: CallIndexReport::Current(index),
