@@ -35,6 +35,9 @@ pub enum ReferenceKind {
     /// A write: an assignment, a compound assignment or increment, an initializer's `P = ..`.
     Write,
     Invocation,
+    /// A call with a `dynamic` argument that the runtime binder may bind to this member or to
+    /// another of the candidates listed at the same site (§12.3.3): a possible call, not a certain one.
+    LateBoundInvocation,
     /// A method named without being called (`list.ForEach(Print)`).
     MethodGroup,
     EventAdd,
@@ -158,10 +161,10 @@ fn member_references(sites: SiteSource<'_>, target: &MemberTarget, out: &mut Ref
             continue;
         }
         let kind = match site.kind {
-            CallKind::Call
-            | CallKind::DelegateInvoke
-            | CallKind::Operator
-            | CallKind::LateBound => ReferenceKind::Invocation,
+            CallKind::Call | CallKind::DelegateInvoke | CallKind::Operator => {
+                ReferenceKind::Invocation
+            }
+            CallKind::LateBound => ReferenceKind::LateBoundInvocation,
             CallKind::Ctor => ReferenceKind::ObjectCreation,
             CallKind::Get => ReferenceKind::Read,
             CallKind::Set => ReferenceKind::Write,
@@ -192,10 +195,20 @@ fn member_references(sites: SiteSource<'_>, target: &MemberTarget, out: &mut Ref
     let calls_counted = named
         .sites
         .iter()
-        .filter(|s| s.kind != CallKind::MethodGroup)
+        .filter(|s| !matches!(s.kind, CallKind::MethodGroup | CallKind::LateBound))
         .count();
-    out.coverage.examined += calls_counted;
+    // A late-bound call lists each of its candidates at one position: one site, not bound to one.
+    let mut late_bound: Vec<(FileId, TextRange)> = named
+        .sites
+        .iter()
+        .filter(|s| s.kind == CallKind::LateBound)
+        .map(|s| (s.file, s.focus_range))
+        .collect();
+    late_bound.sort_by_key(|&(file, range)| (file, range.start(), range.end()));
+    late_bound.dedup();
+    out.coverage.examined += calls_counted + late_bound.len();
     out.coverage.resolved += calls_counted;
+    out.coverage.ambiguous += late_bound.len();
     add_unbound_sites(db, &named.unresolved, out);
     let candidates = candidate_files(db, name);
     // Read through the request's steps: the candidates may be many, and not yet bound.

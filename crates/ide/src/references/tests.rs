@@ -209,6 +209,34 @@ class Use
 }
 
 #[test]
+fn a_call_with_a_dynamic_argument_is_a_late_bound_reference_to_each_candidate_counted_once() {
+    check(
+        r#"
+//- /Log.cs
+public class Log
+{
+    public void Write$0(string s) { }
+    public void Write(int n) { }
+}
+//- /Use.cs
+class Use
+{
+    void M(Log log, dynamic d)
+    {
+        log.Write(d);
+        log.Write("a");
+    }
+}
+"#,
+        expect![[r#"
+            Use.cs:5:13 LateBoundInvocation (M:Use.M(Log,System.Object)) | log.Write(d);
+            Use.cs:6:13 Invocation (M:Use.M(Log,System.Object)) | log.Write("a");
+            coverage 2/1/1/0
+        "#]],
+    );
+}
+
+#[test]
 fn generic_method_calls_and_method_groups() {
     check(
         r#"

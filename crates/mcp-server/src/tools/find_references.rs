@@ -24,7 +24,8 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
     description: "Finds every reference in the sources to a type or member (locals are not symbols here), \
                   the framework's and packages' ones included (System.IDisposable, List<T>.Add): each \
                   with kind (read, write — compound assignments and increments included —, invocation, \
-                  methodGroup, eventAdd, eventRemove, objectCreation, inheritance, attribute, typeArgument, \
+                  lateBoundInvocation (a call with a dynamic argument the runtime may bind to this member or \
+                  to another candidate), methodGroup, eventAdd, eventRemove, objectCreation, inheritance, attribute, typeArgument, \
                   typeof, cast, nameof, staticAccess, typeReference for any other mention of a type such as a \
                   declaration's type), filePath, 1-based lineNumber and column, lineText and the containing \
                   symbol. A member's references are its bound uses: a call bound to a base or interface member \
@@ -112,10 +113,11 @@ const MAX_TAKE: usize = 1000;
 /// References listed per group; `referenceCount` gives the full number.
 const MAX_PER_GROUP: usize = 50;
 
-const KINDS: [(ReferenceKind, &str); 16] = [
+const KINDS: [(ReferenceKind, &str); 17] = [
     (ReferenceKind::Read, "read"),
     (ReferenceKind::Write, "write"),
     (ReferenceKind::Invocation, "invocation"),
+    (ReferenceKind::LateBoundInvocation, "lateBoundInvocation"),
     (ReferenceKind::MethodGroup, "methodGroup"),
     (ReferenceKind::EventAdd, "eventAdd"),
     (ReferenceKind::EventRemove, "eventRemove"),
