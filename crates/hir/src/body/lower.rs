@@ -4,7 +4,8 @@
 //! each concern lowers in a module of its own, mostly on the typed AST (`syntax::ast`):
 //! - `member`: a member's roots (parameters, accessors, constructor initializers, top-level
 //!   statements, primary constructors);
-//! - `stmt`: statements and the parts of compound ones; `pattern` and `deconstruction`: the
+//! - `stmt`: statements and the parts of compound ones (`foreach_types`: a generic variable type
+//!   tree-sitter reads as comparisons); `pattern` and `deconstruction`: the
 //!   variables patterns and deconstructions declare;
 //! - `expr`: the expression dispatcher and operators; `access`: member and element access,
 //!   invocations and argument lists; `creation`: `new` in all forms, initializers, `with`;
@@ -15,6 +16,7 @@ mod access;
 mod creation;
 mod deconstruction;
 mod expr;
+mod foreach_types;
 mod generic_call_casts;
 mod lambda;
 mod literal;

@@ -367,7 +367,9 @@ impl Ctx<'_> {
         target
     }
 
-    /// `c ? a : b`, typed by [`Ctx::conditional_type`] (§12.18).
+    /// `c ? a : b`, typed by [`Ctx::conditional_type`] (§12.18). Without a target type, an operand
+    /// without one of its own (a method group, a lambda, `default`) is converted to the other's:
+    /// `less ? (Func<double, double>)Math.Floor : Math.Ceiling` picks `Ceiling(double)`.
     pub(super) fn infer_conditional(
         &mut self,
         cond: ExprId,
@@ -377,8 +379,25 @@ impl Ctx<'_> {
     ) -> Ty {
         let cond_ty = self.infer_expr(cond, None);
         self.boolean_expression(cond, &cond_ty);
-        let a = self.infer_expr(then, expected);
-        let b = self.infer_expr(else_, expected);
+        let typed = |ty: &Ty| (*ty != Ty::Unknown && !conversion::is_null(ty)).then(|| ty.clone());
+        let (a, b) = if expected.is_none() && self.may_lack_type(then) && !self.may_lack_type(else_)
+        {
+            let b = self.infer_expr(else_, None);
+            (self.infer_expr(then, typed(&b).as_ref()), b)
+        } else {
+            let a = self.infer_expr(then, expected);
+            let hint = expected.cloned().or_else(|| typed(&a));
+            (a, self.infer_expr(else_, hint.as_ref()))
+        };
         self.conditional_type(then, a, else_, b)
+    }
+
+    /// Whether `expr` may be an expression without a type (§12.2): a lambda, or a name or member
+    /// access that may denote a method group.
+    fn may_lack_type(&self, expr: ExprId) -> bool {
+        matches!(
+            self.body.exprs[expr],
+            Expr::Lambda { .. } | Expr::Name { .. } | Expr::Member { .. }
+        )
     }
 }

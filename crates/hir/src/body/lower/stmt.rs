@@ -125,13 +125,22 @@ impl Ctx {
         let enumeration = self.enumeration_sites(node);
         self.scoped(|ctx| {
             let ty = field(node, Field::Type).map(|t| lower_type(&t));
-            let (local, deconstruction) = match field(node, Field::Left) {
-                Some(left) if left.kind() == SyntaxKind::IDENTIFIER => (
+            let left = field(node, Field::Left);
+            let misread = left
+                .as_ref()
+                .filter(|_| ty.is_none())
+                .and_then(super::foreach_types::misread_declaration);
+            let (local, deconstruction) = match (misread, left) {
+                (Some((ty, name)), _) => (
+                    Some(ctx.declare(identifier(&name), Some(ty), LocalKind::Element)),
+                    None,
+                ),
+                (None, Some(left)) if left.kind() == SyntaxKind::IDENTIFIER => (
                     Some(ctx.declare(identifier(&left), ty, LocalKind::Element)),
                     None,
                 ),
                 // `foreach (var (k, v) in ...)`, `foreach ((string k, var v) in ...)`.
-                Some(SyntaxElement::Node(pattern)) => {
+                (None, Some(SyntaxElement::Node(pattern))) => {
                     (None, ctx.lower_deconstruction_target(&pattern))
                 }
                 _ => (None, None),

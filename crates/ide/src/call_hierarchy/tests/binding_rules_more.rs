@@ -6,7 +6,8 @@
 //! Newtonsoft.Json); the conversions of a user-defined operator's operands (§12.4.5,
 //! SharpCompress); nested types of generic library types (§7.6.5); fixing a type argument from
 //! several lower bounds (§12.6.3.12); extension method groups (§12.8.7, SharpCompress); calls with a
-//! `dynamic` argument or receiver, bound at run time (§12.3.3).
+//! `dynamic` argument or receiver, bound at run time (§12.3.3); a `foreach` variable of a generic
+//! type tree-sitter reads as comparisons (§13.9.5, ExCSS).
 
 use expect_test::expect;
 
@@ -593,6 +594,81 @@ namespace N
             external System.Linq.Enumerable.Count [MethodGroup, MethodGroup]
             external System.Linq.Enumerable.Contains [MethodGroup]
             coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_foreach_variable_of_a_generic_type_with_one_named_argument() {
+    // tree-sitter reads `foreach (List<Token> t in list)` as `(List < Token) > t` (ExCSS); the
+    // variable was untyped and every call on it unresolved.
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    public class Token { public int Type; }
+    public static class Outer { public class Bag<T> : List<T> { } }
+    public static class Ext
+    {
+        public static void Trim(this List<Token> value) { }
+        public static List<List<Token>> ToList$0(this IEnumerable<Token> value)
+        {
+            var list = new List<List<Token>>();
+            foreach (var token in value)
+            {
+                if (token.Type == 0) continue;
+            }
+            foreach (List<Token> token in list)
+            {
+                token.Trim();
+            }
+            foreach (List<List<Token>> nested in new[] { list }) { nested.Clear(); }
+            foreach (Outer.Bag<Token> bag in new Outer.Bag<Token>[0]) { bag.Trim(); }
+            return list;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.List.#ctor [Ctor]
+            M:N.Ext.Trim(System.Collections.Generic.List{N.Token}) [Call, Call]
+            external System.Collections.Generic.List.Clear [Call]
+            coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_conditional_operand_without_a_type_converts_to_the_others() {
+    // §12.18 (SmartFormat): `var round = less ? (Func<double, double>)Math.Floor : Math.Ceiling;`
+    // binds `Ceiling(double)`, and a lambda operand's parameter is typed by the other operand's
+    // delegate, in either order.
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public static class T
+    {
+        static int Twice(int n) { return n; }
+        static string Twice(string s) { return s; }
+        static double M$0(bool less, double x)
+        {
+            var round = less ? (Func<double, double>) Math.Floor : Math.Ceiling;
+            var other = less ? Math.Floor : (Func<double, double>)Math.Ceiling;
+            var twice = less ? n => Twice(n) : (Func<int, int>)(n => n);
+            return round(x) + other(x) + twice(1);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Math.Floor [MethodGroup, MethodGroup]
+            external System.Math.Ceiling [MethodGroup, MethodGroup]
+            M:N.T.Twice(System.Int32) [Call]
+            external System.Func.Invoke [DelegateInvoke, DelegateInvoke, DelegateInvoke]
+            coverage 4/4/0/0
         "#]],
     );
 }
