@@ -92,6 +92,9 @@ pub trait Db: salsa::Database {
     fn libraries(&self) -> LibraryInput;
     /// Per-file results persisted by an earlier process, consulted instead of recomputing them.
     fn artifacts(&self) -> Option<&ArtifactCache>;
+    /// Whether item trees lower a syntax tree parsed for them alone and freed at once, instead of
+    /// `parse`'s memoized one: see [`RootDatabase::with_transient_trees`].
+    fn transient_trees(&self) -> bool;
 }
 
 /// A batch of input changes, applied in one new revision.
@@ -130,6 +133,8 @@ pub struct RootDatabase {
     files: Arc<FxHashMap<FileId, SourceFile>>,
     /// Not an input: what it holds equals what the queries would compute (see `persist.rs`).
     artifacts: Option<Arc<ArtifactCache>>,
+    /// Not an input either: it changes how an item tree is computed, never what it is.
+    transient_trees: bool,
 }
 
 impl Default for RootDatabase {
@@ -158,6 +163,10 @@ impl Db for RootDatabase {
     fn artifacts(&self) -> Option<&ArtifactCache> {
         self.artifacts.as_deref()
     }
+
+    fn transient_trees(&self) -> bool {
+        self.transient_trees
+    }
 }
 
 /// What salsa calls on every event of a database's runtime: only test databases have one
@@ -170,6 +179,7 @@ impl RootDatabase {
             storage: salsa::Storage::new(on_event),
             files: Arc::default(),
             artifacts: None,
+            transient_trees: false,
         };
         // A singleton: found again with `WorkspaceInput::get`.
         let _workspace = WorkspaceInput::builder(Arc::default(), Arc::default())
@@ -182,6 +192,27 @@ impl RootDatabase {
     /// Consults `cache` for per-file results from now on (set it before the first query).
     pub fn set_artifact_cache(&mut self, cache: Option<Arc<ArtifactCache>>) {
         self.artifacts = cache;
+    }
+
+    /// A snapshot whose item trees lower a syntax tree of their own, dropped on this thread as soon
+    /// as the item tree is built, and never memoized: for a pass that builds every file's item tree
+    /// and nothing else of the file (priming's first pass). Through `parse`, every file's tree stays
+    /// memoized until an eviction (0.11 MB a file) and is then freed in bulk on another thread,
+    /// which fragments the priming threads' heaps and makes them wait for each other. The item tree
+    /// is the same either way: `parse` is a pure function of the text and the defines, which are
+    /// what the item tree reads then.
+    pub fn with_transient_trees(&self) -> RootDatabase {
+        RootDatabase {
+            transient_trees: true,
+            ..self.clone()
+        }
+    }
+
+    /// Keeps up to `capacity` syntax trees memoized past an eviction (64 by default): for a batch
+    /// run that reads every file's tree twice, for its item tree and for its bodies, and would
+    /// parse each file again between the two.
+    pub fn set_syntax_tree_capacity(&mut self, capacity: usize) {
+        parse::set_lru_capacity(self, capacity);
     }
 
     pub fn apply_change(&mut self, change: Change) {

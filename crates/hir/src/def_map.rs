@@ -364,7 +364,7 @@ fn types_by_name<'db>(
 
 /// One type of a name: where it is declared, by name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct NamedType {
+pub(crate) struct NamedType {
     id: TypeId,
     parent: Option<TypeId>,
     namespace: SmolStr,
@@ -405,9 +405,29 @@ pub(crate) fn type_in_namespace(
     name: &str,
     arity: u32,
 ) -> Option<TypeId> {
-    find_named(db, project, name, |t| {
-        t.parent.is_none() && t.arity == arity && t.namespace == namespace
-    })
+    TypesNamed::of(db, project, name).in_namespace(namespace, arity)
+}
+
+/// The types of one project named alike, fetched once for several namespaces: a simple name in a
+/// body is looked for in the namespace of every using directive.
+pub(crate) struct TypesNamed(Option<Arc<[NamedType]>>);
+
+impl TypesNamed {
+    pub(crate) fn of(db: &dyn Db, project: ProjectId, name: &str) -> TypesNamed {
+        TypesNamed(types_named(
+            db,
+            ProjectName::new(db, project, SmolStr::new(name)),
+        ))
+    }
+
+    /// The one declared in `namespace` (not nested) of that arity.
+    pub(crate) fn in_namespace(&self, namespace: &str, arity: u32) -> Option<TypeId> {
+        let found = self.0.as_deref()?;
+        found
+            .iter()
+            .find(|t| t.parent.is_none() && t.arity == arity && t.namespace == namespace)
+            .map(|t| t.id)
+    }
 }
 
 /// The type nested in `parent` named `name` of that arity.

@@ -390,7 +390,11 @@ pub struct ItemTreeWithSourceMap {
 #[salsa::tracked(returns(ref), no_eq)]
 pub fn item_tree_with_source_map(db: &dyn Db, file: SourceFile) -> ItemTreeWithSourceMap {
     let lower = || {
-        let (tree, source_map) = lower::lower_file(&parse(db, file).tree());
+        let (tree, source_map) = if db.transient_trees() {
+            lower::lower_file(&syntax::parse(file.text(db), file_defines(db, file)).tree())
+        } else {
+            lower::lower_file(&parse(db, file).tree())
+        };
         ItemTreeWithSourceMap {
             tree: Arc::new(tree),
             source_map: Arc::new(source_map),

@@ -7,8 +7,12 @@
 
 mod bases;
 
-use std::{cell::Cell, sync::Arc};
+use std::{
+    cell::{Cell, RefCell},
+    sync::Arc,
+};
 
+use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
 
 pub(crate) use self::bases::enum_underlying;
@@ -16,8 +20,8 @@ pub use self::bases::{TypeBases, type_bases};
 use crate::{
     base_db::{Db, GlobalUsing, ProjectId},
     def_map::{
-        ProjectKey, TypeDecl, TypeId, has_namespace, nested_type, type_header, type_in_namespace,
-        value_type_params, visible_projects,
+        ProjectKey, TypeDecl, TypeId, TypesNamed, has_namespace, nested_type, type_header,
+        type_in_namespace, value_type_params, visible_projects,
     },
     item_tree::{
         ItemParent, ItemTree, NamespaceIdx, UsingIdx, UsingKind, Variance, file_item_tree,
@@ -76,6 +80,9 @@ pub struct Resolver<'db> {
     /// target is resolved, which the directives of its own declaration level do not affect (C# spec,
     /// using alias directives), so `using L = List<L>;` cannot recurse.
     hidden_usings_from: Cell<usize>,
+    /// What [`Resolver::using_namespace`] found for a namespace directive of a scope level: a
+    /// function of the scopes, which never change, and asked at every lookup of a simple name.
+    using_namespaces: RefCell<FxHashMap<usize, FxHashMap<Path, SmolStr>>>,
 }
 
 impl<'db> Resolver<'db> {
@@ -103,6 +110,7 @@ impl<'db> Resolver<'db> {
             scopes,
             resolving_bases_of: None,
             hidden_usings_from: Cell::new(usize::MAX),
+            using_namespaces: RefCell::default(),
         }
     }
 
@@ -421,13 +429,22 @@ impl<'db> Resolver<'db> {
         // declaration) is ambiguous (CS0104), an unknown type rather than the first one's.
         let mut found: Option<TypeId> = None;
         let mut namespaces: Vec<SmolStr> = Vec::new();
+        // Each visible project's types of the name, fetched at the first namespace directive and
+        // read for every one (an interned key and a query per directive and project before).
+        let mut named: Option<Vec<TypesNamed>> = None;
         for kind in usings {
             let candidate = match kind {
                 UsingKind::Namespace(path) => {
                     let ns = self.using_namespace(level, path);
-                    let id = visible_projects(self.db, self.project)
+                    let id = named
+                        .get_or_insert_with(|| {
+                            visible_projects(self.db, self.project)
+                                .iter()
+                                .map(|&p| TypesNamed::of(self.db, p, &seg.name))
+                                .collect()
+                        })
                         .iter()
-                        .find_map(|&p| type_in_namespace(self.db, p, &ns, &seg.name, seg.arity()));
+                        .find_map(|types| types.in_namespace(&ns, seg.arity()));
                     namespaces.push(ns);
                     id
                 }
@@ -588,6 +605,22 @@ impl<'db> Resolver<'db> {
     /// the enclosing namespaces are tried outward, and a name found nowhere is taken as written
     /// (a framework namespace).
     fn using_namespace(&self, level: usize, path: &Path) -> SmolStr {
+        let cached = self
+            .using_namespaces
+            .borrow()
+            .get(&level)
+            .and_then(|paths| paths.get(path).cloned());
+        cached.unwrap_or_else(|| {
+            let ns = self.find_using_namespace(level, path);
+            (self.using_namespaces.borrow_mut())
+                .entry(level)
+                .or_default()
+                .insert(path.clone(), ns.clone());
+            ns
+        })
+    }
+
+    fn find_using_namespace(&self, level: usize, path: &Path) -> SmolStr {
         let dotted = path.dotted();
         let Some(first) = path.segments.first() else {
             return SmolStr::new(dotted);

@@ -132,6 +132,11 @@ impl AnalysisHost {
     pub fn evict_unused(&mut self) {
         self.db.trigger_lru_eviction();
     }
+
+    /// See `RootDatabase::set_syntax_tree_capacity`.
+    pub fn set_syntax_tree_capacity(&mut self, capacity: usize) {
+        self.db.set_syntax_tree_capacity(capacity);
+    }
 }
 
 /// A snapshot of the database at one revision. Cheap to make; send it to a worker thread.
@@ -241,16 +246,18 @@ impl Analysis {
         })
     }
 
-    /// Computes what every later query needs of a file: its item tree and word index. A server calls
-    /// it for all files in parallel after loading, so the first answers do not pay for it.
+    /// Computes what every later query needs of a file: its item tree and word index.
     pub fn prime_file(&self, file: FileId) -> Cancellable<()> {
-        self.with_db(|db| {
-            use hir::Db;
-            if let Some(source) = db.source_file(file) {
-                hir::file_item_tree(db, source);
-                hir::word_index(db, source);
-            }
-        })
+        self.with_db(|db| prime_file_in(db, file))
+    }
+
+    /// [`Analysis::prime_file`] without memoizing the file's syntax tree: the tree is parsed for
+    /// the item tree alone and freed at once (`RootDatabase::with_transient_trees`). A server calls
+    /// it for all files in parallel after loading, so the first answers do not pay for it, and no
+    /// tree outlives its file's step.
+    pub fn prime_file_transient(&self, file: FileId) -> Cancellable<()> {
+        let db = self.db.with_transient_trees();
+        Cancelled::catch(std::panic::AssertUnwindSafe(|| prime_file_in(&db, file)))
     }
 
     /// Binds every body of a file, so reference searches find its call sites ready.
@@ -429,6 +436,15 @@ impl Analysis {
         node_cap: usize,
     ) -> Cancellable<Option<OutgoingCalls>> {
         self.with_db(|db| call_hierarchy::outgoing_calls(db, key, depth, node_cap))
+    }
+}
+
+/// A file's item tree and word index, memoized in `db`.
+fn prime_file_in(db: &RootDatabase, file: FileId) {
+    use hir::Db;
+    if let Some(source) = db.source_file(file) {
+        hir::file_item_tree(db, source);
+        hir::word_index(db, source);
     }
 }
 

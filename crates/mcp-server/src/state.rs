@@ -19,11 +19,6 @@ use crate::{
     workspace::{self, CALL_SITE_CHUNK, Snapshot, WorkspaceHandle},
 };
 
-/// How many files the first priming pass parses between two evictions of the syntax trees (see
-/// [`ServerState::prime`]): at most a round's trees and the LRU's are memoized at once (about
-/// 70 MB), with few evictions (six at a million lines).
-const PRIME_ROUND: usize = 512;
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum IndexState {
     /// Reading the project model and the files.
@@ -189,25 +184,25 @@ impl ServerState {
 
     /// Builds every file's item tree and word index in parallel, then the symbol index.
     ///
-    /// In rounds of [`PRIME_ROUND`] files, the syntax trees past `parse`'s LRU capacity evicted
-    /// after each: the item tree is what later queries keep, and every file's tree memoized at once
-    /// was the peak memory (0.11 MB a file, 330 MB at a million lines, more than the item trees and
-    /// the texts together). An eviction waits for the round's snapshots, so the rounds are large and
-    /// their chunks small: the threads end a round together.
+    /// Each file's syntax tree is parsed for its item tree alone and freed by the thread that parsed
+    /// it (`Analysis::prime_file_transient`): the item tree is what later queries keep, and every
+    /// file's tree memoized at once was the peak memory (0.11 MB a file, 330 MB at a million
+    /// lines). The trees were evicted in rounds of 512 files before: the threads waited for each
+    /// other at every round's end, and the bulk frees on the dropper thread fragmented their heaps
+    /// (a fifth more CPU in malloc at 1.11M lines).
     fn prime(&self, handle: &WorkspaceHandle, files: &[FileId]) {
         let done = AtomicUsize::new(0);
         // Many chunks per thread, so that the threads finish together: with a few large chunks
         // (306 files in chunks of 64 on 2 threads) one thread parses the last chunk alone while
         // the first answer waits. Each chunk costs a snapshot and a progress update, no more.
         let chunk = (files.len() / (rayon::current_num_threads() * 16)).clamp(1, 16);
-        for round in files.chunks(PRIME_ROUND) {
-            round.par_chunks(chunk).for_each(|chunk| {
-                prime_each(handle, chunk, |analysis, file| analysis.prime_file(file));
-                let done = done.fetch_add(chunk.len(), Ordering::Relaxed) + chunk.len();
-                self.advance(|phase| phase.done = phase.done.max(done));
+        files.par_chunks(chunk).for_each(|chunk| {
+            prime_each(handle, chunk, |analysis, file| {
+                analysis.prime_file_transient(file)
             });
-            handle.evict_unused();
-        }
+            let done = done.fetch_add(chunk.len(), Ordering::Relaxed) + chunk.len();
+            self.advance(|phase| phase.done = phase.done.max(done));
+        });
         prime_each(handle, &[()], |analysis, ()| analysis.prime_symbol_index());
     }
 

@@ -6,7 +6,10 @@ use std::sync::Arc;
 use expect_test::{Expect, expect};
 use test_fixture::Fixture;
 
-use crate::{Change, FileId, all_interfaces, base_chain, test_utils::logging_database};
+use crate::{
+    Change, Db, FileId, all_interfaces, base_chain, item_tree::item_tree_with_source_map, parse,
+    test_utils::logging_database,
+};
 
 const FIXTURE: &str = r#"
 //- /Shapes.cs
@@ -94,4 +97,59 @@ fn a_new_member_reruns_the_def_map_and_bases_but_not_the_chain_built_on_them() {
             ]
         "#]],
     );
+}
+
+/// A snapshot with transient trees (priming's first pass) builds the same item trees and source
+/// maps as one that reads `parse`, `#if` regions included, without running `parse`: no syntax tree
+/// stays memoized. `parse` runs when a later query asks for the tree.
+#[test]
+fn transient_trees_lower_the_same_item_trees_without_memoizing_a_tree() {
+    let fixture = Fixture::parse(
+        r#"
+//- /Shapes.cs defines:WIDE
+namespace Geo
+{
+#if WIDE
+    public class Wide { public void Grow() { } }
+#else
+    public class Narrow { }
+#endif
+    public interface IShape { double Area(); }
+}
+"#,
+    );
+    let (mut db, log) = logging_database();
+    db.apply_change(Change::from_fixture(&fixture));
+    let (mut plain, _) = logging_database();
+    plain.apply_change(Change::from_fixture(&fixture));
+    let id = FileId(fixture.file("/Shapes.cs").id);
+    let file = db.source_file(id).expect("the file");
+    let plain_file = plain.source_file(id).expect("the file");
+    log.take();
+
+    let transient = db.with_transient_trees();
+    let lowered = item_tree_with_source_map(&transient, file);
+    assert_eq!(lowered, item_tree_with_source_map(&plain, plain_file));
+    let names: Vec<_> = lowered
+        .tree
+        .types
+        .iter()
+        .map(|(_, t)| t.name.as_str())
+        .collect();
+    assert_eq!(names, ["Wide", "IShape"]);
+    expect![[r#"
+        [
+            "item_tree_with_source_map(Id(100))",
+            "file_defines(Id(100))",
+            "file_project(Id(100))",
+        ]
+    "#]]
+    .assert_debug_eq(&log.take());
+    assert!(parse(&db, file).is_analysed());
+    expect![[r#"
+        [
+            "parse(Id(100))",
+        ]
+    "#]]
+    .assert_debug_eq(&log.take());
 }

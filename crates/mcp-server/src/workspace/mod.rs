@@ -283,6 +283,10 @@ impl LiveWorkspace {
         self.host.evict_unused();
     }
 
+    pub(crate) fn set_syntax_tree_capacity(&mut self, capacity: usize) {
+        self.host.set_syntax_tree_capacity(capacity);
+    }
+
     pub(crate) fn take_persisted(&mut self) -> Option<PersistedIndex> {
         self.persisted.take()
     }
