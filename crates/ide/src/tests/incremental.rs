@@ -643,3 +643,47 @@ fn an_operator_added_in_another_file_makes_the_call_through_it_bind() {
     fresh.apply_change(change());
     assert_eq!(after, ring_calls(&fresh));
 }
+
+/// How many members' data were re-verified when `Till.Ring`, which converts an `int` to a `Money`
+/// (binding looks for user-defined conversions), is bound again after an edit of its body, with
+/// `others` more types of three members each in the workspace.
+fn member_data_verified_after_a_body_edit(others: usize) -> usize {
+    let mut text = OPERATOR_FIXTURE.to_owned();
+    for n in 0..others {
+        text.push_str(&format!(
+            "//- /Pay/Other{n}.cs\nnamespace Pay\n{{\n    public class Other{n}\n    {{\n        \
+             public int A;\n        public int B() {{ return 1; }}\n        public void C(int x) {{ }}\n    }}\n}}\n"
+        ));
+    }
+    let fixture = Fixture::parse(&text);
+    let (mut host, log) = AnalysisHost::with_event_log();
+    host.apply_change(fixture.change());
+    ring_calls(&host);
+    let file = fixture.file("/Pay/Till.cs");
+    host.apply_change(Change {
+        files: vec![(
+            FileId(file.id),
+            Some(Arc::from(file.text.replace("Take(5);", "Take(6);"))),
+        )],
+        project_graph: None,
+        libraries: None,
+    });
+    log.take_both();
+    ring_calls(&host);
+    let (_, validated) = log.take_both();
+    validated
+        .iter()
+        .filter(|e| e.starts_with("member_data_query"))
+        .count()
+}
+
+/// The set of types declaring a conversion operator is verified through the item trees, not every
+/// member's data: after a body edit, the members re-verified do not grow with the types that
+/// declare no operator (reading them all was most of a body edit's cost at a million lines).
+#[test]
+fn a_body_edit_reverifies_no_member_of_types_without_operators() {
+    assert_eq!(
+        member_data_verified_after_a_body_edit(0),
+        member_data_verified_after_a_body_edit(6)
+    );
+}

@@ -15,8 +15,9 @@ use rustc_hash::FxHashSet;
 use super::{is_value_type, numeric_conv, supertypes};
 use crate::{
     base_db::Db,
-    def_map::{TypeId, def_map},
+    def_map::{TypeDecl, TypeId, def_map},
     hierarchy::base_class_of,
+    item_tree::file_item_tree,
     library::ScopedDb,
     lookup::{self, own_members},
     symbols::{MemberId, member_signature},
@@ -159,21 +160,40 @@ fn applicable(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty, explicit: bool) -> Vec<App
 /// Built from the same per-type member lookups, so it holds exactly the types where those find an
 /// operator; it is equal after an edit that adds or removes no operator, so salsa backdates it and
 /// no body binds again because of it.
+///
+/// Only the types whose declarations' item trees name such an operator are looked up (a type's
+/// members are its declarations' item-tree members): the lookups read every member's data, and
+/// reading them for every type of the workspace made each edit re-verify hundreds of thousands of
+/// memos here, most of a body edit's cost at a million lines. The item trees are what every edit
+/// verifies anyway.
 #[salsa::tracked(returns(ref))]
 fn conversion_declarers(db: &dyn Db) -> FxHashSet<TypeId> {
     let graph = db.workspace().graph(db);
     let mut out = FxHashSet::default();
     for (project, _) in graph.iter() {
-        for (id, _) in def_map(db, project).types() {
-            if OPERATORS
-                .iter()
-                .any(|name| !own_members(db, id, name).is_empty())
+        for (id, def) in def_map(db, project).types() {
+            if def.decls.iter().any(|decl| names_an_operator(db, decl))
+                && OPERATORS
+                    .iter()
+                    .any(|name| !own_members(db, id, name).is_empty())
             {
                 out.insert(id);
             }
         }
     }
     out
+}
+
+/// Whether a type declaration's item tree declares a member named like a conversion operator.
+fn names_an_operator(db: &dyn Db, decl: &TypeDecl) -> bool {
+    let Some(source) = db.source_file(decl.file) else {
+        return false;
+    };
+    let tree = file_item_tree(db, source);
+    tree.types[decl.item]
+        .members
+        .iter()
+        .any(|&idx| OPERATORS.contains(&tree.members[idx].name.as_str()))
 }
 
 /// `D` of §10.5.4/§10.5.5: `S0` and its base classes, then `T0` (and with `explicit` its base
