@@ -1,9 +1,8 @@
 //! Binding rules measured wrong on real libraries first compared with the compiler in session 20
 //! (Eto.Parse, LightInject, C5, FluentFTP), each checked against the Roslyn oracle: a constant zero
 //! converts to any enum (§10.2.4, FluentFTP); a delegate's `BeginInvoke` and `EndInvoke` (§20.2,
-//! FluentFTP); `operator true` of a condition (§12.24, Eto.Parse); a namespace's own extension methods
-//! before those its using directives import (§12.8.9.3, LightInject); a nested type named through a
-//! derived class is its base's constructed type (§15.3.9, Eto.Parse).
+//! FluentFTP); `operator true` of a condition (§12.24, Eto.Parse); a nested type named through a derived
+//! class is its base's constructed type (§15.3.9, Eto.Parse).
 
 use expect_test::expect;
 
@@ -109,41 +108,6 @@ namespace N
             M:N.Match.op_True(N.Match) [Operator, Operator, Operator, Operator, Operator]
             M:N.Flag.op_Implicit(N.Flag)~System.Boolean [Operator]
             coverage 6/6/0/0
-        "#]],
-    );
-}
-
-#[test]
-fn extension_methods_of_the_namespace_come_before_its_using_directives() {
-    // §12.8.9.3: the namespace's own types are searched for extension methods before the
-    // namespaces its using directives import; `System.Reflection.CustomAttributeExtensions` has
-    // `GetCustomAttributes(this Assembly, Type)` too, but is only reached if the first finds none.
-    check_outgoing(
-        r#"
-namespace N
-{
-    using System;
-    using System.Collections.Generic;
-    using System.Reflection;
-    static class TypeHelper
-    {
-        public static IEnumerable<Attribute> GetCustomAttributes(this Assembly assembly, Type attributeType) { return null; }
-        public static MethodInfo GetMethodInfo(this Delegate del) { return del.Method; }
-    }
-    class C
-    {
-        void M$0(Assembly a, Action d)
-        {
-            a.GetCustomAttributes(typeof(C));
-            d.GetMethodInfo();
-        }
-    }
-}
-"#,
-        expect![[r#"
-            M:N.TypeHelper.GetCustomAttributes(System.Reflection.Assembly,System.Type) [Call]
-            M:N.TypeHelper.GetMethodInfo(System.Delegate) [Call]
-            coverage 2/2/0/0
         "#]],
     );
 }
