@@ -2,7 +2,7 @@
 //! (Eto.Parse, LightInject, C5, FluentFTP), each checked against the Roslyn oracle: a constant zero
 //! converts to any enum (§10.2.4, FluentFTP); a delegate's `BeginInvoke` and `EndInvoke` (§20.2,
 //! FluentFTP); `operator true` of a condition (§12.24, Eto.Parse); a nested type named through a derived
-//! class is its base's constructed type (§15.3.9, Eto.Parse).
+//! class is its base's constructed type (§15.3.9, Eto.Parse); a discard assignment's type (§12.21.2, C5).
 
 use expect_test::expect;
 
@@ -137,6 +137,30 @@ namespace N
             M:N.Pw`1.IHandler.Get [Call, Call]
             M:N.Args.Run [Call, Call]
             coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_discard_assignment_has_the_type_of_its_right_side() {
+    // §12.21.2 with discards (§9.2.9.2): `_ = e` has the type of `e` when no `_` is in scope.
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class P { public int Index; public int Get() { return 0; } }
+    public class C
+    {
+        void M$0(P[] ps)
+        {
+            (_ = ps[0]).Get();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.P.Get [Call]
+            coverage 1/1/0/0
         "#]],
     );
 }
