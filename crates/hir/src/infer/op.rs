@@ -46,6 +46,14 @@ impl Ctx<'_> {
             _ => Ty::Unknown,
         };
         let rhs_ty = self.infer_expr(rhs, Some(&lhs_ty).filter(|t| **t != Ty::Unknown));
+        // A discard (`_ = e` where no `_` is in scope, §9.2.9.2) has the type of its value:
+        // C5's `(_ = leftEnds[i]).Index`.
+        if op == AssignOp::Plain
+            && lhs_ty == Ty::Unknown
+            && matches!(&self.body.exprs[lhs], Expr::Name { name, type_args } if name == "_" && type_args.is_empty())
+        {
+            return rhs_ty;
+        }
         match op {
             AssignOp::Plain => self.coerce(rhs, &rhs_ty, &lhs_ty),
             AssignOp::Add | AssignOp::Sub

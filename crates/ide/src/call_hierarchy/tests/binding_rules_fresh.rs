@@ -1,9 +1,8 @@
 //! Binding rules measured wrong on real libraries first compared with the compiler in session 20
 //! (Eto.Parse, LightInject, C5, FluentFTP), each checked against the Roslyn oracle: a constant zero
 //! converts to any enum (§10.2.4, FluentFTP); a delegate's `BeginInvoke` and `EndInvoke` (§20.2,
-//! FluentFTP); `operator true` of a condition (§12.24, Eto.Parse); a namespace's own extension methods
-//! before those its using directives import (§12.8.9.3, LightInject); a nested type named through a
-//! derived class is its base's constructed type (§15.3.9, Eto.Parse).
+//! FluentFTP); `operator true` of a condition (§12.24, Eto.Parse); a nested type named through a derived
+//! class is its base's constructed type (§15.3.9, Eto.Parse); a discard assignment's type (§12.21.2, C5).
 
 use expect_test::expect;
 
@@ -114,41 +113,6 @@ namespace N
 }
 
 #[test]
-fn extension_methods_of_the_namespace_come_before_its_using_directives() {
-    // §12.8.9.3: the namespace's own types are searched for extension methods before the
-    // namespaces its using directives import; `System.Reflection.CustomAttributeExtensions` has
-    // `GetCustomAttributes(this Assembly, Type)` too, but is only reached if the first finds none.
-    check_outgoing(
-        r#"
-namespace N
-{
-    using System;
-    using System.Collections.Generic;
-    using System.Reflection;
-    static class TypeHelper
-    {
-        public static IEnumerable<Attribute> GetCustomAttributes(this Assembly assembly, Type attributeType) { return null; }
-        public static MethodInfo GetMethodInfo(this Delegate del) { return del.Method; }
-    }
-    class C
-    {
-        void M$0(Assembly a, Action d)
-        {
-            a.GetCustomAttributes(typeof(C));
-            d.GetMethodInfo();
-        }
-    }
-}
-"#,
-        expect![[r#"
-            M:N.TypeHelper.GetCustomAttributes(System.Reflection.Assembly,System.Type) [Call]
-            M:N.TypeHelper.GetMethodInfo(System.Delegate) [Call]
-            coverage 2/2/0/0
-        "#]],
-    );
-}
-
-#[test]
 fn a_nested_type_named_through_a_derived_class_is_the_bases() {
     // §15.3.9: `Tpw.IHandler` names `Pw<Args>.IHandler`, whose `TArgs` is `Args`.
     check_outgoing(
@@ -173,6 +137,30 @@ namespace N
             M:N.Pw`1.IHandler.Get [Call, Call]
             M:N.Args.Run [Call, Call]
             coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_discard_assignment_has_the_type_of_its_right_side() {
+    // §12.21.2 with discards (§9.2.9.2): `_ = e` has the type of `e` when no `_` is in scope.
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class P { public int Index; public int Get() { return 0; } }
+    public class C
+    {
+        void M$0(P[] ps)
+        {
+            (_ = ps[0]).Get();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.P.Get [Call]
+            coverage 1/1/0/0
         "#]],
     );
 }
