@@ -34,6 +34,20 @@ pub(crate) fn is_null(ty: &Ty) -> bool {
     matches!(ty, Ty::Unresolved(n, _) if n == NULL)
 }
 
+/// Whether `ty` is an enum type, of the sources or of an assembly.
+pub(crate) fn is_enum(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+    match ty {
+        Ty::Source(id, _) => {
+            crate::lookup::type_kind(sdb.db(), *id) == crate::item_tree::TypeKind::Enum
+        }
+        Ty::Library(..) => matches!(
+            crate::library::library_kind(sdb, ty),
+            Some(metadata::TypeKind::Enum)
+        ),
+        _ => false,
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Conv {
     No,

@@ -6,7 +6,7 @@ use smol_str::SmolStr;
 
 use super::{
     Access, CallKind, Callee, Ctx, UnresolvedReason, Val,
-    conversion::{self, conv},
+    conversion::{self, conv, is_enum},
     external, known,
     overload::{ArgInfo, ArgTy, CandMember, Candidate, Resolution, resolve_overloads},
 };
@@ -14,9 +14,9 @@ use crate::{
     base_db::Db,
     body::{AssignOp, Expr, ExprId},
     def_map::TypeId,
-    item_tree::{ParamModifier, TypeKind, lower::operator_name},
-    library::{KnownType, LibMember, ScopedDb, library_kind, library_members, library_signature},
-    lookup::{lookup_members, type_kind},
+    item_tree::{ParamModifier, lower::operator_name},
+    library::{KnownType, LibMember, library_members, library_signature},
+    lookup::lookup_members,
     symbols::{MemberId, member_signature},
     ty::Ty,
     type_ref::TypeRef,
@@ -305,15 +305,6 @@ fn is_string(db: &dyn Db, ty: &Ty) -> bool {
 }
 
 /// The type of a built-in arithmetic operation (binary numeric promotion).
-/// Whether `ty` is an enum type, of the sources or of an assembly.
-pub(super) fn is_enum(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
-    match ty {
-        Ty::Source(id, _) => type_kind(sdb.db(), *id) == TypeKind::Enum,
-        Ty::Library(..) => matches!(library_kind(sdb, ty), Some(metadata::TypeKind::Enum)),
-        _ => false,
-    }
-}
-
 fn numeric_result(db: &dyn Db, l: &Ty, r: &Ty) -> Ty {
     use KnownType::*;
     const ORDER: [KnownType; 7] = [Decimal, Double, Single, UInt64, Int64, UInt32, Int32];

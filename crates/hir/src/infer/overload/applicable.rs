@@ -13,9 +13,10 @@ use crate::{
     body::ExprId,
     infer::{
         constant,
-        conversion::{Conv, conv, is_null, mentions_unknown, strip_annotation, type_param_conv},
+        conversion::{
+            Conv, conv, is_enum, is_null, mentions_unknown, strip_annotation, type_param_conv,
+        },
         known,
-        op::is_enum,
     },
     item_tree::ParamModifier,
     library::{KnownType, ScopedDb},
