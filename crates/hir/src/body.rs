@@ -151,6 +151,12 @@ pub enum Part {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expr {
     Missing,
+    /// A `new` of the type `name` that tree-sitter split at its type argument list's commas (`F(x,
+    /// new Dictionary<K, V>(m))` read as the arguments `new Dictionary < K` and `V > (m)`): its
+    /// constructor is not known, and binding lists the site as unresolved, never guessing.
+    MisreadCreation {
+        name: SmolStr,
+    },
     Literal(Literal),
     Local(LocalId),
     /// A simple name that is not a local: a member, a type or a namespace.

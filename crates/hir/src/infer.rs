@@ -164,6 +164,9 @@ pub enum UnresolvedReason {
     /// The receiver is `dynamic` (`d.Foo()`): the member is looked up at run time, on the value's
     /// runtime type (§12.3.3).
     DynamicReceiver,
+    /// tree-sitter's grammar reads the code otherwise than C# does (a `new` whose generic type
+    /// arguments it split at their commas): what it calls is not known.
+    MisreadSyntax,
 }
 
 /// Evicted when unused, as bodies are (`body.rs`): once a file's call sites are gathered no answer

@@ -63,6 +63,8 @@ pub struct BindingCounts {
     pub missing_metadata: usize,
     /// Member accesses on a `dynamic` value, bound at run time.
     pub dynamic_receiver: usize,
+    /// Code tree-sitter reads otherwise than C# does.
+    pub misread_syntax: usize,
     /// Invocations with a `dynamic` argument, bound at run time (one each, however many
     /// candidates it lists).
     pub late_bound: usize,
@@ -79,6 +81,7 @@ impl std::ops::AddAssign for BindingCounts {
         self.ambiguous += o.ambiguous;
         self.missing_metadata += o.missing_metadata;
         self.dynamic_receiver += o.dynamic_receiver;
+        self.misread_syntax += o.misread_syntax;
         self.late_bound += o.late_bound;
     }
 }
@@ -299,6 +302,7 @@ impl Analysis {
                     UnresolvedReason::Ambiguous => counts.ambiguous += 1,
                     UnresolvedReason::MissingMetadata => counts.missing_metadata += 1,
                     UnresolvedReason::DynamicReceiver => counts.dynamic_receiver += 1,
+                    UnresolvedReason::MisreadSyntax => counts.misread_syntax += 1,
                 }
             }
             late_bound.dedup();

@@ -85,6 +85,7 @@ impl Coverage {
             + c.ambiguous
             + c.missing_metadata
             + c.dynamic_receiver
+            + c.misread_syntax
             + c.late_bound
     }
 
@@ -110,6 +111,7 @@ impl Coverage {
                 "ambiguous": c.ambiguous,
                 "missingMetadata": c.missing_metadata,
                 "dynamicReceiver": c.dynamic_receiver,
+                "misreadSyntax": c.misread_syntax,
                 "lateBound": c.late_bound,
             },
             "topUnresolved": self.top.iter().map(|u| json!({
@@ -130,7 +132,7 @@ impl fmt::Display for Coverage {
             f,
             "call sites: {} ({:.1} % bound: {} to source members, {} to library members, {} to external names; \
              {:.1} % unresolved: {} unknown receiver, {} not found, {} ambiguous, {} missing metadata, \
-             {} dynamic receiver, {} late-bound)",
+             {} dynamic receiver, {} misread syntax, {} late-bound)",
             self.sites(),
             pct(self.bound()),
             c.source,
@@ -142,6 +144,7 @@ impl fmt::Display for Coverage {
             c.ambiguous,
             c.missing_metadata,
             c.dynamic_receiver,
+            c.misread_syntax,
             c.late_bound,
         )?;
         for u in &self.top {

@@ -1,7 +1,7 @@
 //! Expressions: the dispatch over [`Expr`] that gives each expression its [`Val`], delegating each
 //! kind of expression to the module of its concern.
 
-use super::{Access, Ctx, Val, conversion::null_ty};
+use super::{Access, Ctx, UnresolvedReason, Val, conversion::null_ty};
 use crate::{
     base_db::Db,
     body::{Expr, ExprId, Literal, LocalKind},
@@ -187,6 +187,10 @@ impl Ctx<'_> {
                 Val::Unknown
             }
             Expr::Missing => Val::Unknown,
+            Expr::MisreadCreation { name } => {
+                self.unresolved(expr, name.clone(), UnresolvedReason::MisreadSyntax);
+                Val::Unknown
+            }
         }
     }
 }

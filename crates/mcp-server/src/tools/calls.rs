@@ -144,6 +144,7 @@ pub(crate) fn reason_name(reason: UnresolvedReason) -> &'static str {
         UnresolvedReason::Ambiguous => "ambiguous",
         UnresolvedReason::MissingMetadata => "missingMetadata",
         UnresolvedReason::DynamicReceiver => "dynamicReceiver",
+        UnresolvedReason::MisreadSyntax => "misreadSyntax",
     }
 }
 
@@ -377,7 +378,7 @@ fn site_schema_unresolved() -> Value {
         "properties": {
             "filePath": {"type": "string"}, "lineNumber": {"type": "integer"}, "column": {"type": "integer"},
             "lineText": {"type": "string"}, "name": {"type": "string", "description": "The invoked name."},
-            "reason": {"type": "string", "enum": ["unknownReceiver", "notFound", "ambiguous", "missingMetadata", "dynamicReceiver"]},
+            "reason": {"type": "string", "enum": ["unknownReceiver", "notFound", "ambiguous", "missingMetadata", "dynamicReceiver", "misreadSyntax"]},
             "caller": brief_schema(),
         },
         "required": ["filePath", "lineNumber", "column", "lineText", "name", "reason"],

@@ -77,7 +77,7 @@ pub(super) static SPEC: ToolSpec = ToolSpec {
                 "filePath": {"type": "string"}, "lineNumber": {"type": "integer"}, "column": {"type": "integer"},
                 "lineText": {"type": "string"}, "name": {"type": "string"},
                 "reason": {"type": "string", "enum": ["unknownReceiver", "notFound", "ambiguous", "missingMetadata",
-                                                      "dynamicReceiver", "outsideCode", "unknownType"]},
+                                                      "dynamicReceiver", "misreadSyntax", "outsideCode", "unknownType"]},
                 "containingSymbol": {"anyOf": [calls::brief_schema(), {"type": "null"}]},
             },
             "required": ["filePath", "lineNumber", "column", "lineText", "name", "reason"],

@@ -225,8 +225,8 @@ impl Ctx {
 
     fn lower_binary(&mut self, binary: &ast::BinaryExpression) -> ExprId {
         let node = binary.syntax();
-        if is_misread_type_argument_list(node) {
-            return self.alloc_at(node, Expr::Missing);
+        if let Some(name) = misread_creation(node) {
+            return self.alloc_at(node, Expr::MisreadCreation { name });
         }
         // `ready && list?.Count > 0`, parsed `(ready && list)?.Count > 0`: the `>` goes inside.
         if let Some(left) = field(node, Field::Left)
@@ -350,16 +350,20 @@ fn inferred_tuple_name(value: &SyntaxElement) -> Option<SmolStr> {
 /// Dictionary < Type` and `Func<A, B> > (map)`. An object creation has an argument list or an
 /// initializer (§12.8.17.2), so a `<` after one without either opens a type argument list: what it
 /// "compares" are type names, not values to bind (`Type` would read as a `Type` property in scope).
-fn is_misread_type_argument_list(binary: &SyntaxNode) -> bool {
-    let is_less = field(binary, Field::Operator).is_some_and(|op| op.kind() == SyntaxKind::L_ANGLE);
-    is_less
-        && field(binary, Field::Left)
-            .and_then(|left| left.into_node())
-            .is_some_and(|left| {
-                left.kind() == SyntaxKind::OBJECT_CREATION_EXPRESSION
-                    && field(&left, Field::Arguments).is_none()
-                    && field(&left, Field::Initializer).is_none()
-            })
+/// The name of the type created, when `binary` is such a misread.
+fn misread_creation(binary: &SyntaxNode) -> Option<SmolStr> {
+    if field(binary, Field::Operator)?.kind() != SyntaxKind::L_ANGLE {
+        return None;
+    }
+    let creation = field(binary, Field::Left)?.into_node().filter(|left| {
+        left.kind() == SyntaxKind::OBJECT_CREATION_EXPRESSION
+            && field(left, Field::Arguments).is_none()
+            && field(left, Field::Initializer).is_none()
+    })?;
+    match lower_type(&field(&creation, Field::Type)?) {
+        crate::type_ref::TypeRef::Path(path) => Some(path.segments.last()?.name.clone()),
+        _ => None,
+    }
 }
 
 /// The binary operator a compound assignment token applies, by its metadata name.

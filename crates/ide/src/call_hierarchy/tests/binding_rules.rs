@@ -595,7 +595,8 @@ namespace N
         expect![[r#"
             M:N.Value.#ctor(N.Engine) [Ctor]
             external System.Threading.Interlocked.CompareExchange [Call]
-            coverage 2/2/0/0
+            unresolved Dictionary (MisreadSyntax)
+            coverage 3/2/0/1
         "#]],
     );
 }

@@ -7,7 +7,8 @@
 //! SharpCompress); nested types of generic library types (§7.6.5); fixing a type argument from
 //! several lower bounds (§12.6.3.12); extension method groups (§12.8.7, SharpCompress); calls with a
 //! `dynamic` argument or receiver, bound at run time (§12.3.3); a `foreach` variable of a generic
-//! type tree-sitter reads as comparisons (§13.9.5, ExCSS).
+//! type tree-sitter reads as comparisons (§13.9.5, ExCSS); a `new` it splits at its type arguments'
+//! commas, listed unresolved (C5).
 
 use expect_test::expect;
 
@@ -669,6 +670,36 @@ namespace N
             M:N.T.Twice(System.Int32) [Call]
             external System.Func.Invoke [DelegateInvoke, DelegateInvoke, DelegateInvoke]
             coverage 4/4/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_creation_tree_sitter_splits_at_its_type_arguments_commas_is_listed_unresolved() {
+    // C5: in `(block ?? (block = new Proxy<Pair<K, V>>(this, pairs)))` tree-sitter reads a tuple
+    // `(block = new Proxy < Pair < K, V >> (this, pairs))`; the constructor call was dropped without a
+    // trace, so find_callers of the constructor said nobody calls it from there.
+    check_incoming(
+        r#"
+namespace C5
+{
+    public struct Pair<K, V> { }
+    internal sealed class Proxy<T>
+    {
+        internal Proxy$0(object owner, object real) { }
+        internal int Count;
+    }
+    public abstract class Dictionary<K, V>
+    {
+        protected object pairs;
+        Proxy<Pair<K, V>> block;
+        public int Count() { return (block ?? (block = new Proxy<Pair<K, V>>(this, pairs))).Count; }
+    }
+}
+"#,
+        expect![[r#"
+            unresolved Proxy (MisreadSyntax)
+            coverage 1/0/0/1
         "#]],
     );
 }
