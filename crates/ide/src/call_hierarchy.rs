@@ -126,8 +126,20 @@ fn count(coverage: &mut Coverage, sites: &[CallSiteInfo], unresolved: &[Unresolv
         .iter()
         .filter(|s| !matches!(s.kind, CallKind::MethodGroup | CallKind::LateBound))
         .count();
-    // A late-bound call lists each of its candidates at one site: like an ambiguous call, it is
-    // one site several methods may answer.
+    let late_bound = late_bound_sites(sites);
+    let ambiguous = unresolved
+        .iter()
+        .filter(|u| u.reason == UnresolvedReason::Ambiguous)
+        .count();
+    coverage.resolved += resolved;
+    coverage.ambiguous += ambiguous + late_bound;
+    coverage.unresolved += unresolved.len() - ambiguous;
+    coverage.examined += resolved + late_bound + unresolved.len();
+}
+
+/// How many late-bound calls `sites` hold. A late-bound call lists each of its candidates at one
+/// position: like an ambiguous call, it is one site several methods may answer.
+pub(crate) fn late_bound_sites(sites: &[CallSiteInfo]) -> usize {
     let mut late_bound: Vec<(FileId, TextRange)> = sites
         .iter()
         .filter(|s| s.kind == CallKind::LateBound)
@@ -135,14 +147,7 @@ fn count(coverage: &mut Coverage, sites: &[CallSiteInfo], unresolved: &[Unresolv
         .collect();
     late_bound.sort_by_key(|&(file, range)| (file, range.start(), range.end()));
     late_bound.dedup();
-    let ambiguous = unresolved
-        .iter()
-        .filter(|u| u.reason == UnresolvedReason::Ambiguous)
-        .count();
-    coverage.resolved += resolved;
-    coverage.ambiguous += ambiguous + late_bound.len();
-    coverage.unresolved += unresolved.len() - ambiguous;
-    coverage.examined += resolved + late_bound.len() + unresolved.len();
+    late_bound.len()
 }
 
 fn unresolved_call(db: &RootDatabase, u: &UnresolvedCallSite) -> UnresolvedCall {

@@ -22,7 +22,7 @@ use self::target::{MemberTarget, Owner, is_same_or_derived};
 use self::types::type_references;
 use crate::{
     SymbolInfo, SymbolKey,
-    call_hierarchy::Coverage,
+    call_hierarchy::{Coverage, late_bound_sites},
     call_index::SiteSource,
     external::LibrarySymbol,
     symbol_info::{self, AnySymbol},
@@ -197,18 +197,10 @@ fn member_references(sites: SiteSource<'_>, target: &MemberTarget, out: &mut Ref
         .iter()
         .filter(|s| !matches!(s.kind, CallKind::MethodGroup | CallKind::LateBound))
         .count();
-    // A late-bound call lists each of its candidates at one position: one site, not bound to one.
-    let mut late_bound: Vec<(FileId, TextRange)> = named
-        .sites
-        .iter()
-        .filter(|s| s.kind == CallKind::LateBound)
-        .map(|s| (s.file, s.focus_range))
-        .collect();
-    late_bound.sort_by_key(|&(file, range)| (file, range.start(), range.end()));
-    late_bound.dedup();
-    out.coverage.examined += calls_counted + late_bound.len();
+    let late_bound = late_bound_sites(&named.sites);
+    out.coverage.examined += calls_counted + late_bound;
     out.coverage.resolved += calls_counted;
-    out.coverage.ambiguous += late_bound.len();
+    out.coverage.ambiguous += late_bound;
     add_unbound_sites(db, &named.unresolved, out);
     let candidates = candidate_files(db, name);
     // Read through the request's steps: the candidates may be many, and not yet bound.
