@@ -76,7 +76,7 @@ impl Ctx<'_> {
         };
         let ctors = self.accessible(&ctors);
         let candidates = self.candidates(ty, &ctors, false);
-        if self.late_bound_creation(site, &candidates, args, &infos) {
+        if self.late_bound_members(site, &candidates, args, &infos) {
             return;
         }
         match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {

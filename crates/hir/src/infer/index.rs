@@ -1,14 +1,17 @@
 //! Element access `e[args]` (C# §12.8.12): an array's element, or the indexer overload resolution
-//! picks among a source type's (through its bases) or a library type's.
+//! picks among a source type's (through its bases) or a library type's; with a `dynamic` argument,
+//! every indexer that applies, bound at run time (`late_bound.rs`).
 
 use smol_str::SmolStr;
 
 use super::{
     Access, Callee, Ctx, UnresolvedReason, Val,
+    late_bound::has_dynamic_arg,
     overload::{CandMember, Resolution, resolve_overloads},
 };
 use crate::generics::type_param_bounds;
 use crate::lookup::{declared_type, lookup_members};
+use crate::members::member_ref;
 use crate::{
     body::{Arg, ExprId},
     ty::Ty,
@@ -54,6 +57,34 @@ impl Ctx<'_> {
             Ty::Source(..) => {
                 let found = lookup_members(&self.sdb, &receiver_ty, "this");
                 let infos = self.arg_infos(args);
+                // `x[d]` is bound at run time to one of the indexers that apply (§12.8.12.3) and
+                // have the accessors the access uses.
+                if has_dynamic_arg(&infos) {
+                    let (get, set) = match access {
+                        Access::Read | Access::Invoke => (true, false),
+                        Access::Write => (false, true),
+                        Access::ReadWrite | Access::Add | Access::Remove => (true, true),
+                    };
+                    let candidates: Vec<_> = found
+                        .groups
+                        .iter()
+                        .flat_map(|(decl_ty, members)| {
+                            let members: Vec<_> = self
+                                .accessible(members)
+                                .into_iter()
+                                .filter(|&m| {
+                                    member_ref(db, m).is_some_and(|data| {
+                                        (!get || data.accessors.get) && (!set || data.accessors.set)
+                                    })
+                                })
+                                .collect();
+                            self.candidates(decl_ty, &members, false)
+                        })
+                        .collect();
+                    if self.late_bound_members(expr, &candidates, args, &infos) {
+                        return Val::Value(Ty::Dynamic);
+                    }
+                }
                 for (decl_ty, members) in &found.groups {
                     let members = self.accessible(members);
                     let candidates = self.candidates(decl_ty, &members, false);

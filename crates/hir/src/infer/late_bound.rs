@@ -4,7 +4,7 @@
 //! of any of them (the IL holds a call site of the runtime binder), so none is an edge; but the
 //! call may run each, and an agent deleting one "nobody calls" must see it: every candidate gets a
 //! [`CallKind::LateBound`] site. The call's value is `dynamic`, so that a chained call stays
-//! late-bound.
+//! late-bound. Constructors and indexers with a `dynamic` argument are bound at run time the same way.
 
 use super::{
     CallKind, Callee, Ctx, Group, Val,
@@ -89,9 +89,10 @@ impl Ctx<'_> {
             .then_some(Val::Value(Ty::Dynamic))
     }
 
-    /// `new C(d)`: the applicable constructors of `C`, as for a method (§12.8.17.2); the value is a
-    /// `C` all the same. Whether any applies.
-    pub(super) fn late_bound_creation(
+    /// `new C(d)` or `x[d]`: the applicable constructors of `C` or indexers of `x`'s type, as for a
+    /// method (§12.8.17.2, §12.8.12.3); a creation's value is a `C` all the same, an element
+    /// access's is `dynamic`. Whether any applies.
+    pub(super) fn late_bound_members(
         &mut self,
         site: ExprId,
         candidates: &[Candidate],

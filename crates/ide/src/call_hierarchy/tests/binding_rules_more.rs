@@ -8,7 +8,7 @@
 //! several lower bounds (§12.6.3.12); extension method groups (§12.8.7, SharpCompress); calls with a
 //! `dynamic` argument or receiver, bound at run time (§12.3.3); a `foreach` variable of a generic
 //! type tree-sitter reads as comparisons (§13.9.5, ExCSS); a `new` it splits at its type arguments'
-//! commas, listed unresolved (C5).
+//! commas, listed unresolved (C5); an element access with a `dynamic` argument, late-bound (§12.8.12.3).
 
 use expect_test::expect;
 
@@ -700,6 +700,38 @@ namespace C5
         expect![[r#"
             unresolved Proxy (MisreadSyntax)
             coverage 1/0/0/1
+        "#]],
+    );
+}
+
+#[test]
+fn an_element_access_with_a_dynamic_argument_is_late_bound_to_each_indexer_that_applies() {
+    // §12.8.12.3: `t[d]` is bound at run time, like a call with a dynamic argument; an array's
+    // element access stays static (its index is converted at run time).
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Table
+    {
+        public int this[int i] { get { return i; } set { } }
+        public int this[string key] { get { return 0; } }
+        public int this[int i, int j] { get { return 0; } }
+    }
+    public class Use
+    {
+        int M$0(Table t, dynamic d, int[] xs)
+        {
+            t[d] = 1;
+            return t[d] + t[1] + xs[d];
+        }
+    }
+}
+"#,
+        expect![[r#"
+            P:N.Table.Item(System.Int32) [LateBound, LateBound, Get]
+            P:N.Table.Item(System.String) [LateBound]
+            coverage 3/1/2/0
         "#]],
     );
 }
