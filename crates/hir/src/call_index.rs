@@ -198,17 +198,26 @@ pub fn sites_named(db: &dyn Db, name: &str, narrow_files: bool) -> Arc<NamedCall
 fn sites_named_query<'db>(db: &'db dyn Db, key: SiteNameKey<'db>) -> Arc<NamedCallSites> {
     let name = key.name(db);
     let mut out = NamedCallSites::default();
-    for file in workspace_files(db) {
-        db.unwind_if_revision_cancelled();
+    for file in site_candidate_files(db, name, key.narrow(db)) {
         let Some(source) = db.source_file(file) else {
             continue;
         };
-        if key.narrow(db) && !word_index(db, source).contains(name) {
-            continue;
-        }
         file_sites_by_name_query(db, source).collect(&file_call_sites(db, file), name, &mut out);
     }
     Arc::new(out)
+}
+
+/// The files [`sites_named`] reads, in id order: every source file of the workspace, or, when
+/// `narrow_files`, those whose words include `name`.
+pub fn site_candidate_files(db: &dyn Db, name: &str, narrow_files: bool) -> Vec<FileId> {
+    workspace_files(db)
+        .into_iter()
+        .filter(|&file| {
+            db.unwind_if_revision_cancelled();
+            db.source_file(file)
+                .is_some_and(|source| !narrow_files || word_index(db, source).contains(name))
+        })
+        .collect()
 }
 
 /// Every source file of the workspace once, in id order.

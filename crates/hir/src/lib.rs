@@ -76,7 +76,7 @@ pub use crate::{
     },
     call_index::{
         BindingFingerprint, FileSitesByName, NamedCallSites, binding_fingerprint, callee_site_name,
-        file_sites_by_name, library_site_name, sites_named, workspace_files,
+        file_sites_by_name, library_site_name, site_candidate_files, sites_named, workspace_files,
     },
     infer::{
         CallKind, CallSite, Callee, FieldAccess, FieldAccessKind, InferenceResult,

@@ -132,6 +132,12 @@ fn same_text(gathered_from: Option<&Arc<str>>, text: Option<&Arc<str>>) -> bool 
     }
 }
 
+/// Whether two snapshots' fingerprints are the same (by pointer first: an unchanged one is
+/// backdated and kept).
+fn same_fingerprint(a: &Arc<BindingFingerprint>, b: &Arc<BindingFingerprint>) -> bool {
+    Arc::ptr_eq(a, b) || a == b
+}
+
 /// A call index being built a few files at a time, over successive snapshots, so that the server can
 /// evict what binding memoized between two steps: gathered on one snapshot, a fingerprint change
 /// makes every file's binding run while nothing may be evicted (about 3 GB at a million lines).
@@ -159,7 +165,7 @@ impl CallIndexBuild {
         let fingerprint = hir::binding_fingerprint(db);
         let current = build
             .take()
-            .filter(|b| Arc::ptr_eq(&b.fingerprint, &fingerprint) || b.fingerprint == fingerprint);
+            .filter(|b| same_fingerprint(&b.fingerprint, &fingerprint));
         let state = build.insert(current.unwrap_or_else(|| CallIndexBuild {
             fingerprint,
             files: hir::workspace_files(db),
@@ -197,9 +203,7 @@ impl CallIndex {
     /// when the fingerprint changed, so that kept sites could be wrong.
     pub(crate) fn refresh(&self, db: &RootDatabase) -> Option<CallIndex> {
         let fingerprint = hir::binding_fingerprint(db);
-        if !(Arc::ptr_eq(&fingerprint, &self.base.fingerprint)
-            || fingerprint == self.base.fingerprint)
-        {
+        if !same_fingerprint(&fingerprint, &self.base.fingerprint) {
             return None;
         }
         let changed: Vec<FileId> = self

@@ -405,13 +405,7 @@ fn unbound_context_member(
 
 /// The files whose words include `name`.
 fn candidate_files(db: &RootDatabase, name: &str) -> Vec<FileId> {
-    hir::workspace_files(db)
-        .into_iter()
-        .filter(|&file| {
-            db.source_file(file)
-                .is_some_and(|source| hir::word_index(db, source).contains(name))
-        })
-        .collect()
+    hir::site_candidate_files(db, name, true)
 }
 
 /// The identifiers of a file spelled `name` (`@name` included), outside comments and strings.

@@ -109,14 +109,7 @@ impl SiteSteps {
         name: &str,
         narrow_files: bool,
     ) -> NamedCallSites {
-        let files: Vec<FileId> = hir::workspace_files(db)
-            .into_iter()
-            .filter(|&file| {
-                db.source_file(file).is_some_and(|source| {
-                    !narrow_files || hir::word_index(db, source).contains(name)
-                })
-            })
-            .collect();
+        let files = hir::site_candidate_files(db, name, narrow_files);
         let mut out = NamedCallSites::default();
         for part in self.parts(db, &files) {
             part.grouped.collect(&part.calls, name, &mut out);
@@ -132,7 +125,7 @@ impl SiteSteps {
         let current = gathered
             .fingerprint
             .as_ref()
-            .is_some_and(|f| Arc::ptr_eq(f, &fingerprint) || *f == fingerprint);
+            .is_some_and(|f| super::same_fingerprint(f, &fingerprint));
         if !current {
             gathered.parts.clear();
             gathered.fingerprint = Some(fingerprint);
