@@ -327,6 +327,26 @@ impl Group {
             library: Vec::new(),
         }
     }
+
+    /// The member of a level before `level` (a more derived type) that overrides `chosen`: the
+    /// call goes to it, as far as the receiver's static type tells.
+    fn override_before(
+        &self,
+        db: &dyn Db,
+        level: usize,
+        chosen: MemberId,
+    ) -> Option<(&Ty, MemberId)> {
+        self.levels[..level].iter().find_map(|(ty, members)| {
+            members
+                .iter()
+                .find(|&&m| {
+                    crate::overrides::overrides(db, m)
+                        .overridden
+                        .contains(&chosen)
+                })
+                .map(|&m| (ty, m))
+        })
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -62,6 +62,20 @@ impl Ctx<'_> {
             .collect()
     }
 
+    /// The candidates of one lookup level: its accessible members whose type parameters the
+    /// explicit type arguments fit.
+    pub(super) fn level_candidates(
+        &self,
+        decl_ty: &Ty,
+        members: &[MemberId],
+        type_args: &[Ty],
+    ) -> Vec<Candidate> {
+        self.candidates(decl_ty, &self.accessible(members), false)
+            .into_iter()
+            .filter(|c| overload::fits_type_args(c, type_args))
+            .collect()
+    }
+
     /// The members code of this body may use: an inaccessible overload is no candidate (C# §12.6.4.1).
     pub(super) fn accessible(&self, members: &[MemberId]) -> Vec<MemberId> {
         members
@@ -203,12 +217,7 @@ impl Ctx<'_> {
             .filter(|(_, _, members)| !members.is_empty())
             .collect();
         for (level, decl_ty, members) in passes {
-            let members = self.accessible(&members);
-            let candidates: Vec<Candidate> = self
-                .candidates(decl_ty, &members, false)
-                .into_iter()
-                .filter(|c| overload::fits_type_args(c, &type_args))
-                .collect();
+            let candidates = self.level_candidates(decl_ty, &members, &type_args);
             let resolution = resolve_overloads_with(
                 &self.sdb.clone(),
                 &candidates,
@@ -223,14 +232,8 @@ impl Ctx<'_> {
                     let CandMember::Source(chosen) = candidates[applied.index].member else {
                         continue;
                     };
-                    let (decl_ty, member) = group.levels[..level]
-                        .iter()
-                        .find_map(|(ty, members)| {
-                            members
-                                .iter()
-                                .find(|&&m| overrides(db, m).overridden.contains(&chosen))
-                                .map(|&m| (ty, m))
-                        })
+                    let (decl_ty, member) = group
+                        .override_before(db, level, chosen)
                         .unwrap_or((decl_ty, chosen));
                     return Binding::Bound(
                         self.bound_call(callee, decl_ty, member, applied, &type_args, args, infos),
@@ -260,12 +263,7 @@ impl Ctx<'_> {
         for (namespaces, statics) in self.import_scopes() {
             let members =
                 lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
-            let members = self.accessible(&members);
-            let mut candidates: Vec<Candidate> = self
-                .candidates(&Ty::Unknown, &members, false)
-                .into_iter()
-                .filter(|c| overload::fits_type_args(c, &type_args))
-                .collect();
+            let mut candidates = self.level_candidates(&Ty::Unknown, &members, &type_args);
             let library = self.library_extensions(&group.name, &namespaces, &statics);
             candidates.extend(
                 library

@@ -14,7 +14,6 @@ use super::{
 };
 use crate::{
     body::{Arg, ExprId},
-    overrides::overrides,
     symbols::MemberId,
     ty::Ty,
 };
@@ -51,25 +50,15 @@ impl Ctx<'_> {
                 .copied()
                 .filter(|&m| !is_override(db, m) || !overrides_source_member(db, m))
                 .collect();
-            let members = self.accessible(&members);
-            let candidates: Vec<Candidate> = self
-                .candidates(decl_ty, &members, false)
-                .into_iter()
-                .filter(|c| overload::fits_type_args(c, &group.type_args))
-                .collect();
+            let candidates = self.level_candidates(decl_ty, &members, &group.type_args);
             for i in self.applicable_of(&candidates, infos, &group.type_args) {
                 let member = match candidates[i].member {
                     overload::CandMember::Source(m) => m,
                     overload::CandMember::Library(_) => continue,
                 };
-                let member = group.levels[..level]
-                    .iter()
-                    .find_map(|(_, ms)| {
-                        ms.iter()
-                            .copied()
-                            .find(|&m| overrides(db, m).overridden.contains(&member))
-                    })
-                    .unwrap_or(member);
+                let member = group
+                    .override_before(db, level, member)
+                    .map_or(member, |(_, m)| m);
                 callees.push(Callee::Member(member));
             }
         }
