@@ -665,27 +665,10 @@ impl<'db> Resolver<'db> {
     /// `System.Runtime.CompilerServices` does not make `System` a source-only namespace), so every one
     /// counts.
     fn imported_namespaces_as_written(&self) -> Vec<String> {
-        let globals = project_global_usings(self.db, self.project);
         let mut namespaces: Vec<String> = Vec::new();
-        let mut push = |kind: &UsingKind| {
-            if let UsingKind::Namespace(path) = kind {
-                let ns = path.dotted();
-                if !namespaces.contains(&ns) {
-                    namespaces.push(ns);
-                }
-            }
-        };
-        for scope in self.scopes.iter() {
-            match scope {
-                Scope::Namespace {
-                    usings: Some(usings),
-                    ..
-                } => usings.iter().for_each(&mut push),
-                Scope::Unit { usings } => {
-                    usings.iter().for_each(&mut push);
-                    globals.iter().for_each(&mut push);
-                }
-                _ => {}
+        for ns in self.imported_namespace_levels().into_iter().rev().flatten() {
+            if !namespaces.contains(&ns) {
+                namespaces.push(ns);
             }
         }
         namespaces
