@@ -7,32 +7,18 @@
 //! of comparisons is always a type read wrongly, and the lowering reads it back as `List<Token>` and
 //! `t`.
 
-use syntax::{Field, SyntaxElement, SyntaxKind, SyntaxNode};
+use syntax::{Field, SyntaxElement, SyntaxKind};
 
-use super::{field, lower_type};
-use crate::{
-    item_tree::lower::element_text,
-    type_ref::{Path, TypeRef},
-};
+use super::{field, generic_call_casts::split_type_argument, lower_type};
+use crate::type_ref::{Path, TypeRef};
 
 /// The type and the variable of a `foreach` declaration tree-sitter read as `(A < B) > name`.
 pub(super) fn misread_declaration(left: &SyntaxElement) -> Option<(TypeRef, SyntaxElement)> {
-    let operator = |n: &SyntaxNode| field(n, Field::Operator).map(|o| element_text(&o));
-    let greater = left
-        .as_node()
-        .filter(|n| n.kind() == SyntaxKind::BINARY_EXPRESSION)?;
-    if operator(greater)? != ">" {
+    let (generic, argument, name) = split_type_argument(left.as_node()?)?;
+    if name.kind() != SyntaxKind::IDENTIFIER {
         return None;
     }
-    let name = field(greater, Field::Right).filter(|r| r.kind() == SyntaxKind::IDENTIFIER)?;
-    let less = field(greater, Field::Left)?
-        .into_node()
-        .filter(|n| n.kind() == SyntaxKind::BINARY_EXPRESSION)?;
-    if operator(&less)? != "<" {
-        return None;
-    }
-    let mut path = name_path(&field(&less, Field::Left)?)?;
-    let argument = field(&less, Field::Right)?;
+    let mut path = name_path(&generic)?;
     let argument = match name_path(&argument) {
         Some(path) => TypeRef::Path(path),
         None => lower_type(&argument),

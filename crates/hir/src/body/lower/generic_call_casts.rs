@@ -19,34 +19,47 @@ pub(super) struct MisparsedCall {
     args: SyntaxNode,
 }
 
-/// `node` when it is a misread cast of a generic call (see the module doc).
-pub(super) fn misparsed_generic_call(node: &SyntaxNode) -> Option<MisparsedCall> {
+/// `(a < b) > c`, the two comparisons tree-sitter makes of a name with one type argument followed
+/// by something (`a<b> c`): its parts `a`, `b` and `c`.
+pub(super) fn split_type_argument(
+    node: &SyntaxNode,
+) -> Option<(SyntaxElement, SyntaxElement, SyntaxElement)> {
     let operator = |n: &SyntaxNode| field(n, Field::Operator).map(|o| element_text(&o));
     if node.kind() != SyntaxKind::BINARY_EXPRESSION || operator(node)? != ">" {
         return None;
     }
-    let args = field(node, Field::Right)?.into_node().filter(|n| {
-        matches!(
-            n.kind(),
-            SyntaxKind::TUPLE_EXPRESSION | SyntaxKind::PARENTHESIZED_EXPRESSION
-        )
-    })?;
     let less = field(node, Field::Left)?
         .into_node()
         .filter(|n| n.kind() == SyntaxKind::BINARY_EXPRESSION)?;
     if operator(&less)? != "<" {
         return None;
     }
-    let type_arg = field(&less, Field::Right).filter(|t| {
+    Some((
+        field(&less, Field::Left)?,
+        field(&less, Field::Right)?,
+        field(node, Field::Right)?,
+    ))
+}
+
+/// `node` when it is a misread cast of a generic call (see the module doc).
+pub(super) fn misparsed_generic_call(node: &SyntaxNode) -> Option<MisparsedCall> {
+    let (cast, type_arg, args) = split_type_argument(node)?;
+    let args = args.into_node().filter(|n| {
         matches!(
-            t.kind(),
-            SyntaxKind::IDENTIFIER
-                | SyntaxKind::PREDEFINED_TYPE
-                | SyntaxKind::GENERIC_NAME
-                | SyntaxKind::QUALIFIED_NAME
+            n.kind(),
+            SyntaxKind::TUPLE_EXPRESSION | SyntaxKind::PARENTHESIZED_EXPRESSION
         )
     })?;
-    let cast = field(&less, Field::Left)?
+    if !matches!(
+        type_arg.kind(),
+        SyntaxKind::IDENTIFIER
+            | SyntaxKind::PREDEFINED_TYPE
+            | SyntaxKind::GENERIC_NAME
+            | SyntaxKind::QUALIFIED_NAME
+    ) {
+        return None;
+    }
+    let cast = cast
         .into_node()
         .filter(|n| n.kind() == SyntaxKind::CAST_EXPRESSION)?;
     let name = field(&cast, Field::Value).filter(|v| v.kind() == SyntaxKind::IDENTIFIER)?;
