@@ -391,7 +391,10 @@ pub struct ItemTreeWithSourceMap {
 pub fn item_tree_with_source_map(db: &dyn Db, file: SourceFile) -> ItemTreeWithSourceMap {
     let lower = || {
         let (tree, source_map) = if db.transient_trees() {
-            lower::lower_file(&syntax::parse(file.text(db), file_defines(db, file)).tree())
+            lower::lower_file(&syntax::parse_declarations(
+                file.text(db),
+                file_defines(db, file),
+            ))
         } else {
             lower::lower_file(&parse(db, file).tree())
         };

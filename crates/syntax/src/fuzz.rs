@@ -2,7 +2,9 @@
 //! committed corpus and every crash the fuzzer found replay on stable in `cargo test`
 //! (`src/tests/fuzz_corpus.rs`). The corpus and regression files live in the repository's `fuzz/` crate.
 
-use crate::{Defines, SyntaxKind, WordIndex, parse};
+use crate::{
+    Defines, SyntaxKind, SyntaxNode, TextRange, WordIndex, ast::AstNode, parse, parse_declarations,
+};
 
 /// Everything the syntax layer promises for any input: preprocessing, parsing and the word index never
 /// panic, the tree is a `COMPILATION_UNIT` holding every byte of the text, and errors lie inside it.
@@ -25,6 +27,37 @@ pub fn check_parser(data: &[u8]) {
         );
     }
     WordIndex::new(&text);
+    let declarations = parse_declarations(&text, &defines);
+    assert_eq!(
+        declarations.syntax().text().to_string(),
+        text,
+        "a body lost text"
+    );
+    assert_eq!(
+        outside_bodies(declarations.syntax()),
+        outside_bodies(&root),
+        "parse_declarations changed a declaration"
+    );
+}
+
+/// Every element of the tree but those inside a block or `=>` body, with its range: what
+/// [`parse_declarations`] promises to keep of [`parse`]'s tree.
+fn outside_bodies(root: &SyntaxNode) -> Vec<(SyntaxKind, TextRange)> {
+    let mut elements = Vec::new();
+    let mut walk = root.preorder_with_tokens();
+    while let Some(event) = walk.next() {
+        let rowan::WalkEvent::Enter(element) = event else {
+            continue;
+        };
+        elements.push((element.kind(), element.text_range()));
+        if matches!(
+            element.kind(),
+            SyntaxKind::BLOCK | SyntaxKind::ARROW_EXPRESSION_CLAUSE
+        ) {
+            walk.skip_subtree();
+        }
+    }
+    elements
 }
 
 /// Runs `check` on every file of the fuzz target's committed corpus and crash inputs

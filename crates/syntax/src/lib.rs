@@ -18,7 +18,7 @@ mod word_index;
 mod tests;
 
 pub use crate::{
-    parsing::{MAX_PARSED_LEN, Parse, parse},
+    parsing::{MAX_PARSED_LEN, Parse, parse, parse_declarations},
     preprocessor::{Preprocessed, preprocess},
     syntax_kind::{Field, SyntaxKind},
     syntax_node::{

@@ -91,10 +91,33 @@ pub fn parse(text: &str, defines: &Defines) -> Parse {
         return Parse::not_analysed(text);
     }
     let preprocessed = preprocess(text, defines);
-    parse_preprocessed(text, &preprocessed)
+    parse_preprocessed(text, &preprocessed, Bodies::Converted)
 }
 
-pub(crate) fn parse_preprocessed(text: &str, preprocessed: &Preprocessed) -> Parse {
+/// Parses `text` for its declarations alone: each block and `=>` body (of a member, an accessor,
+/// a lambda) is one `BODY_TEXT` token in its `BLOCK` or `ARROW_EXPRESSION_CLAUSE` node. Every
+/// other node, every offset and the text are [`parse`]'s: tree-sitter still parses the whole file,
+/// so its error recovery, and with it every declaration, is the same. Parse errors are not
+/// reported (those inside bodies would be missed), hence no [`Parse`].
+///
+/// For a file's declarations when its tree is not kept (priming's first pass builds every item
+/// tree and drops the trees): converting the bodies is most of the conversion's cost.
+pub fn parse_declarations(text: &str, defines: &Defines) -> ast::CompilationUnit {
+    if text.len() > MAX_PARSED_LEN {
+        return Parse::not_analysed(text).tree();
+    }
+    let preprocessed = preprocess(text, defines);
+    parse_preprocessed(text, &preprocessed, Bodies::Skipped).tree()
+}
+
+/// Whether the conversion walks into bodies.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Bodies {
+    Converted,
+    Skipped,
+}
+
+pub(crate) fn parse_preprocessed(text: &str, preprocessed: &Preprocessed, bodies: Bodies) -> Parse {
     // A blanked text of another length would shift every offset: parse the original instead.
     let blanked = if preprocessed.text.len() == text.len() {
         &preprocessed.text
@@ -103,7 +126,8 @@ pub(crate) fn parse_preprocessed(text: &str, preprocessed: &Preprocessed) -> Par
     };
     let hidden = crate::grammar_gaps::hide_grammar_gaps(blanked);
     let tree = with_parser(|parser| parser.parse(hidden.text.as_bytes(), None));
-    let (green, mut errors) = convert::convert(text, tree.as_ref(), preprocessed, &hidden.marks);
+    let (green, mut errors) =
+        convert::convert(text, tree.as_ref(), preprocessed, &hidden.marks, bodies);
     errors.extend(preprocessed.errors.iter().cloned());
     errors.sort_by_key(|error| (error.range.start(), error.range.end()));
     Parse {
@@ -123,7 +147,7 @@ pub(crate) fn parse_without_preprocessing(text: &str) -> Parse {
         errors: Vec::new(),
         defines: crate::Defines::default(),
     };
-    parse_preprocessed(text, &preprocessed)
+    parse_preprocessed(text, &preprocessed, Bodies::Converted)
 }
 
 fn with_parser<T>(f: impl FnOnce(&mut tree_sitter::Parser) -> T) -> T {

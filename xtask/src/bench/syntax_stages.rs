@@ -88,6 +88,21 @@ pub(crate) fn measure(inputs: &Inputs, iterations: usize, report: &mut Report) -
         Floor::TreeSitterParallel,
         String::new(),
     );
+    let (time, _) = best_of(iterations, || {
+        files
+            .par_iter()
+            .map(|f| {
+                let root = syntax::parse_declarations(&f.text, &f.defines);
+                usize::from(root.syntax().text_range().len())
+            })
+            .sum::<usize>()
+    });
+    report.pass(
+        &format!("syntax::parse_declarations, {threads} threads"),
+        time,
+        Floor::TreeSitterParallel,
+        "bodies one token each: priming's first pass".to_owned(),
+    );
     let (time, words) = best_of(iterations, || {
         files
             .iter()

@@ -27,6 +27,11 @@ const HAND_KINDS: &[(&str, &str)] = &[
         "TEXT",
         "Text of a token the grammar leaves unnamed (the `N2` of `{x:N2}`).",
     ),
+    (
+        "BODY_TEXT",
+        "A body's whole text as one token, in a tree parsed for its declarations alone \
+         (`syntax::parse_declarations`).",
+    ),
 ];
 
 /// Syntax newer than the grammar, which `syntax/src/grammar_gaps.rs` makes tree-sitter parse as

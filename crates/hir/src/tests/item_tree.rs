@@ -393,3 +393,37 @@ class Helper { }
         "#]],
     );
 }
+
+/// Priming's first pass lowers item trees from `syntax::parse_declarations`, whose bodies are one
+/// token each: the item tree and its source map must be those of the full tree, on every input.
+#[test]
+fn declarations_only_trees_lower_as_full_trees() {
+    fn check_same(data: &[u8]) {
+        let text = String::from_utf8_lossy(data);
+        let defines = syntax::Defines::default();
+        let full = crate::item_tree::lower::lower_file(&syntax::parse(&text, &defines).tree());
+        let declarations =
+            crate::item_tree::lower::lower_file(&syntax::parse_declarations(&text, &defines));
+        assert!(full == declarations, "item trees differ for {text:?}");
+    }
+    syntax::fuzz::replay_corpus("analysis", check_same);
+    let corpus =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/corpus");
+    let mut pending = vec![corpus];
+    let mut files = 0;
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir)
+            .expect("the corpus folder")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "cs") {
+                check_same(&std::fs::read(&path).expect("a corpus file"));
+                files += 1;
+            }
+        }
+    }
+    assert!(files > 0, "no corpus files");
+}

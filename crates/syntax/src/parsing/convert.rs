@@ -14,6 +14,7 @@ use rowan::{GreenNode, GreenNodeBuilder};
 use tree_sitter::{Node, TreeCursor};
 
 use self::gaps::Remap;
+use super::Bodies;
 use crate::{
     Field, Preprocessed, SyntaxError, SyntaxKind, TextRange, TextSize, grammar_gaps::Marks,
 };
@@ -27,8 +28,9 @@ pub(super) fn convert(
     tree: Option<&tree_sitter::Tree>,
     preprocessed: &Preprocessed,
     marks: &Marks,
+    bodies: Bodies,
 ) -> (GreenNode, Vec<SyntaxError>) {
-    let mut converter = Converter::new(text, preprocessed, marks);
+    let mut converter = Converter::new(text, preprocessed, marks, bodies);
     converter
         .builder
         .start_node(SyntaxKind::COMPILATION_UNIT.into());
@@ -60,6 +62,7 @@ struct Frame {
 struct Converter<'a> {
     text: &'a str,
     marks: &'a Marks,
+    bodies: Bodies,
     /// Directive lines and inactive regions, sorted by start.
     special: Vec<(TextRange, SyntaxKind)>,
     /// The first of `special` that may still lie ahead of `pos`.
@@ -78,7 +81,12 @@ struct Converter<'a> {
 }
 
 impl<'a> Converter<'a> {
-    fn new(text: &'a str, preprocessed: &Preprocessed, marks: &'a Marks) -> Converter<'a> {
+    fn new(
+        text: &'a str,
+        preprocessed: &Preprocessed,
+        marks: &'a Marks,
+        bodies: Bodies,
+    ) -> Converter<'a> {
         let mut special: Vec<(TextRange, SyntaxKind)> = (preprocessed.directives.iter())
             .map(|&range| (range, SyntaxKind::PREPROCESSOR_DIRECTIVE))
             .chain(
@@ -92,6 +100,7 @@ impl<'a> Converter<'a> {
         Converter {
             text,
             marks,
+            bodies,
             special,
             next_special: 0,
             builder: GreenNodeBuilder::new(),
@@ -175,6 +184,18 @@ impl<'a> Converter<'a> {
             return true;
         }
         let kind = kind_for_id(kind_id).unwrap_or(SyntaxKind::ERROR);
+        if self.bodies == Bodies::Skipped
+            && matches!(
+                kind,
+                SyntaxKind::BLOCK | SyntaxKind::ARROW_EXPRESSION_CLAUSE
+            )
+        {
+            // The node keeps its place and text; what tree-sitter found inside is not walked.
+            self.open(node, kind, field, Remap::None);
+            self.emit(node.end_byte(), SyntaxKind::BODY_TEXT.into());
+            self.leave();
+            return false;
+        }
         if kind.is_token() {
             self.emit_gap(node.start_byte());
             self.emit_token(node, kind, field);

@@ -18,6 +18,8 @@ pub enum SyntaxKind {
     INACTIVE_CODE,
     /// Text of a token the grammar leaves unnamed (the `N2` of `{x:N2}`).
     TEXT,
+    /// A body's whole text as one token, in a tree parsed for its declarations alone (`syntax::parse_declarations`).
+    BODY_TEXT,
     /// A C# 14 extension block, `extension(string s) { … }`.
     EXTENSION_DECLARATION,
     /// The `extension` keyword of an extension block.
@@ -832,12 +834,13 @@ use SyntaxKind::*;
 
 impl SyntaxKind {
     /// Every kind, indexed by its discriminant.
-    pub(crate) const ALL: [SyntaxKind; 409] = [
+    pub(crate) const ALL: [SyntaxKind; 410] = [
         ERROR,
         WHITESPACE,
         PREPROCESSOR_DIRECTIVE,
         INACTIVE_CODE,
         TEXT,
+        BODY_TEXT,
         EXTENSION_DECLARATION,
         EXTENSION_KW,
         ACCESSOR_DECLARATION,
@@ -1663,6 +1666,7 @@ impl SyntaxKind {
             PREPROCESSOR_DIRECTIVE => "preprocessor_directive",
             INACTIVE_CODE => "inactive_code",
             TEXT => "text",
+            BODY_TEXT => "body_text",
             EXTENSION_DECLARATION => "extension_declaration",
             EXTENSION_KW => "extension",
             ACCESSOR_DECLARATION => "accessor_declaration",
