@@ -83,6 +83,9 @@ pub struct Resolver<'db> {
     /// What [`Resolver::using_namespace`] found for a namespace directive of a scope level: a
     /// function of the scopes, which never change, and asked at every lookup of a simple name.
     using_namespaces: RefCell<FxHashMap<usize, FxHashMap<Path, SmolStr>>>,
+    /// What [`Resolver::resolve_path`] found for a path with every using directive seen: a
+    /// function of the scopes, and a body names the same few types again and again.
+    resolved_paths: RefCell<FxHashMap<Path, Option<Resolved>>>,
 }
 
 impl<'db> Resolver<'db> {
@@ -110,6 +113,7 @@ impl<'db> Resolver<'db> {
             scopes,
             resolving_bases_of: None,
             hidden_usings_from: Cell::new(usize::MAX),
+            resolved_paths: RefCell::default(),
             using_namespaces: RefCell::default(),
         }
     }
@@ -166,7 +170,7 @@ impl<'db> Resolver<'db> {
 
     pub fn resolve(&self, type_ref: &TypeRef) -> Ty {
         match type_ref {
-            TypeRef::Path(path) => match self.resolve_path(path) {
+            TypeRef::Path(path) => match self.resolve_path_memoized(path) {
                 Some(Resolved::Type(ty)) => ty,
                 Some(Resolved::Namespace(ns)) => self.named_ty(ns, Vec::new()),
                 None => Ty::Unknown,
@@ -208,6 +212,18 @@ impl<'db> Resolver<'db> {
             }
             _ => false,
         })
+    }
+
+    fn resolve_path_memoized(&self, path: &Path) -> Option<Resolved> {
+        if self.hidden_usings_from.get() != usize::MAX {
+            return self.resolve_path(path);
+        }
+        if let Some(found) = self.resolved_paths.borrow().get(path) {
+            return found.clone();
+        }
+        let found = self.resolve_path(path);
+        (self.resolved_paths.borrow_mut()).insert(path.clone(), found.clone());
+        found
     }
 
     fn resolve_path(&self, path: &Path) -> Option<Resolved> {
