@@ -254,13 +254,29 @@ impl Analysis {
         self.with_db(|db| prime_file_in(db, file))
     }
 
-    /// [`Analysis::prime_file`] without memoizing the file's syntax tree: the tree is parsed for
-    /// the item tree alone and freed at once (`RootDatabase::with_transient_trees`). A server calls
-    /// it for all files in parallel after loading, so the first answers do not pay for it, and no
-    /// tree outlives its file's step.
-    pub fn prime_file_transient(&self, file: FileId) -> Cancellable<()> {
+    /// [`Analysis::prime_file`]'s item tree without memoizing the file's syntax tree: the tree is
+    /// parsed for the item tree alone and freed at once (`RootDatabase::with_transient_trees`). A
+    /// server calls it for all files in parallel after loading, so the first answers do not pay
+    /// for it, and no tree outlives its file's step.
+    pub fn prime_item_tree_transient(&self, file: FileId) -> Cancellable<()> {
         let db = self.db.with_transient_trees();
-        Cancelled::catch(std::panic::AssertUnwindSafe(|| prime_file_in(&db, file)))
+        Cancelled::catch(std::panic::AssertUnwindSafe(|| {
+            use hir::Db;
+            if let Some(source) = db.source_file(file) {
+                hir::file_item_tree(&db, source);
+            }
+        }))
+    }
+
+    /// [`Analysis::prime_file`]'s word index, by which reference searches choose the files they
+    /// bind: a server builds them after the item trees, since no first answer needs them.
+    pub fn prime_word_index(&self, file: FileId) -> Cancellable<()> {
+        self.with_db(|db| {
+            use hir::Db;
+            if let Some(source) = db.source_file(file) {
+                hir::word_index(db, source);
+            }
+        })
     }
 
     /// Binds every body of a file, so reference searches find its call sites ready.

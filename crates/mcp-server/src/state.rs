@@ -156,7 +156,17 @@ impl ServerState {
         };
         pool.install(|| self.prime(handle, &files));
         self.advance(|phase| phase.primed = true);
-        // Every item tree is in the cache's hands now; writing them is nobody's wait.
+        // Answers are possible now. Reference searches choose their files by the word indexes:
+        // built next, in parallel, as the item trees were, but after the first answer.
+        pool.install(|| {
+            files.par_chunks(prime_chunk(&files)).for_each(|chunk| {
+                prime_each(handle, chunk, |analysis, file| {
+                    analysis.prime_word_index(file)
+                })
+            })
+        });
+        // Every item tree and word index is in the cache's hands now; writing them is nobody's
+        // wait.
         if let Some(index) = started.persisted {
             let spawned = std::thread::Builder::new()
                 .name("csnav-index-write".to_owned())
@@ -182,23 +192,20 @@ impl ServerState {
         handle.build_call_index();
     }
 
-    /// Builds every file's item tree and word index in parallel, then the symbol index.
+    /// Builds every file's item tree in parallel, then the symbol index: what the first answers
+    /// wait for.
     ///
     /// Each file's syntax tree is parsed for its item tree alone and freed by the thread that parsed
-    /// it (`Analysis::prime_file_transient`): the item tree is what later queries keep, and every
+    /// it (`Analysis::prime_item_tree_transient`): the item tree is what later queries keep, and every
     /// file's tree memoized at once was the peak memory (0.11 MB a file, 330 MB at a million
     /// lines). The trees were evicted in rounds of 512 files before: the threads waited for each
     /// other at every round's end, and the bulk frees on the dropper thread fragmented their heaps
     /// (a fifth more CPU in malloc at 1.11M lines).
     fn prime(&self, handle: &WorkspaceHandle, files: &[FileId]) {
         let done = AtomicUsize::new(0);
-        // Many chunks per thread, so that the threads finish together: with a few large chunks
-        // (306 files in chunks of 64 on 2 threads) one thread parses the last chunk alone while
-        // the first answer waits. Each chunk costs a snapshot and a progress update, no more.
-        let chunk = (files.len() / (rayon::current_num_threads() * 16)).clamp(1, 16);
-        files.par_chunks(chunk).for_each(|chunk| {
+        files.par_chunks(prime_chunk(files)).for_each(|chunk| {
             prime_each(handle, chunk, |analysis, file| {
-                analysis.prime_file_transient(file)
+                analysis.prime_item_tree_transient(file)
             });
             let done = done.fetch_add(chunk.len(), Ordering::Relaxed) + chunk.len();
             self.advance(|phase| phase.done = phase.done.max(done));
@@ -224,6 +231,14 @@ impl ServerState {
             handle.evict_for_request();
         }
     }
+}
+
+/// How many files a parallel priming step takes. Many chunks per thread, so that the threads
+/// finish together: with a few large chunks (306 files in chunks of 64 on 2 threads) one thread
+/// parses the last chunk alone while the first answer waits. Each chunk costs a snapshot and a
+/// progress update, no more.
+fn prime_chunk(files: &[FileId]) -> usize {
+    (files.len() / (rayon::current_num_threads() * 16)).clamp(1, 16)
 }
 
 /// Runs `step` for each item on snapshots from the owner: a change cancels the snapshot, and the
