@@ -57,9 +57,9 @@ pub use crate::{
     symbols::{
         IndexedSymbol, MemberId, MemberLoc, MemberSignature, Symbol, SymbolIndex, SymbolKind,
         container_name, display_name, documentation_id, full_name, member_at, member_data,
-        member_loc, member_signature, symbol_indexes, symbol_kind, symbols_named,
-        symbols_with_documentation_id, symbols_with_documentation_id_where, type_doc_name,
-        type_members,
+        member_loc, member_signature, project_symbol_index, symbol_indexes, symbol_kind,
+        symbols_named, symbols_with_documentation_id, symbols_with_documentation_id_where,
+        type_doc_name, type_members,
     },
     ty::{Ty, TypeParam},
     type_ref::{Path, PathQualifier, PathSegment, Predefined, TypeRef},

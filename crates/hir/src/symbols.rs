@@ -312,8 +312,14 @@ pub fn symbol_indexes(db: &dyn Db) -> Vec<Arc<SymbolIndex>> {
     let graph = db.workspace().graph(db);
     graph
         .iter()
-        .map(|(project, _)| symbol_index(db, ProjectKey::new(db, project)))
+        .map(|(project, _)| project_symbol_index(db, project))
         .collect()
+}
+
+/// One project's symbol index (built from its definition map and member tables): projects' indexes
+/// can be built on several threads.
+pub fn project_symbol_index(db: &dyn Db, project: ProjectId) -> Arc<SymbolIndex> {
+    symbol_index(db, ProjectKey::new(db, project))
 }
 
 /// Every symbol of the workspace whose name equals `name` ignoring case, sorted by name and symbol

@@ -327,6 +327,14 @@ impl Analysis {
         })
     }
 
+    /// Builds one project's symbol index, its definition map and member tables (after its files
+    /// are primed): a server builds the projects' on all its threads.
+    pub fn prime_project_symbols(&self, project: ProjectId) -> Cancellable<()> {
+        self.with_db(|db| {
+            hir::project_symbol_index(db, project);
+        })
+    }
+
     /// Builds the workspace-wide symbol index (after the files are primed).
     pub fn prime_symbol_index(&self) -> Cancellable<()> {
         self.with_db(|db| {

@@ -210,6 +210,16 @@ impl ServerState {
             let done = done.fetch_add(chunk.len(), Ordering::Relaxed) + chunk.len();
             self.advance(|phase| phase.done = phase.done.max(done));
         });
+        // The projects' symbol indexes (definition maps, member tables) on every thread too: one
+        // thread building them all kept the other idle while the first answer waited.
+        let projects = (handle.snapshot(false))
+            .and_then(|snapshot| snapshot.analysis.projects().ok())
+            .unwrap_or_default();
+        projects.par_iter().for_each(|&project| {
+            prime_each(handle, &[project], |analysis, project| {
+                analysis.prime_project_symbols(project)
+            })
+        });
         prime_each(handle, &[()], |analysis, ()| analysis.prime_symbol_index());
     }
 
