@@ -307,25 +307,13 @@ pub(crate) fn type_param_conv(sdb: &ScopedDb<'_>, bounds: &[Ty], to: &Ty) -> Con
 /// (for `in`, `B` to `A`); `List<Order>` is an `IEnumerable<object>` but not an `IEnumerable<string>`,
 /// nor is `IEnumerable<int>` an `IEnumerable<object>` (boxing is no reference conversion).
 fn variance_conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
-    let (from_args, to_args, variances) = match (from, to) {
-        (Ty::Source(_, f), Ty::Source(id, t)) => {
-            let own = crate::resolve::type_param_variances(sdb.db(), *id);
-            // Containers' type parameters come first and are invariant.
-            let mut all = vec![Variance::None; t.len().saturating_sub(own.len())];
-            all.extend(own);
-            (f, t, all)
-        }
-        (Ty::Library(_, f), Ty::Library(_, t)) => {
-            match crate::library::library_variances(sdb, to) {
-                Some(v) => (f, t, v),
-                None => return Conv::Unknown,
-            }
-        }
+    let (from_args, to_args) = match (from, to) {
+        (Ty::Source(_, f), Ty::Source(_, t)) | (Ty::Library(_, f), Ty::Library(_, t)) => (f, t),
         _ => return Conv::Unknown,
     };
-    if variances.len() != to_args.len() {
+    let Some(variances) = variances(sdb, to) else {
         return Conv::Unknown;
-    }
+    };
     let mut result = Conv::Implicit;
     for ((a, b), variance) in from_args.iter().zip(to_args).zip(variances) {
         let c = if strip_annotation(sdb, a) == strip_annotation(sdb, b) {
@@ -342,6 +330,42 @@ fn variance_conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
         result = result.min(c);
     }
     result
+}
+
+/// The variance of each type argument of a generic source or library type (containers' first, as
+/// `Ty` lists them); `None` when the binder does not know the type.
+pub(crate) fn variances(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<Vec<Variance>> {
+    let (variances, args) = match ty {
+        Ty::Source(id, args) => {
+            let own = crate::resolve::type_param_variances(sdb.db(), *id);
+            // Containers' type parameters come first and are invariant.
+            let mut all = vec![Variance::None; args.len().saturating_sub(own.len())];
+            all.extend(own);
+            (all, args)
+        }
+        Ty::Library(_, args) => (crate::library::library_variances(sdb, ty)?, args),
+        _ => return None,
+    };
+    (variances.len() == args.len()).then_some(variances)
+}
+
+/// Whether a type is known to be a reference type (a class, interface, delegate or array type):
+/// only then does variance apply to it (§18.2.3.3) and method type inference infer a bound other
+/// than an exact one through a variant type parameter (§12.6.3.10).
+pub(crate) fn is_reference_type(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+    match ty {
+        Ty::Array(..) | Ty::Dynamic => true,
+        Ty::Source(id, _) => !lookup::type_kind(sdb.db(), *id).is_value_type(),
+        Ty::Library(..) => matches!(
+            crate::library::library_kind(sdb, ty),
+            Some(
+                metadata::TypeKind::Class
+                    | metadata::TypeKind::Interface
+                    | metadata::TypeKind::Delegate
+            )
+        ),
+        _ => false,
+    }
 }
 
 /// An implicit reference conversion from `a` to `b` (no boxing, numeric or user-defined step).
@@ -383,7 +407,8 @@ fn framework_implicit(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
     }
 }
 
-fn same_definition(a: &Ty, b: &Ty) -> bool {
+/// Whether two types are constructions of one generic definition with as many type arguments.
+pub(crate) fn same_definition(a: &Ty, b: &Ty) -> bool {
     match (a, b) {
         (Ty::Source(x, xa), Ty::Source(y, ya)) => x == y && xa.len() == ya.len(),
         (Ty::Library(x, xa), Ty::Library(y, ya)) => x == y && xa.len() == ya.len(),

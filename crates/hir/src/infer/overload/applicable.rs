@@ -5,8 +5,8 @@
 use super::{
     Applied, ArgInfo, ArgTy, Candidate, GroupMethod, LambdaReturn, LambdaTyper, ParamInfo,
     type_inference::{
-        could_infer, group_method_takes, has_method_param, infer_from_lambdas,
-        satisfies_constraints, unify,
+        BoundKind, Bounds, could_infer, fix, group_method_takes, has_method_param, infer_bounds,
+        infer_from_lambdas, satisfies_constraints, unify,
     },
 };
 use crate::{
@@ -113,28 +113,23 @@ fn method_type_args(
         return Some(type_args.to_vec());
     }
     let mut method_args = vec![Ty::Unknown; cand.method_type_params];
-    // Each argument's bounds apart, fixed together (§12.6.3.12): of `Pick(1, 2L)`'s `int` and
-    // `long`, the one the other converts to.
-    let mut bounds: Vec<Vec<Ty>> = vec![Vec::new(); cand.method_type_params];
+    // Every argument's bounds, fixed together (§12.6.3.12): of `Pick(1, 2L)`'s `int` and `long`,
+    // the one the other converts to.
+    let mut bounds: Bounds = vec![Vec::new(); cand.method_type_params];
     for (arg, &slot) in args.iter().zip(slot_of_arg) {
         let param_ty = param_type(&params[slot], expanded && slot == params.len() - 1);
         if let ArgTy::Known(ty) = &arg.ty {
-            let mut own = vec![Ty::Unknown; cand.method_type_params];
-            unify(sdb, &param_ty, ty, &mut own);
-            for (found, bound) in bounds.iter_mut().zip(own) {
-                if bound != Ty::Unknown && !found.contains(&bound) {
-                    found.push(bound);
-                }
-            }
+            // A `ref` or `out` argument's type is the parameter's (§12.6.3.7).
+            let kind = match arg.modifier {
+                ParamModifier::Ref | ParamModifier::Out => BoundKind::Exact,
+                _ => BoundKind::Lower,
+            };
+            infer_bounds(sdb, &param_ty, ty, kind, &mut bounds);
         }
     }
     for (slot, found) in method_args.iter_mut().zip(&bounds) {
-        let fixed = found
-            .iter()
-            .find(|c| found.iter().all(|b| conv(sdb, b, c) >= Conv::Implicit))
-            .or(found.first());
-        if let Some(fixed) = fixed {
-            *slot = fixed.clone();
+        if !found.is_empty() {
+            *slot = fix(sdb, found)?;
         }
     }
     for (arg, &slot) in args.iter().zip(slot_of_arg) {

@@ -7,9 +7,13 @@ use super::{ArgInfo, ArgTy, CandMember, Candidate, GroupMethod, LambdaTyper};
 use crate::{
     generics::type_param_bounds,
     infer::{
-        conversion::{Conv, conv, is_null, supertypes},
+        conversion::{
+            Conv, conv, is_null, is_reference_type, mentions_unknown, same_definition, supertypes,
+            variances,
+        },
         known,
     },
+    item_tree::Variance,
     library::{KnownType, ScopedDb},
     symbols::member_ref,
     ty::{Ty, TypeParam},
@@ -192,9 +196,48 @@ pub(super) fn satisfies_constraints(
     })
 }
 
-/// Binds the method type parameters in `param` from the argument type.
+/// How a bound constrains a method type argument (§12.6.3.9-11): it is the bound itself (exact),
+/// a type the bound converts to (lower), or one that converts to the bound (upper).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum BoundKind {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// The bounds inferred for each method type parameter, by index.
+pub(super) type Bounds = Vec<Vec<(BoundKind, Ty)>>;
+
+/// Binds the method type parameters in `param` from the argument type: each one that has no type
+/// yet takes its first bound.
 pub(crate) fn unify(sdb: &ScopedDb<'_>, param: &Ty, arg: &Ty, out: &mut [Ty]) {
+    let mut bounds: Bounds = vec![Vec::new(); out.len()];
+    infer_bounds(sdb, param, arg, BoundKind::Lower, &mut bounds);
+    for (slot, found) in out.iter_mut().zip(bounds) {
+        if *slot == Ty::Unknown
+            && let Some((_, ty)) = found.into_iter().next()
+        {
+            *slot = ty;
+        }
+    }
+}
+
+/// Infers bounds for the method type parameters in `param` from a type `arg` given to it, of the
+/// kind `kind` (§12.6.3.9-11): an argument's type gives lower bounds, a `ref` or `out` argument's
+/// exact ones. Inside a constructed type a type argument that is not known to be a reference type,
+/// or goes to an invariant type parameter, gives an exact bound; a contravariant one turns lower
+/// into upper and back. A lower bound reaches `IEnumerable<T>` through the argument's supertypes
+/// (`List<Product>`, `Lookup : ICommand<Answer>`, arrays).
+pub(super) fn infer_bounds(
+    sdb: &ScopedDb<'_>,
+    param: &Ty,
+    arg: &Ty,
+    kind: BoundKind,
+    out: &mut Bounds,
+) {
+    use BoundKind::*;
     match (param, arg) {
+        (_, Ty::Unknown) => {}
         (
             Ty::TypeParam(TypeParam {
                 of_method: true,
@@ -203,59 +246,113 @@ pub(crate) fn unify(sdb: &ScopedDb<'_>, param: &Ty, arg: &Ty, out: &mut [Ty]) {
             }),
             _,
         ) => {
-            if let Some(slot) = out.get_mut(*index as usize)
-                && *slot == Ty::Unknown
+            if let Some(found) = out.get_mut(*index as usize)
                 && !is_null(arg)
+                && !found.iter().any(|(k, t)| *k == kind && t == arg)
             {
-                *slot = arg.clone();
+                found.push((kind, arg.clone()));
             }
         }
-        (Ty::Array(p, _), Ty::Array(a, _)) | (Ty::Nullable(p), Ty::Nullable(a)) => {
-            unify(sdb, p, a, out)
+        (Ty::Array(p, prank), Ty::Array(a, arank)) if prank == arank => {
+            let elem = match kind {
+                Lower | Upper if is_reference_type(sdb, a) => kind,
+                _ => Exact,
+            };
+            infer_bounds(sdb, p, a, elem, out)
         }
-        (Ty::Source(pid, pargs), Ty::Source(aid, aargs)) if pid == aid => {
-            pargs
-                .iter()
-                .zip(aargs)
-                .for_each(|(p, a)| unify(sdb, p, a, out));
-        }
-        (Ty::Library(pn, pargs), Ty::Library(an, aargs)) if pn == an => {
-            pargs
-                .iter()
-                .zip(aargs)
-                .for_each(|(p, a)| unify(sdb, p, a, out));
-        }
-        (Ty::Unresolved(pn, pargs), Ty::Unresolved(an, aargs)) if pn == an => {
-            pargs
-                .iter()
-                .zip(aargs)
-                .for_each(|(p, a)| unify(sdb, p, a, out));
-        }
-        (Ty::Tuple(ps), Ty::Tuple(as_)) => {
-            ps.iter().zip(as_).for_each(|(p, a)| unify(sdb, p, a, out))
-        }
-        (
-            Ty::Library(_, pargs) | Ty::Unresolved(_, pargs) | Ty::Source(_, pargs),
-            Ty::Source(..) | Ty::Library(..) | Ty::Unresolved(..) | Ty::Array(..),
-        ) if !pargs.is_empty() => {
-            // `IEnumerable<T>` from `List<Product>`, `ICommand<T>` from `Lookup : ICommand<Answer>`:
-            // through the argument's supertypes.
-            for sup in &supertypes(sdb, arg).0 {
-                let sargs = match (param, &sup) {
-                    (Ty::Library(pn, _), Ty::Library(sn, sargs)) if pn == sn => sargs,
-                    (Ty::Unresolved(pn, _), Ty::Unresolved(sn, sargs)) if pn == sn => sargs,
-                    (Ty::Source(pid, _), Ty::Source(sid, sargs)) if pid == sid => sargs,
-                    _ => continue,
-                };
-                pargs
+        (Ty::Nullable(p), Ty::Nullable(a)) => infer_bounds(sdb, p, a, Exact, out),
+        (Ty::Tuple(ps), Ty::Tuple(as_)) => ps
+            .iter()
+            .zip(as_)
+            .for_each(|(p, a)| infer_bounds(sdb, p, a, kind, out)),
+        (Ty::Library(_, pargs) | Ty::Unresolved(_, pargs) | Ty::Source(_, pargs), _)
+            if !pargs.is_empty() =>
+        {
+            let through_supertype = kind == Lower
+                && matches!(
+                    arg,
+                    Ty::Source(..) | Ty::Library(..) | Ty::Unresolved(..) | Ty::Array(..)
+                );
+            let constructed = if same_definition(param, arg) {
+                Some(arg)
+            } else if through_supertype {
+                supertypes(sdb, arg)
+                    .0
                     .iter()
-                    .zip(sargs)
-                    .for_each(|(p, a)| unify(sdb, p, a, out));
+                    .find(|sup| same_definition(param, sup))
+            } else {
+                None
+            };
+            let Some(Ty::Library(_, aargs) | Ty::Unresolved(_, aargs) | Ty::Source(_, aargs)) =
+                constructed
+            else {
                 return;
+            };
+            let variances = if kind == Exact {
+                None
+            } else {
+                variances(sdb, param)
+            };
+            for (i, (p, a)) in pargs.iter().zip(aargs).enumerate() {
+                let inner = match (kind, variances.as_ref().map(|v| v[i])) {
+                    (Exact, _) => Exact,
+                    _ if !is_reference_type(sdb, a) => Exact,
+                    (_, Some(Variance::Covariant)) => kind,
+                    (Lower, Some(Variance::Contravariant)) => Upper,
+                    (_, Some(Variance::Contravariant)) => Lower,
+                    (_, Some(Variance::None)) => Exact,
+                    // A type the binder does not know: no tighter bound than the call gives.
+                    (_, None) => kind,
+                };
+                infer_bounds(sdb, p, a, inner, out);
             }
         }
         _ => {}
     }
+}
+
+/// Fixes a method type argument from its bounds (§12.6.3.12): of the bounds' types, those every
+/// bound admits (an exact bound only itself, a lower bound the types it converts to, an upper
+/// bound those that convert to it), and of those the one the others convert to. `None` when no
+/// type is left: inference fails and the method is not applicable (MoreLINQ's
+/// `Concat<T>(this IEnumerable<T>, T)` given two `IEnumerable<TSource>`: neither `TSource` nor
+/// `IEnumerable<TSource>` converts to the other). A conversion the binder cannot tell admits.
+pub(super) fn fix(sdb: &ScopedDb<'_>, bounds: &[(BoundKind, Ty)]) -> Option<Ty> {
+    let admits = |(kind, bound): &(BoundKind, Ty), c: &Ty| match kind {
+        BoundKind::Exact => may_convert(sdb, bound, c) && may_convert(sdb, c, bound),
+        BoundKind::Lower => may_convert(sdb, bound, c),
+        BoundKind::Upper => may_convert(sdb, c, bound),
+    };
+    let candidates: Vec<&Ty> = bounds
+        .iter()
+        .map(|(_, ty)| ty)
+        .filter(|c| bounds.iter().all(|b| admits(b, c)))
+        .collect();
+    candidates
+        .iter()
+        .find(|c| {
+            candidates
+                .iter()
+                .all(|other| conv(sdb, other, c) >= Conv::Implicit)
+        })
+        .or(candidates.first())
+        .map(|c| (*c).clone())
+}
+
+/// Whether a value of type `from` may convert implicitly to `to`, for fixing: a caller's type
+/// parameter takes only itself, another type parameter, `null` or `dynamic` (§10.2.12, §10.2.10).
+fn may_convert(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> bool {
+    if from == to {
+        return true;
+    }
+    if matches!(to, Ty::TypeParam(_))
+        && !matches!(from, Ty::TypeParam(_) | Ty::Dynamic)
+        && !mentions_unknown(from)
+        && !is_null(from)
+    {
+        return false;
+    }
+    conv(sdb, from, to) != Conv::No
 }
 
 pub(crate) fn mentions_method_param(ty: &Ty, index: u32) -> bool {
