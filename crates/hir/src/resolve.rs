@@ -539,9 +539,10 @@ impl<'db> Resolver<'db> {
     }
 
     /// What brings extension methods and static members into scope here, per level of the scope,
-    /// innermost first (the global namespace last): each enclosing namespace with the namespaces its
-    /// `using` directives import, and the types imported by `using static`. Extension methods are
-    /// looked up level by level; the first level with an applicable one wins (C# §12.8.10.3).
+    /// innermost first (the global namespace last): each enclosing namespace, then (a level of its
+    /// own) the namespaces its `using` directives import and the types imported by `using static`.
+    /// Extension methods are looked up level by level; the first level with an applicable one wins
+    /// (C# §12.8.9.3): a namespace's own extension methods before those its usings import.
     pub(crate) fn import_scopes(&self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {
         let mut scopes: Vec<(Vec<SmolStr>, Vec<Ty>)> = Vec::new();
         let globals = project_global_usings(self.db, self.project);
@@ -557,7 +558,8 @@ impl<'db> Resolver<'db> {
                 Scope::Unit { usings } => ("", usings.iter().chain(globals.iter()).collect()),
                 _ => continue,
             };
-            let mut namespaces = vec![SmolStr::new(own)];
+            scopes.push((vec![SmolStr::new(own)], Vec::new()));
+            let mut namespaces = Vec::new();
             let mut statics = Vec::new();
             for kind in usings {
                 match kind {
@@ -572,7 +574,9 @@ impl<'db> Resolver<'db> {
                     UsingKind::Alias(..) => {}
                 }
             }
-            scopes.push((namespaces, statics));
+            if !namespaces.is_empty() || !statics.is_empty() {
+                scopes.push((namespaces, statics));
+            }
         }
         let namespaces: Vec<SmolStr> = scopes.iter().flat_map(|(n, _)| n.clone()).collect();
         // `namespace N { using static Expression; }` names `System.Linq.Expressions.Expression`

@@ -1,9 +1,131 @@
-//! Extension method invocations (§12.8.9.3), each checked against the Roslyn oracle: a method whose
-//! type inference fails (§12.6.3.12: no type fits all of a type parameter's bounds) is not applicable.
+//! Extension method invocations (§12.8.9.3), each checked against the Roslyn oracle: the candidate
+//! sets are searched scope by scope, innermost first (a namespace's own types, then the namespaces
+//! its using directives import), and the first with an applicable method wins; a method whose type
+//! inference fails (§12.6.3.12: no type fits all of a type parameter's bounds) is not applicable.
 
 use expect_test::expect;
 
 use super::check_outgoing;
+
+#[test]
+fn a_method_whose_inference_fails_gives_way_to_an_outer_scope() {
+    // MoreLINQ: its own `Concat<T>(this IEnumerable<T>, T)` is closer than `Enumerable.Concat`, but
+    // given two `IEnumerable<TSource>` its `T` has the bounds `TSource` and `IEnumerable<TSource>`,
+    // neither converts to the other: inference fails, it is not applicable, and the search goes on
+    // to the namespaces `using System.Linq` imports. Given a `TSource` it applies.
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+using System.Linq;
+namespace MoreLinq
+{
+    public static class MoreEnumerable
+    {
+        public static IEnumerable<T> Concat<T>(this IEnumerable<T> head, T tail) { return head; }
+    }
+    public static class Use
+    {
+        static IEnumerable<TSource> M$0<TSource>(IEnumerable<TSource> first, IEnumerable<TSource> second, TSource x)
+        {
+            first.Concat(x);
+            return first.Concat(second);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:MoreLinq.MoreEnumerable.Concat``1(System.Collections.Generic.IEnumerable{``0},``0) [Call]
+            external System.Linq.Enumerable.Concat [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+using System.Linq;
+namespace MoreLinq
+{
+    public static class MoreEnumerable
+    {
+        public static IEnumerable<T> Concat<T>(this IEnumerable<T> head, T tail) { return head; }
+    }
+    public static class Use
+    {
+        static void M$0(IEnumerable<string> a, IEnumerable<int> b)
+        {
+            a.Concat(a);
+            b.Concat(b);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Linq.Enumerable.Concat [Call, Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_namespaces_own_extension_methods_come_before_its_using_directives() {
+    // LightInject: `TypeHelper.GetCustomAttributes(this Assembly, Type)` and
+    // `System.Reflection.CustomAttributeExtensions`' apply equally well; the namespace's own types
+    // are a scope of their own, searched before the namespaces its using directives import, so the
+    // call is not ambiguous.
+    check_outgoing(
+        r#"
+namespace N
+{
+    using System;
+    using System.Collections.Generic;
+    using System.Reflection;
+    static class TypeHelper
+    {
+        public static IEnumerable<Attribute> GetCustomAttributes(this Assembly assembly, Type attributeType) { return null; }
+        public static MethodInfo GetMethodInfo(this Delegate del) { return del.Method; }
+    }
+    class C
+    {
+        void M$0(Assembly a, Action d)
+        {
+            a.GetCustomAttributes(typeof(C));
+            d.GetMethodInfo();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.TypeHelper.GetCustomAttributes(System.Reflection.Assembly,System.Type) [Call]
+            M:N.TypeHelper.GetMethodInfo(System.Delegate) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn an_inner_namespaces_using_directives_come_before_an_outer_namespaces_types() {
+    check_outgoing(
+        r#"
+namespace N
+{
+    static class OwnExt { public static string Tag(this string s) { return s; } }
+    namespace Inner
+    {
+        using Other;
+        class D { string M$0(string s) { return s.Tag(); } }
+    }
+}
+namespace Other
+{
+    static class OtherExt { public static string Tag(this string s) { return s; } }
+}
+"#,
+        expect![[r#"
+            M:Other.OtherExt.Tag(System.String) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
 
 #[test]
 fn bounds_are_fixed_by_their_kinds() {
