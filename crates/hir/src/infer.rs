@@ -359,6 +359,17 @@ enum Access {
     Invoke,
 }
 
+impl Access {
+    /// Which accessors of a property or indexer the access calls: `(get, set)`.
+    fn accessors(self) -> (bool, bool) {
+        match self {
+            Access::Read | Access::Invoke => (true, false),
+            Access::Write => (false, true),
+            Access::ReadWrite | Access::Add | Access::Remove => (true, true),
+        }
+    }
+}
+
 /// What binding a call against one set of candidates gave.
 enum Binding {
     Bound(Val),

@@ -10,7 +10,8 @@ use crate::{
     infer::{
         Access, Binding, CallKind, Callee, Ctx, Group, Val,
         overload::{
-            self, ArgInfo, CandMember, Candidate, ParamInfo, Resolution, resolve_overloads,
+            self, ArgInfo, CandMember, Candidate, ParamInfo, Resolution, has_dynamic_arg,
+            resolve_overloads,
         },
     },
     library::{
@@ -286,14 +287,38 @@ impl Ctx<'_> {
     }
 
     /// An element access through a library indexer (`dict[key]`, `list[0]` of a `List<T>` subclass):
-    /// its type, `None` when the assemblies declare no indexer there.
-    pub(super) fn library_element(&mut self, from: &Ty, args: &[Arg]) -> Option<Ty> {
+    /// its type, `None` when the assemblies declare no indexer there. With a `dynamic` argument it is
+    /// bound at run time (§12.8.12.3) to one of the indexers that apply and have the accessors the
+    /// access uses, each a late-bound site, and `dynamic`.
+    pub(super) fn library_element(
+        &mut self,
+        expr: ExprId,
+        from: &Ty,
+        args: &[Arg],
+        access: Access,
+    ) -> Option<Ty> {
         let db = self.db;
-        let groups = library_indexers(db, &self.libraries(), from);
+        let index = self.libraries();
+        let groups = library_indexers(db, &index, from);
         if groups.is_empty() {
             return None;
         }
         let infos = self.arg_infos(args);
+        if has_dynamic_arg(&infos) {
+            let (get, set) = access.accessors();
+            let candidates: Vec<Candidate> = groups
+                .iter()
+                .flat_map(|(decl, members)| members.iter().map(move |m| (decl, m)))
+                .filter(|(_, m)| {
+                    let p = &index.type_def(m.ty).properties()[m.idx as usize];
+                    (!get || p.getter.is_some()) && (!set || p.setter.is_some())
+                })
+                .map(|(decl, &m)| library_candidate(db, decl, m, false))
+                .collect();
+            if self.late_bound_members(expr, &candidates, args, &infos) {
+                return Some(Ty::Dynamic);
+            }
+        }
         for (decl, members) in &groups {
             let candidates: Vec<Candidate> = members
                 .iter()

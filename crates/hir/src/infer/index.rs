@@ -1,13 +1,13 @@
 //! Element access `e[args]` (C# §12.8.12): an array's element, or the indexer overload resolution
 //! picks among a source type's (through its bases) or a library type's; with a `dynamic` argument,
-//! every indexer that applies, bound at run time (`late_bound.rs`).
+//! every indexer that applies, bound at run time (`late_bound.rs`), a source type's here, a library
+//! type's in `external.rs`.
 
 use smol_str::SmolStr;
 
 use super::{
     Access, Callee, Ctx, UnresolvedReason, Val,
-    late_bound::has_dynamic_arg,
-    overload::{CandMember, Resolution, resolve_overloads},
+    overload::{CandMember, Resolution, has_dynamic_arg, resolve_overloads},
 };
 use crate::generics::type_param_bounds;
 use crate::lookup::{declared_type, lookup_members};
@@ -60,11 +60,7 @@ impl Ctx<'_> {
                 // `x[d]` is bound at run time to one of the indexers that apply (§12.8.12.3) and
                 // have the accessors the access uses.
                 if has_dynamic_arg(&infos) {
-                    let (get, set) = match access {
-                        Access::Read | Access::Invoke => (true, false),
-                        Access::Write => (false, true),
-                        Access::ReadWrite | Access::Add | Access::Remove => (true, true),
-                    };
+                    let (get, set) = access.accessors();
                     let candidates: Vec<_> = found
                         .groups
                         .iter()
@@ -114,7 +110,7 @@ impl Ctx<'_> {
                 // declare some: a derived type's indexers remove a base type's only when one of them
                 // applies (§12.8.12.3), so `this[string]` of a `Collection<T>` leaves `this[int]`.
                 if let Some(from) = &found.external
-                    && let Some(ty) = self.library_element(from, args)
+                    && let Some(ty) = self.library_element(expr, from, args, access)
                 {
                     return Val::Value(ty);
                 }
@@ -130,7 +126,7 @@ impl Ctx<'_> {
                 Val::Unknown
             }
             other => {
-                if let Some(ty) = self.library_element(other, args) {
+                if let Some(ty) = self.library_element(expr, other, args, access) {
                     return Val::Value(ty);
                 }
                 self.infer_args_unbound(args);

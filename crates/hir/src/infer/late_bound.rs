@@ -4,26 +4,20 @@
 //! of any of them (the IL holds a call site of the runtime binder), so none is an edge; but the
 //! call may run each, and an agent deleting one "nobody calls" must see it: every candidate gets a
 //! [`CallKind::LateBound`] site. The call's value is `dynamic`, so that a chained call stays
-//! late-bound. Constructors and indexers with a `dynamic` argument are bound at run time the same way.
+//! late-bound. Constructors and indexers with a `dynamic` argument, and user-defined operators with a
+//! `dynamic` operand, are bound at run time the same way.
 
 use super::{
     CallKind, Callee, Ctx, Group, Val,
     call::{is_override, overrides_source_member},
     external::library_candidate,
-    overload::{self, ArgInfo, ArgTy, Candidate},
+    overload::{self, ArgInfo, Candidate, has_dynamic_arg},
 };
 use crate::{
     body::{Arg, ExprId},
     symbols::MemberId,
     ty::Ty,
 };
-
-/// Whether an argument's compile-time type is `dynamic`.
-pub(super) fn has_dynamic_arg(infos: &[ArgInfo]) -> bool {
-    infos
-        .iter()
-        .any(|i| matches!(i.ty, ArgTy::Known(Ty::Dynamic)))
-}
 
 impl Ctx<'_> {
     /// `Foo(d)`: the applicable methods of every level of the group, source and library (the
@@ -78,9 +72,10 @@ impl Ctx<'_> {
             .then_some(Val::Value(Ty::Dynamic))
     }
 
-    /// `new C(d)` or `x[d]`: the applicable constructors of `C` or indexers of `x`'s type, as for a
-    /// method (§12.8.17.2, §12.8.12.3); a creation's value is a `C` all the same, an element
-    /// access's is `dynamic`. Whether any applies.
+    /// `new C(d)`, `x[d]` or `x + d`: the applicable constructors of `C`, indexers of `x`'s type or
+    /// user-defined operators of the operands' types, source or library, as for a method
+    /// (§12.8.17.2, §12.8.12.3, §12.4.5); a creation's value is a `C` all the same, an element
+    /// access's or an operation's is `dynamic`. Whether any applies.
     pub(super) fn late_bound_members(
         &mut self,
         site: ExprId,
@@ -94,9 +89,9 @@ impl Ctx<'_> {
         let callees = self
             .applicable_of(candidates, infos, &[])
             .into_iter()
-            .filter_map(|i| match candidates[i].member {
-                overload::CandMember::Source(m) => Some(Callee::Member(m)),
-                overload::CandMember::Library(_) => None,
+            .map(|i| match candidates[i].member {
+                overload::CandMember::Source(m) => Callee::Member(m),
+                overload::CandMember::Library(m) => Callee::Library(m),
             })
             .collect();
         self.late_bound_sites(site, callees, args)

@@ -108,11 +108,13 @@ impl Ctx<'_> {
                 None => return Ty::Unknown,
             },
         };
-        // An operation with a `dynamic` operand is bound at run time, and `dynamic` (§12.3.3).
+        // An operation with a `dynamic` operand is bound at run time, and `dynamic` (§12.3.3); the
+        // other operand's type may give operators it runs (`user_operator`).
+        let ret = self.user_operator(expr, name, &[(lhs, l.clone()), (rhs, r.clone())]);
         if l == Ty::Dynamic || r == Ty::Dynamic {
             return Ty::Dynamic;
         }
-        if let Some(ret) = self.user_operator(expr, name, &[(lhs, l.clone()), (rhs, r.clone())]) {
+        if let Some(ret) = ret {
             return ret;
         }
         match op {
@@ -223,6 +225,11 @@ impl Ctx<'_> {
                 .iter()
                 .map(|(decl, m)| external::library_candidate(db, decl, *m, false)),
         );
+        // With a `dynamic` operand (`m + d`, `m += d`) the runtime binder picks among those that
+        // apply (§12.4.5): each is a late-bound site, and the value `dynamic`.
+        if self.late_bound_members(expr, &candidates, &[], &infos) {
+            return Some(Ty::Dynamic);
+        }
         match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
                 let params = &candidates[applied.index].params;

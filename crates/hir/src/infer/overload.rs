@@ -202,6 +202,13 @@ pub(crate) fn applicable_candidates(
         .collect()
 }
 
+/// Whether an argument's compile-time type is `dynamic`.
+pub(crate) fn has_dynamic_arg(infos: &[ArgInfo]) -> bool {
+    infos
+        .iter()
+        .any(|i| matches!(i.ty, ArgTy::Known(Ty::Dynamic)))
+}
+
 /// Whether a candidate can take the method type arguments written at the call: as many as it
 /// declares, or, without any, all of them inferable.
 pub(crate) fn fits_type_args(cand: &Candidate, type_args: &[Ty]) -> bool {

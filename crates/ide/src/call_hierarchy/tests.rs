@@ -2026,6 +2026,7 @@ mod binding_rules_more;
 mod conditional;
 mod conversions;
 mod deconstruction;
+mod dynamic_operands;
 mod extension_scopes;
 mod fixture_assemblies;
 mod framework;
