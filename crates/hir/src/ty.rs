@@ -95,6 +95,16 @@ impl Ty {
         })
     }
 
+    /// The type with each method type parameter whose inferred argument in `method_args` is `Unknown`
+    /// (inference left it unfixed) made `Unknown` itself: a callee's unfixed `T` in a lambda's
+    /// parameter types is no type the lambda's body may take for one of its caller's.
+    pub fn forget_unfixed(&self, method_args: &[Ty]) -> Ty {
+        self.replace_params(&|p| {
+            (p.of_method && method_args.get(p.index as usize) == Some(&Ty::Unknown))
+                .then_some(Ty::Unknown)
+        })
+    }
+
     /// Replaces the type's type parameters with `args` and the method's with `method_args` in one
     /// step, so that an argument that is a type parameter itself (of the caller) stays as it is; a
     /// method type argument not inferred (`Unknown`) leaves its parameter.

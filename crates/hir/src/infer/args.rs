@@ -107,6 +107,10 @@ impl Ctx<'_> {
                 Expr::Lambda { .. } => {
                     let (params, ret) = known::delegate_shape(&self.sdb, &param)
                         .map_or((Vec::new(), None), |(p, r)| (p, Some(r)));
+                    let params: Vec<Ty> = params
+                        .iter()
+                        .map(|p| p.forget_unfixed(method_args))
+                        .collect();
                     let result = self.infer_lambda(arg.expr, &params, ret.clone());
                     if let (Some(ret), Some(result)) = (
                         param_tys

@@ -177,3 +177,37 @@ namespace Outer
         "#]],
     );
 }
+
+#[test]
+fn a_type_parameter_inference_left_unfixed_is_no_type_of_the_caller() {
+    // MoreLINQ's tests: `AssertTakeLast<T>(ICollection<T>, int, Action<IEnumerable<T>>)` given a
+    // collection expression, whose element type the binder does not infer: `result` is an
+    // `IEnumerable<T>` of a `T` nobody fixed, not a type parameter of `TakeLast`, so it does not make
+    // `AssertSequenceEqual<T>(this IEnumerable<T>, params T[])` fail to infer (C# 12, no oracle).
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+namespace N
+{
+    static class TestExtensions
+    {
+        internal static void AssertSequenceEqual<T>(this IEnumerable<T> actual, params T[] expected) { }
+    }
+    public class TakeLastTest
+    {
+        public void TakeLast$0()
+        {
+            AssertTakeLast([12, 34, 56], 3, result => result.AssertSequenceEqual(78, 910, 1112));
+        }
+        static void AssertTakeLast<T>(ICollection<T> input, int count, Action<IEnumerable<T>> action) { }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.TakeLastTest.AssertTakeLast``1(System.Collections.Generic.ICollection{``0},System.Int32,System.Action{System.Collections.Generic.IEnumerable{``0}}) [Call]
+            M:N.TestExtensions.AssertSequenceEqual``1(System.Collections.Generic.IEnumerable{``0},``0[]) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
