@@ -353,6 +353,7 @@ pub(crate) fn variances(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<Vec<Variance>> {
 /// only then does variance apply to it (§18.2.3.3) and method type inference infer a bound other
 /// than an exact one through a variant type parameter (§12.6.3.10).
 pub(crate) fn is_reference_type(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
+    let ty: &Ty = &strip_annotation(sdb, ty);
     match ty {
         Ty::Array(..) | Ty::Dynamic => true,
         Ty::Source(id, _) => !lookup::type_kind(sdb.db(), *id).is_value_type(),

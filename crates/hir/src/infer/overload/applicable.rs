@@ -33,9 +33,21 @@ pub(super) fn applicable(
     type_args: &[Ty],
     lambdas: &mut LambdaTyper<'_>,
 ) -> Option<Applied> {
-    let (slot_of_arg, expanded) = arg_slots(&cand.params, args)?;
-    let method_args =
-        method_type_args(sdb, cand, args, &slot_of_arg, expanded, type_args, lambdas)?;
+    let (slot_of_arg, mut expanded) = arg_slots(&cand.params, args)?;
+    let infer = |expanded: bool, lambdas: &mut LambdaTyper<'_>| {
+        method_type_args(sdb, cand, args, &slot_of_arg, expanded, type_args, lambdas)
+    };
+    // Inference in the normal form failing leaves the expanded form to try (§12.6.4.2): MoreLINQ's
+    // `subsets.AssertSequenceEqual(new int[0])` with `(this IEnumerable<T>, params T[])` fixes
+    // `T = IList<int>` from `int[]` as an element, not `int` as the array.
+    let method_args = match infer(expanded, lambdas) {
+        Some(method_args) => method_args,
+        None if !expanded && takes_params_array(cand, &slot_of_arg) => {
+            expanded = true;
+            infer(true, lambdas)?
+        }
+        None => return None,
+    };
     if !satisfies_constraints(sdb, cand, &method_args) {
         return None;
     }
@@ -55,6 +67,14 @@ pub(super) fn applicable(
         expanded,
         convs,
     })
+}
+
+/// Whether an argument goes to the candidate's `params` array, which the expanded form may take.
+fn takes_params_array(cand: &Candidate, slot_of_arg: &[usize]) -> bool {
+    cand.params
+        .last()
+        .is_some_and(|p| p.modifier == ParamModifier::Params)
+        && slot_of_arg.contains(&(cand.params.len() - 1))
 }
 
 /// The parameter each argument goes to (by name, by position, or the `params` array), and whether

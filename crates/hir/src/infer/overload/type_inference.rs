@@ -8,8 +8,8 @@ use crate::{
     generics::type_param_bounds,
     infer::{
         conversion::{
-            Conv, conv, is_null, is_reference_type, mentions_unknown, same_definition, supertypes,
-            variances,
+            Conv, conv, is_null, is_reference_type, mentions_unknown, same_definition,
+            strip_annotation, supertypes, variances,
         },
         known,
     },
@@ -342,6 +342,9 @@ pub(super) fn fix(sdb: &ScopedDb<'_>, bounds: &[(BoundKind, Ty)]) -> Option<Ty> 
 /// Whether a value of type `from` may convert implicitly to `to`, for fixing: a caller's type
 /// parameter takes only itself, another type parameter, `null` or `dynamic` (§10.2.12, §10.2.10).
 fn may_convert(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> bool {
+    // `T?` of an unconstrained `T` is `T` with an annotation (MoreLINQ's `Func<T1?, .., TResult>`).
+    let (from, to) = (strip_annotation(sdb, from), strip_annotation(sdb, to));
+    let (from, to): (&Ty, &Ty) = (&from, &to);
     if from == to {
         return true;
     }

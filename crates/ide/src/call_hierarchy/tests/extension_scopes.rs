@@ -211,3 +211,66 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn inference_failing_in_the_normal_form_tries_the_expanded_form() {
+    // §12.6.4.2, checked with the oracle (MoreLINQ's `SubsetTest`): given an `IEnumerable<IList<int>>`
+    // and an `int[]`, `T` fits no bound in the normal form of `(this IEnumerable<T>, params T[])`
+    // (`IList<int>`, and `int` exactly), but in the expanded form `int[]` is one element, and
+    // `T = IList<int>`; the other overload fails to infer. Given an `IEnumerable<int>`, both apply
+    // and `T[]` is the more specific.
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    static class TestExtensions
+    {
+        internal static void AssertSequenceEqual<T>(this IEnumerable<T> actual, IEnumerable<T> expected) { }
+        internal static void AssertSequenceEqual<T>(this IEnumerable<T> actual, params T[] expected) { }
+    }
+    public class SubsetTest
+    {
+        void M$0(IEnumerable<IList<int>> subsets, IEnumerable<int> ints)
+        {
+            subsets.AssertSequenceEqual(new int[0]);
+            ints.AssertSequenceEqual(new int[0]);
+            ints.AssertSequenceEqual(1, 2);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.TestExtensions.AssertSequenceEqual``1(System.Collections.Generic.IEnumerable{``0},``0[]) [Call, Call, Call]
+            coverage 3/3/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn an_annotated_type_parameter_is_the_type_parameter_to_fixing() {
+    // MoreLINQ's `ZipLongest` passes a `Func<T1?, TResult>` to `ZipImpl<T1, TResult>(IEnumerable<T1>,
+    // Func<T1, TResult>)`: `T1?` of an unconstrained `T1` is `T1` with a nullable annotation, so the
+    // bounds `T1` and `T1?` are one type (C# 9, no oracle).
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+namespace N
+{
+    static class Zips
+    {
+        static IEnumerable<TResult> ZipImpl<T1, TResult>(IEnumerable<T1> s1, Func<T1, TResult> resultSelector) { return null; }
+        public static IEnumerable<TResult> ZipLongest$0<T1, TResult>(IEnumerable<T1> first, Func<T1?, TResult> resultSelector)
+        {
+            return ZipImpl(first, resultSelector);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Zips.ZipImpl``2(System.Collections.Generic.IEnumerable{``0},System.Func{``0,``1}) [Call]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
