@@ -287,9 +287,10 @@ impl Ctx<'_> {
     }
 
     /// An element access through a library indexer (`dict[key]`, `list[0]` of a `List<T>` subclass):
-    /// its type, `None` when the assemblies declare no indexer there. With a `dynamic` argument it is
-    /// bound at run time (§12.8.12.3) to one of the indexers that apply and have the accessors the
-    /// access uses, each a late-bound site, and `dynamic`.
+    /// the calls of the accessors the access uses, and its type; `None` when the assemblies declare
+    /// no indexer there. With a `dynamic` argument it is bound at run time (§12.8.12.3) to one of
+    /// the indexers that apply and have the accessors the access uses, each a late-bound site, and
+    /// `dynamic`.
     pub(super) fn library_element(
         &mut self,
         expr: ExprId,
@@ -330,10 +331,21 @@ impl Ctx<'_> {
                 let CandMember::Library(member) = candidates[applied.index].member else {
                     continue;
                 };
+                self.accessor_sites(expr, Callee::Library(member), access);
                 let params = applied.arg_params.clone();
                 self.finish_args(args, &infos, &params, &mut []);
                 return Some(library_signature(db, decl, member).ret);
             }
+        }
+        // Still an access of one of the type's indexers, whichever it is: the graph says whose (as
+        // for a constructor no overload fits).
+        if let Some((decl, m)) = groups
+            .first()
+            .and_then(|(decl, members)| Some((decl, members.first()?)))
+        {
+            let indexer = &index.type_def(m.ty).properties()[m.idx as usize].name;
+            let name = format!("{}.{indexer}", external_type_name(db, decl));
+            self.accessor_sites(expr, Callee::External(SmolStr::new(name)), access);
         }
         self.finish_args(args, &infos, &[], &mut []);
         Some(Ty::Unknown)

@@ -68,10 +68,10 @@ namespace N
 "#,
         expect![[r#"
             external System.Collections.Generic.Dictionary.Item [LateBound]
+            external System.Collections.Generic.List.Item [Get, LateBound]
             external System.String.Trim [Call]
-            external System.Collections.Generic.List.Item [LateBound]
             unresolved Frob (DynamicReceiver)
-            coverage 4/1/2/1
+            coverage 5/2/2/1
         "#]],
     );
 }

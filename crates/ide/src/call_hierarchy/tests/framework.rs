@@ -78,13 +78,14 @@ namespace Acme
             M:Acme.Customer.Notify [Call]
             external System.Collections.Generic.Dictionary.TryGetValue [Call]
             M:Acme.Order.Ship [Call, Call, Call, Call, Call]
+            external System.Collections.Generic.Dictionary.Item [Get]
             external System.Linq.Enumerable.Aggregate [Call]
             external System.Threading.Interlocked.CompareExchange [Call]
             external System.Nullable.GetValueOrDefault [Call]
             external System.Int32.ToString [Call]
             external System.Linq.Enumerable.ToDictionary [Call]
             external System.Collections.Generic.Dictionary.Values [Get]
-            coverage 17/17/0/0
+            coverage 18/18/0/0
         "#]],
     );
 }
@@ -169,7 +170,8 @@ class C
             external System.ReadOnlySpan.Length [Get]
             external System.MemoryExtensions.AsSpan [Call]
             external System.Span.Slice [Call]
-            coverage 5/5/0/0
+            external System.Span.Item [Get]
+            coverage 6/6/0/0
         "#]],
     );
 }
@@ -520,7 +522,8 @@ namespace Acme
             external System.String.Trim [Call]
             M:Acme.Provider.Touch [Call, Call]
             external System.Object.ToString [Call]
-            coverage 7/7/0/0
+            external System.Collections.Generic.List.Item [Get]
+            coverage 8/8/0/0
         "#]],
     );
 }
@@ -846,6 +849,61 @@ class Calls
             external System.String.Equals [Call]
             external System.Object.Equals [Call]
             coverage 8/8/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_framework_indexer_calls_its_accessors() {
+    // As the oracle shows: `map[k] = 1` calls `Dictionary.set_Item`, `map[k] += 1` its `get_Item`
+    // and `set_Item`, `list[0]` and `bag[0]` (a source class deriving from `List<int>`)
+    // `List.get_Item`, as a framework property's access calls its accessors.
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    public class Bag : List<int> { }
+    public class Use
+    {
+        int M$0(List<string> list, Dictionary<string, int> map, Bag bag, string k)
+        {
+            map[k] = 1;
+            map[k] += 1;
+            list[0].Trim();
+            return bag[0];
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.Dictionary.Item [Set, Get, Set]
+            external System.Collections.Generic.List.Item [Get, Get]
+            external System.String.Trim [Call]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
+
+#[test]
+fn a_framework_indexer_access_no_indexer_fits_is_still_one_of_its_type() {
+    // `values[Missing()]`: of `NameValueCollection`'s `this[int]` and `this[string]` the binder
+    // cannot tell which, but the access leaves the sources whichever it is.
+    check_outgoing(
+        r#"
+using System.Collections.Specialized;
+namespace N
+{
+    public class Use
+    {
+        string M$0(NameValueCollection values) { return values[Missing()]; }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Specialized.NameValueCollection.Item [Get]
+            unresolved Missing (UnknownReceiver)
+            coverage 2/1/0/1
         "#]],
     );
 }
