@@ -355,7 +355,8 @@ pub(crate) fn variances(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<Vec<Variance>> {
 pub(crate) fn is_reference_type(sdb: &ScopedDb<'_>, ty: &Ty) -> bool {
     let ty: &Ty = &strip_annotation(sdb, ty);
     match ty {
-        Ty::Array(..) | Ty::Dynamic => true,
+        // An anonymous type is a class (§12.8.17.7).
+        Ty::Array(..) | Ty::Dynamic | Ty::Anonymous(_) => true,
         Ty::Source(id, _) => !lookup::type_kind(sdb.db(), *id).is_value_type(),
         Ty::Library(..) => matches!(
             crate::library::library_kind(sdb, ty),

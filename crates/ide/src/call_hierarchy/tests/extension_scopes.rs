@@ -134,11 +134,13 @@ fn bounds_are_fixed_by_their_kinds() {
     // `IEnumerable<int>` gives the exact bound `int` (no variance for value types), which `object`
     // does not fit, so the outer `Pick(object, object)` is called; an `IEnumerable<string>` gives a
     // lower bound, fixed with `object` to `object`; `List<T>` is invariant: exact `object`, which
-    // the lower bound `string` converts to.
+    // the lower bound `string` converts to; an anonymous type is a class, so a sequence of one
+    // gives a lower bound too, fixed with `object` to `object`.
     check_outgoing(
         r#"
 using System;
 using System.Collections.Generic;
+using System.Linq;
 namespace Outer
 {
     public static class OuterExt
@@ -163,6 +165,7 @@ namespace Outer
                 ints.Pick(o);
                 strs.Pick(o);
                 objs.Put("s");
+                ints.Select(x => new { X = x }).Pick(o);
             }
         }
     }
@@ -171,9 +174,10 @@ namespace Outer
         expect![[r#"
             M:Outer.Inner.InnerExt.Both``1(System.Action{``0},System.Action{``0}) [Call]
             M:Outer.OuterExt.Pick(System.Object,System.Object) [Call]
-            M:Outer.Inner.InnerExt.Pick``1(System.Collections.Generic.IEnumerable{``0},``0) [Call]
+            M:Outer.Inner.InnerExt.Pick``1(System.Collections.Generic.IEnumerable{``0},``0) [Call, Call]
             M:Outer.Inner.InnerExt.Put``1(System.Collections.Generic.List{``0},``0) [Call]
-            coverage 4/4/0/0
+            external System.Linq.Enumerable.Select [Call]
+            coverage 6/6/0/0
         "#]],
     );
 }
