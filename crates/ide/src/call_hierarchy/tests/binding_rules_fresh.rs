@@ -164,3 +164,38 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn an_argument_of_a_type_parameter_converts_through_the_type_parameters_it_depends_on() {
+    // §10.1.5 (C# 7.3 §6.1.10): a `T` converts to the type parameter `U` it depends on and to
+    // everything `U` converts to, and to nothing else: `TImpl : class, TReg` is no `string`, so
+    // only `Register(Type, Type, object)` applies; `C : B`, `B : A`, `A : IComparable` is an
+    // `IComparable`, so `Take(IComparable)` applies, `Take(string)` does not (TinyIoC).
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class Registry
+    {
+        public int Register(Type a, Type b, string name) { return 0; }
+        public int Register(Type a, Type b, object instance) { return 1; }
+        public int Register(Type a, object instance, string name) { return 2; }
+        public void Take(IComparable c) { }
+        public void Take(string s) { }
+        public int M$0<TReg, TImpl, A, B, C>(TImpl instance, C c)
+            where TReg : class where TImpl : class, TReg where A : IComparable where B : A where C : B
+        {
+            Take(c);
+            return Register(typeof(TReg), typeof(TImpl), instance);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Registry.Take(System.IComparable) [Call]
+            M:N.Registry.Register(System.Type,System.Type,System.Object) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
