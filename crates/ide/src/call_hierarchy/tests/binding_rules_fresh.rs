@@ -199,3 +199,47 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn a_lambda_takes_the_delegate_type_that_converts_to_the_other() {
+    // §12.6.4.5 (C# 7.3 §7.5.3.5): where a lambda converts to two delegate types with different
+    // parameter types, the better conversion target is the one with an implicit conversion to the
+    // other: `Func<object, bool>` is a `Func<string, bool>` by contravariance, not the reverse;
+    // `Action<object>` over `Action<string>`; `Func<object, string>` over `Func<string, object>`
+    // (HtmlAgilityPack: `LoadFromBrowser(url, browser => ...)`). A body of `null` alone, which has no
+    // type, the binder does not type: whether it matches either exactly it cannot tell, and says so.
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class Browser
+    {
+        public int Load(string url, Func<string, bool> done) { return 0; }
+        public int Load(string url, Func<object, bool> done) { return 0; }
+        public void Each(Action<string> a) { }
+        public void Each(Action<object> a) { }
+        public void Pick(Func<string, object> f) { }
+        public void Pick(Func<object, string> f) { }
+        public void M$0(Func<string, bool> done)
+        {
+            Load("u", b => done(b.ToString()));
+            Each(x => Console.WriteLine(x));
+            Pick(x => null);
+            Pick(x => x.ToString());
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Browser.Load(System.String,System.Func{System.Object,System.Boolean}) [Call]
+            external System.Func.Invoke [DelegateInvoke]
+            external System.Object.ToString [Call, Call]
+            M:N.Browser.Each(System.Action{System.Object}) [Call]
+            external System.Console.WriteLine [Call]
+            M:N.Browser.Pick(System.Func{System.Object,System.String}) [Call]
+            unresolved Pick (Ambiguous)
+            coverage 8/7/1/0
+        "#]],
+    );
+}
