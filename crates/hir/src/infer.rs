@@ -313,6 +313,10 @@ struct Group {
     type_args: Vec<Ty>,
     /// Library methods of this name, by declaring level (see [`external`]).
     library: Vec<(Ty, Vec<LibMember>)>,
+    /// Of a group read through a receiver (`w.Contains` as a value): the extension methods of its
+    /// name, which a conversion to a delegate falls back to when none of the group's own methods
+    /// takes the delegate's parameter types (§12.8.10.2, §10.8).
+    extensions: Option<Box<Group>>,
 }
 
 impl Group {
@@ -325,6 +329,7 @@ impl Group {
             external: None,
             type_args,
             library: Vec::new(),
+            extensions: None,
         }
     }
 

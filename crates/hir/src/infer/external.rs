@@ -111,6 +111,7 @@ impl Ctx<'_> {
                 external: Some(from.clone()),
                 type_args: type_args.to_vec(),
                 library: groups,
+                extensions: None,
             }));
         }
         let sig = library_signature(db, decl, first);

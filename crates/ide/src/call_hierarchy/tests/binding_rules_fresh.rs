@@ -243,3 +243,44 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn a_method_group_of_instance_methods_and_of_extension_methods_as_a_delegate() {
+    // §10.8 / §12.6.4: `arg.Equals` as a `Func<string, bool>` is `String.Equals(string)`, the better
+    // of `Equals(string)` and `Equals(object)`; `w.Contains` as a `Func<char, bool>`, where no
+    // instance `Contains` takes a `char`, is the extension method `Enumerable.Contains<char>` with
+    // `w` as its first argument (fclp). Passed to a call that binds nothing, no delegate type tells
+    // `Word.Contains` from the extension method: the group is ambiguous, not guessed.
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+using System.Linq;
+namespace N
+{
+    public class Word : IEnumerable<char>
+    {
+        public bool Contains(string s) { return false; }
+        public IEnumerator<char> GetEnumerator() { return null; }
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() { return null; }
+    }
+    public class Keys
+    {
+        public bool M$0(string arg, List<string> prefixes, Word w, char[] marks)
+        {
+            Missing.Run(w.Contains);
+            return prefixes.Any(arg.StartsWith) && prefixes.Any(arg.Equals) == false && marks.Any(w.Contains);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Linq.Enumerable.Any [Call, Call, Call]
+            external System.String.StartsWith [MethodGroup]
+            external System.String.Equals [MethodGroup]
+            external System.Linq.Enumerable.Contains [MethodGroup]
+            unresolved Contains (Ambiguous)
+            unresolved Run (MissingMetadata)
+            coverage 5/3/1/1
+        "#]],
+    );
+}
