@@ -9,8 +9,8 @@ use syntax::{
 };
 
 use super::{
-    Ctx, Expr, ExprId, LocalKind, Stmt, field, generic_call_casts, identifier, lower_type,
-    prefix_chains,
+    Ctx, Expr, ExprId, LocalKind, Stmt, field, generic_call_casts, generic_creations, identifier,
+    lower_type, prefix_chains,
 };
 use crate::{
     body::{AssignOp, Literal, Part},
@@ -34,6 +34,11 @@ impl Ctx {
             && let Some(cast) = self.lower_generic_call_cast(node, call)
         {
             return cast;
+        }
+        if let Some(node) = element.as_node()
+            && let Some(creation) = generic_creations::misparsed_generic_creation(node)
+        {
+            return self.lower_misparsed_creation(node, creation);
         }
         let node = match element {
             SyntaxElement::Token(token) => return self.lower_token_expr(token, element),

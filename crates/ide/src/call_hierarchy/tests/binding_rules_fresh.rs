@@ -284,3 +284,45 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn a_generic_creation_with_one_argument_and_an_initializer() {
+    // tree-sitter reads `new Box<T>(seed) { Value = 1 }` as `(new Box < T) > ((seed) { .. })`, a
+    // cast of the initializer; after `new` C# reads a type (§12.8.17.2), so it is the creation of
+    // `Box<T>` with one argument and an initializer (PowerCollections: `new Hash<T>(comparer) {
+    // count = .. }`). An argument that is no simple name does not come out as a cast and stays
+    // reported as misread.
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+namespace N
+{
+    public class Box<T> : List<T>
+    {
+        public Box(IEqualityComparer<T> seed) { }
+        public int Value { get; set; }
+    }
+    public class C<T>
+    {
+        private IEqualityComparer<T> comparer;
+        private C<T> other;
+        void Take(Box<T> box, int n) { }
+        void M$0(T item)
+        {
+            var box = new Box<T>(comparer) { Value = 1 };
+            Take(new N.Box<T>(comparer) { item }, box.Value);
+            var misread = new Box<T>(other.comparer) { };
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Box`1.#ctor(System.Collections.Generic.IEqualityComparer{`0}) [Ctor, Ctor]
+            P:N.Box`1.Value [Set, Get]
+            external System.Collections.Generic.List.Add [Call]
+            M:N.C`1.Take(N.Box{`0},System.Int32) [Call]
+            unresolved Box (MisreadSyntax)
+            coverage 7/6/0/1
+        "#]],
+    );
+}
