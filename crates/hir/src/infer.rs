@@ -215,6 +215,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         frames: Vec::new(),
         result: InferenceResult::default(),
         local_fn_returns: ArenaMap::default(),
+        local_fn_groups: ArenaMap::default(),
         pending_groups: Vec::new(),
         lambda_results: rustc_hash::FxHashMap::default(),
         speculation_depth: 0,
@@ -227,11 +228,26 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
     for (_, stmt) in body.stmts.iter() {
         if let Stmt::LocalFunction {
             local,
+            params,
             return_ty: Some(ret),
+            generic,
             ..
         } = stmt
         {
             let ty = ctx.resolver.resolve(ret);
+            // Its signature as a method group (`Select(Converter)`, §10.8): a generic one's needs
+            // type inference of its own.
+            let params: Option<Vec<Ty>> = params
+                .iter()
+                .map(|&p| body.locals[p].ty.as_ref().map(|t| ctx.resolver.resolve(t)))
+                .collect();
+            if let (false, Some(params)) = (*generic, params) {
+                let method = overload::GroupMethod {
+                    params,
+                    ret: Some(ty.clone()),
+                };
+                ctx.local_fn_groups.insert(*local, method);
+            }
             ctx.local_fn_returns.insert(*local, ty);
         }
     }
@@ -396,6 +412,8 @@ struct Ctx<'a> {
     frames: Vec<Frame>,
     result: InferenceResult,
     local_fn_returns: ArenaMap<LocalId, Ty>,
+    /// The signatures of the non-generic local functions, for their use as method groups.
+    local_fn_groups: ArenaMap<LocalId, overload::GroupMethod>,
     /// Method groups passed as arguments whose call is not bound yet.
     pending_groups: Vec<(ExprId, Group)>,
     /// What a lambda's body gives for given parameter types, found speculatively for overload

@@ -48,6 +48,9 @@ impl Ctx<'_> {
                     Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
                         ArgTy::Unknown
                     }
+                    Expr::Local(local) if self.local_fn_groups.get(*local).is_some() => {
+                        ArgTy::MethodGroup(vec![self.local_fn_groups[*local].clone()])
+                    }
                     _ => match self.infer_val(arg.expr, Access::Read, None) {
                         Val::Value(Ty::Unknown) | Val::Type(_) | Val::Unknown => ArgTy::Unknown,
                         Val::Value(ty) => ArgTy::Known(ty),

@@ -197,6 +197,7 @@ impl Ctx {
                 local,
                 params,
                 return_ty,
+                generic: field(node, Field::TypeParameters).is_some(),
                 body,
             }
         });

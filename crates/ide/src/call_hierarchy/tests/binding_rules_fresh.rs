@@ -326,3 +326,43 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn a_local_function_as_a_method_group_argument() {
+    // §10.8: a local function converts to a delegate as a method does; its signature gives the
+    // delegate's type arguments (`Select(Converter)` is `Select<T, T>(Func<T, T>)`, not the
+    // `Func<T, int, TResult>` overload, PowerCollections).
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+using System.Linq;
+namespace N
+{
+    public class C<T> : List<T>
+    {
+        public C() { }
+        public C(IEnumerable<T> items) { }
+        public C(int capacity) { }
+        T Conv(T item) { return item; }
+        C<T> M$0()
+        {
+            T Converter(T item) { return item; }
+            int Length(string s) { return s.Length; }
+            var lengths = new List<string>().Select(Length).Sum();
+            var viaMethod = new C<T>(this.Select(Conv));
+            return new C<T>(this.Select(Converter));
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.String.Length [Get]
+            external System.Collections.Generic.List.#ctor [Ctor]
+            external System.Linq.Enumerable.Select [Call, Call, Call]
+            external System.Linq.Enumerable.Sum [Call]
+            M:N.C`1.Conv(`0) [MethodGroup]
+            M:N.C`1.#ctor(System.Collections.Generic.IEnumerable{`0}) [Ctor, Ctor]
+            coverage 8/8/0/0
+        "#]],
+    );
+}
