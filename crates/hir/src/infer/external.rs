@@ -8,7 +8,7 @@ use smol_str::SmolStr;
 use crate::{
     body::{Arg, ExprId},
     infer::{
-        Access, Binding, CallKind, Callee, Ctx, Group, Val,
+        Access, Binding, CallKind, Callee, Ctx, Group, UnresolvedReason, Val,
         overload::{
             self, ArgInfo, CandMember, Candidate, ParamInfo, Resolution, resolve_overloads,
         },
@@ -287,31 +287,47 @@ impl Ctx<'_> {
     }
 
     /// An element access through a library indexer (`dict[key]`, `list[0]` of a `List<T>` subclass):
-    /// its type, `None` when the assemblies declare no indexer there.
-    pub(super) fn library_element(&mut self, from: &Ty, args: &[Arg]) -> Option<Ty> {
+    /// its type, `None` when the assemblies declare no indexer there. The access calls the chosen
+    /// indexer's accessors, as a property's (§12.8.12.3); an access none of them is found for, or
+    /// several fit equally, is listed unresolved.
+    pub(super) fn library_element(
+        &mut self,
+        expr: ExprId,
+        from: &Ty,
+        args: &[Arg],
+        access: Access,
+    ) -> Option<Ty> {
         let db = self.db;
         let groups = library_indexers(db, &self.libraries(), from);
         if groups.is_empty() {
             return None;
         }
         let infos = self.arg_infos(args);
+        let mut reason = UnresolvedReason::NotFound;
         for (decl, members) in &groups {
             let candidates: Vec<Candidate> = members
                 .iter()
                 .map(|&m| library_candidate(db, decl, m, false))
                 .collect();
-            if let Resolution::Bound(applied) =
-                resolve_overloads(&self.sdb, &candidates, &infos, &[])
-            {
-                let CandMember::Library(member) = candidates[applied.index].member else {
-                    continue;
-                };
-                let params = applied.arg_params.clone();
-                self.finish_args(args, &infos, &params, &mut []);
-                return Some(library_signature(db, decl, member).ret);
+            match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
+                Resolution::Bound(applied) => {
+                    let CandMember::Library(member) = candidates[applied.index].member else {
+                        continue;
+                    };
+                    self.accessor_sites(expr, Callee::Library(member), access);
+                    let params = applied.arg_params.clone();
+                    self.finish_args(args, &infos, &params, &mut []);
+                    return Some(library_signature(db, decl, member).ret);
+                }
+                Resolution::Ambiguous => {
+                    reason = UnresolvedReason::Ambiguous;
+                    break;
+                }
+                Resolution::NoneApplicable => {}
             }
         }
         self.finish_args(args, &infos, &[], &mut []);
+        self.unresolved(expr, SmolStr::new_static("this[]"), reason);
         Some(Ty::Unknown)
     }
 

@@ -114,7 +114,7 @@ impl Ctx<'_> {
                 // declare some: a derived type's indexers remove a base type's only when one of them
                 // applies (§12.8.12.3), so `this[string]` of a `Collection<T>` leaves `this[int]`.
                 if let Some(from) = &found.external
-                    && let Some(ty) = self.library_element(from, args)
+                    && let Some(ty) = self.library_element(expr, from, args, access)
                 {
                     return Val::Value(ty);
                 }
@@ -130,7 +130,7 @@ impl Ctx<'_> {
                 Val::Unknown
             }
             other => {
-                if let Some(ty) = self.library_element(other, args) {
+                if let Some(ty) = self.library_element(expr, other, args, access) {
                     return Val::Value(ty);
                 }
                 self.infer_args_unbound(args);

@@ -155,9 +155,11 @@ pub(crate) fn library_indexers(
                 idx: i as u32,
             })
             .collect();
+        // A base type's indexers stay candidates where the derived type's do not apply
+        // (§12.8.12.3): `WebHeaderCollection`'s `this[HttpResponseHeader]` leaves
+        // `NameValueCollection`'s `this[string]`.
         if !own.is_empty() {
             groups.push((cur.clone(), own));
-            break;
         }
         current = if def.kind == TypeKind::Interface {
             library_interfaces(db, scope, &cur)

@@ -815,13 +815,14 @@ class Report
 "#,
         expect![[r#"
             external System.Collections.Generic.List.Count [Get]
+            external System.Collections.Generic.List.Item [Get]
             P:Row.Updated [Get]
             unresolved Load (UnknownReceiver)
             unresolved Updated (UnknownReceiver)
             unresolved Where (UnknownReceiver)
             unresolved Count (UnknownReceiver)
             unresolved Total (UnknownReceiver)
-            coverage 7/2/0/5
+            coverage 8/3/0/5
         "#]],
     );
 }

@@ -706,11 +706,12 @@ namespace N
 }
 "#,
         expect![[r#"
+            external System.Collections.ObjectModel.Collection.Item [Get]
             M:N.Item.Run [Call, Call, Call, Call, Call]
             P:N.Keyed.Item(System.String) [Get]
             P:N.Base.Item(System.Int32) [Get, Get]
             P:N.Widened.Item(System.Int64) [Get]
-            coverage 9/9/0/0
+            coverage 10/10/0/0
         "#]],
     );
 }

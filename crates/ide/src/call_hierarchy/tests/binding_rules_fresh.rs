@@ -366,3 +366,43 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn element_access_through_library_indexers_calls_their_accessors() {
+    // §12.8.12.3: an element access through a library type's indexer calls its accessors, as a
+    // property access does (`d["c"] += 3` both); a base type's indexers stay candidates where the
+    // derived type's do not apply (`WebHeaderCollection`'s `this[HttpResponseHeader]` leaves
+    // `NameValueCollection`'s `this[string]`), and a source subclass reaches its library base's
+    // (HtmlAgilityPack, fclp: the accesses had no sites).
+    check_outgoing(
+        r#"
+using System.Collections.Generic;
+using System.Net;
+namespace N
+{
+    public class Bag<T> : List<T> { public string this[string key] { get { return key; } } }
+    public class C
+    {
+        void M$0(Dictionary<string, int> d, List<int> l, WebHeaderCollection headers, Bag<int> bag, IList<string> il)
+        {
+            var x = d["a"];
+            d["b"] = 2;
+            d["c"] += 3;
+            var y = l[0];
+            var loc = headers["Location"];
+            var s = bag["k"] + bag[1];
+            il[0] = "z";
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.Generic.Dictionary.Item [Get, Set, Get, Set]
+            external System.Collections.Generic.List.Item [Get, Get]
+            external System.Collections.Specialized.NameValueCollection.Item [Get]
+            P:N.Bag`1.Item(System.String) [Get]
+            external System.Collections.Generic.IList.Item [Set]
+            coverage 9/9/0/0
+        "#]],
+    );
+}

@@ -78,13 +78,14 @@ namespace Acme
             M:Acme.Customer.Notify [Call]
             external System.Collections.Generic.Dictionary.TryGetValue [Call]
             M:Acme.Order.Ship [Call, Call, Call, Call, Call]
+            external System.Collections.Generic.Dictionary.Item [Get]
             external System.Linq.Enumerable.Aggregate [Call]
             external System.Threading.Interlocked.CompareExchange [Call]
             external System.Nullable.GetValueOrDefault [Call]
             external System.Int32.ToString [Call]
             external System.Linq.Enumerable.ToDictionary [Call]
             external System.Collections.Generic.Dictionary.Values [Get]
-            coverage 17/17/0/0
+            coverage 18/18/0/0
         "#]],
     );
 }
@@ -169,7 +170,8 @@ class C
             external System.ReadOnlySpan.Length [Get]
             external System.MemoryExtensions.AsSpan [Call]
             external System.Span.Slice [Call]
-            coverage 5/5/0/0
+            external System.Span.Item [Get]
+            coverage 6/6/0/0
         "#]],
     );
 }
@@ -520,7 +522,8 @@ namespace Acme
             external System.String.Trim [Call]
             M:Acme.Provider.Touch [Call, Call]
             external System.Object.ToString [Call]
-            coverage 7/7/0/0
+            external System.Collections.Generic.List.Item [Get]
+            coverage 8/8/0/0
         "#]],
     );
 }
