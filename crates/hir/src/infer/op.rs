@@ -112,6 +112,9 @@ impl Ctx<'_> {
         if l == Ty::Dynamic || r == Ty::Dynamic {
             return Ty::Dynamic;
         }
+        if matches!(op, "==" | "!=") && self.delegate_equality(expr, name, &l, &r) {
+            return bool_;
+        }
         if let Some(ret) = self.user_operator(expr, name, &[(lhs, l.clone()), (rhs, r.clone())]) {
             return ret;
         }
@@ -239,6 +242,36 @@ impl Ctx<'_> {
             }
             Resolution::NoneApplicable => None,
         }
+    }
+
+    /// `a == b` and `a != b` of delegates (§12.12.9): the predefined operators every delegate type
+    /// has, which the compiler calls as `System.Delegate.op_Equality` / `op_Inequality`, also for
+    /// `Delegate` and `MulticastDelegate` operands (never `MulticastDelegate`'s own operators);
+    /// compared with `null`, a reference comparison, no call. Whether the operands were delegates.
+    fn delegate_equality(&mut self, expr: ExprId, name: &str, l: &Ty, r: &Ty) -> bool {
+        let db = self.db;
+        let is_delegate = |t: &Ty| {
+            known::delegate_shape(&self.sdb, t).is_some()
+                || t.which_known(db, &[KnownType::Delegate, KnownType::MulticastDelegate])
+                    .is_some()
+        };
+        match (is_delegate(l), is_delegate(r)) {
+            (true, true) => {}
+            (true, false) if conversion::is_null(r) => return true,
+            (false, true) if conversion::is_null(l) => return true,
+            _ => return false,
+        }
+        let delegate = Ty::known(db, KnownType::Delegate);
+        let index = self.libraries();
+        let operator = library_members(db, &index, &delegate, name)
+            .into_iter()
+            .next()
+            .and_then(|(_, members)| members.first().copied());
+        match operator {
+            Some(operator) => self.site(expr, Callee::Library(operator), CallKind::Operator),
+            None => self.unresolved(expr, SmolStr::new(name), UnresolvedReason::MissingMetadata),
+        }
+        true
     }
 
     /// The operator overload resolution chose, recorded as a call: its result type.

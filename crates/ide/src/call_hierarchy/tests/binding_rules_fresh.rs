@@ -368,6 +368,42 @@ namespace N
 }
 
 #[test]
+fn delegate_equality_is_system_delegates_and_a_null_test_calls_nothing() {
+    // §12.12.9: every delegate type has the predefined `==` and `!=`, which the compiler calls as
+    // `System.Delegate.op_Equality` / `op_Inequality` (for `Delegate` and `MulticastDelegate`
+    // operands too); `MulticastDelegate`'s own operators are never chosen, and a comparison with
+    // `null` is a reference test without a call (fclp: `ReturnCallback != null`).
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public delegate void Handler(int x);
+    public class C
+    {
+        Action<int> cb; Handler h; Func<int> f;
+        bool M$0(Action<int> other, MulticastDelegate m, Delegate d, EventHandler e)
+        {
+            bool a = cb != null;
+            bool b = cb == other;
+            bool c = h != null && f == null;
+            bool g = m != null;
+            bool k = d == null;
+            bool l = m == d;
+            bool n = e != null;
+            return a && b && c && g && k && l && n;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Delegate.op_Equality [Operator, Operator]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
+
+#[test]
 fn element_access_through_library_indexers_calls_their_accessors() {
     // §12.8.12.3: an element access through a library type's indexer calls its accessors, as a
     // property access does (`d["c"] += 3` both); a base type's indexers stay candidates where the
