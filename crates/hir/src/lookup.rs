@@ -149,7 +149,9 @@ pub(crate) fn lookup_members_where(
             queue.push(base);
         }
     }
-    if is_interface && found.groups.is_empty() {
+    // An interface's lookup reaches `object`'s members (§12.5), methods beside its methods of the
+    // name (they hide by signature only: `keyed.GetHashCode()` beside `GetHashCode(int)`).
+    if is_interface {
         found.external = found.external.or_else(|| Some(Ty::object(db)));
     }
     found

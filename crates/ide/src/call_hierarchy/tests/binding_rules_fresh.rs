@@ -442,3 +442,39 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn an_interfaces_lookup_reaches_the_methods_of_object() {
+    // §12.5: the members of `object` are found through an interface, and methods hide by
+    // signature only: `comparer.GetHashCode()` is `object.GetHashCode()` beside
+    // `IEqualityComparer<T>.GetHashCode(T)`, `eq.Equals(o)` of an `object` is `object.Equals`
+    // beside `IEquatable<T>.Equals(T)`, for a source interface as for a library one
+    // (PowerCollections; the calls were named after the interface's method, or not found).
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+namespace N
+{
+    public interface IKeyed { int GetHashCode(int salt); }
+    public class C<T>
+    {
+        IEqualityComparer<T> comparer;
+        int M$0(IKeyed keyed, IEquatable<T> eq, T item, object o)
+        {
+            bool b = eq.Equals(item) && eq.Equals(o);
+            return comparer.GetHashCode() + keyed.GetHashCode() + keyed.GetHashCode(1) + comparer.GetHashCode(item);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.IEquatable.Equals [Call]
+            external System.Object.Equals [Call]
+            external System.Object.GetHashCode [Call, Call]
+            M:N.IKeyed.GetHashCode(System.Int32) [Call]
+            external System.Collections.Generic.IEqualityComparer.GetHashCode [Call]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
