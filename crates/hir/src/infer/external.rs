@@ -341,9 +341,22 @@ impl Ctx<'_> {
     ) -> bool {
         let db = self.db;
         let groups = library_members(db, &self.libraries(), ty, ".ctor");
-        let Some((_, ctors)) = groups.first() else {
+        let ctors = groups
+            .first()
+            .map_or(&[][..], |(_, ctors)| ctors.as_slice());
+        // `new S()` of a struct zero-initializes (§16.4.9): no constructor is called unless the
+        // struct declares a parameterless one (`new TimeSpan()`, `new DictionaryEntry()`).
+        if args.is_empty()
+            && super::conversion::is_value_type(&self.sdb, ty)
+            && !ctors
+                .iter()
+                .any(|&c| library_signature(db, ty, c).params.is_empty())
+        {
+            return true;
+        }
+        if ctors.is_empty() {
             return false;
-        };
+        }
         let candidates: Vec<Candidate> = ctors
             .iter()
             .map(|&m| library_candidate(db, ty, m, false))

@@ -478,3 +478,33 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn a_struct_created_without_arguments_calls_no_constructor() {
+    // §16.4.9: `new S()` of a struct zero-initializes; no constructor is called unless the struct
+    // declares a parameterless one (`new TimeSpan()`, `new DictionaryEntry()`: PowerCollections,
+    // which had edges to constructors that do not exist).
+    check_outgoing(
+        r#"
+using System;
+using System.Collections;
+namespace N
+{
+    public class C
+    {
+        void M$0()
+        {
+            var entry = new DictionaryEntry();
+            var span = new TimeSpan();
+            var count = new int?();
+            var pair = new DictionaryEntry("k", 1);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            external System.Collections.DictionaryEntry.#ctor [Ctor]
+            coverage 1/1/0/0
+        "#]],
+    );
+}
