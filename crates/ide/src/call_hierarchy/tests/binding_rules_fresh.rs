@@ -508,3 +508,39 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn a_constructor_without_initializer_calls_its_library_bases_constructor() {
+    // §15.11.2: a class's constructor without an initializer calls `base()`, also of a library base
+    // class (`Exception()`); `System.Object()`, every class's, is left out, and a struct's
+    // constructor calls none (fclp, HtmlAgilityPack, LitJson: the edges were missing).
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class MyError : Exception
+    {
+        public MyError$0() { }
+        public MyError(string m) : base(m) { }
+    }
+    public struct Point { int x; public Point(int x) { this.x = x; } }
+}
+"#,
+        expect![[r#"
+            external System.Exception.#ctor [Ctor]
+            coverage 1/1/0/0
+        "#]],
+    );
+    check_outgoing(
+        r#"
+namespace N
+{
+    public struct Point { int x; public Point$0(int x) { this.x = x; } }
+}
+"#,
+        expect![[r#"
+            coverage 0/0/0/0
+        "#]],
+    );
+}
