@@ -16,6 +16,44 @@ use crate::{
 };
 
 impl Ctx<'_> {
+    /// The types whose static members `using static` brings in for a simple name, innermost level
+    /// first, up to the level whose namespace declares or imports a type of that name: at each
+    /// level the namespace's own types and those its `using`s import come first (§12.8.4), so in
+    /// `namespace N { using static Lib.Expr; }` `Throw` is the class `N.Throw`, not
+    /// `Expr.Throw`.
+    fn statics_before_type(&mut self, name: &SmolStr, arity: usize) -> Vec<Ty> {
+        let mut statics = Vec::new();
+        for (namespaces, level) in self.import_scopes() {
+            let names_type = namespaces.iter().any(|ns| {
+                let segments = ns
+                    .split('.')
+                    .filter(|s| !s.is_empty())
+                    .map(|s| PathSegment {
+                        name: SmolStr::new(s),
+                        args: Vec::new(),
+                    })
+                    .chain(std::iter::once(PathSegment {
+                        name: name.clone(),
+                        args: vec![TypeRef::Error; arity],
+                    }))
+                    .collect();
+                let path = Path {
+                    qualifier: PathQualifier::Global,
+                    segments,
+                };
+                matches!(
+                    self.resolver.resolve(&TypeRef::Path(path)),
+                    Ty::Source(..) | Ty::Library(..)
+                )
+            });
+            if names_type {
+                break;
+            }
+            statics.extend(level);
+        }
+        statics
+    }
+
     /// `Currency.Usd` where `Currency` names both a property of type `Currency` and the type (C#
     /// §12.8.7.2): when the type has the member, the name means the type.
     pub(super) fn color_color(&mut self, receiver: ExprId, member: &str) -> Option<Ty> {
@@ -111,7 +149,7 @@ impl Ctx<'_> {
             }
             current = type_header(db, id).and_then(|h| h.parent);
         }
-        let (_, statics) = self.imports();
+        let statics = self.statics_before_type(name, type_args.len());
         for ty in &statics {
             let found = self.lookup_for(ty, name, access);
             if !found.groups.is_empty() {
