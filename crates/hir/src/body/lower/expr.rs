@@ -48,9 +48,11 @@ impl Ctx {
             return self.lower_non_expression(node);
         };
         match expr {
-            Expression::ParenthesizedExpression(_) | Expression::CheckedExpression(_) => {
-                self.lower_first_expr(node)
-            }
+            // `ref e` (a ref local's initializer, `return ref e;`) is the variable `e` (§12.21.3,
+            // C# 7): the value and the calls of `e`.
+            Expression::ParenthesizedExpression(_)
+            | Expression::CheckedExpression(_)
+            | Expression::RefExpression(_) => self.lower_first_expr(node),
             Expression::GenericName(_) => self.lower_generic_name(node),
             Expression::Literal(literal) => {
                 let expr = match literal {

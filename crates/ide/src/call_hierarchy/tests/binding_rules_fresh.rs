@@ -578,3 +578,39 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn a_ref_local_has_the_type_of_the_variable_it_refers_to() {
+    // C# 7 ref locals: `ref var e = ref slots[0];` and `ref Slot s = ref one;` are variables of
+    // type `Slot`, and `ref e` is the variable `e` (DryIoc: `ref var entry = ref cacheEntry.Value;`
+    // left the receivers of its calls unknown).
+    check_outgoing(
+        r#"
+namespace N
+{
+    public class Slot { public string Name { get; set; } }
+    public class C
+    {
+        Slot[] slots;
+        Slot one;
+        ref Slot Get(int i) { return ref slots[i]; }
+        string M$0()
+        {
+            ref var entry = ref slots[0];
+            ref Slot other = ref one;
+            ref var got = ref Get(1);
+            System.Threading.Interlocked.CompareExchange(ref entry, new Slot(), null);
+            return entry.Name + other.Name + got.Name;
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.C.Get(System.Int32) [Call]
+            M:N.Slot.#ctor [Ctor]
+            external System.Threading.Interlocked.CompareExchange [Call]
+            P:N.Slot.Name [Get, Get, Get]
+            coverage 6/6/0/0
+        "#]],
+    );
+}
