@@ -614,3 +614,40 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn a_call_of_an_unimplemented_partial_method_is_omitted() {
+    // §15.6.9: a partial method with no implementing declaration is removed with its calls and
+    // the evaluation of their arguments (`Generated(ref Counter())` calls nothing); one with an
+    // implementation is called (DryIoc: `ResolveGenerated(ref service, ..)`, whose implementing
+    // part is generated or in an inactive `#if`).
+    check_outgoing(
+        r#"
+namespace N
+{
+    public partial class P
+    {
+        partial void Generated(ref int id);
+        partial void Implemented(int x);
+        partial void Implemented(int x) { }
+        public int Run$0()
+        {
+            int id = 0;
+            Generated(ref id);
+            Generated(ref Counter());
+            Implemented(Count());
+            return id;
+        }
+        int Count() { return 1; }
+        ref int Counter() { return ref field; }
+        int field;
+    }
+}
+"#,
+        expect![[r#"
+            M:N.P.Count [Call]
+            M:N.P.Implemented(System.Int32) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
