@@ -498,10 +498,22 @@ impl Ctx<'_> {
         (namespaces, statics)
     }
 
-    /// What each level of the scope imports, innermost first (see [`Resolver::import_scopes`]).
+    /// What each level of the scope imports, innermost first (see [`Resolver::import_scopes`]), a
+    /// namespace declaration's own namespace a level before what its directives import: its types
+    /// come first, for extension methods (§12.8.10.3: `type.IsPrimitive()` in `namespace DryIoc`
+    /// is `DryIoc.ReflectionTools`', not that of a namespace it imports) as for simple names.
     fn import_scopes(&mut self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {
         if self.imports.is_none() {
-            self.imports = Some(self.resolver.import_scopes());
+            let levels = self
+                .resolver
+                .import_scopes()
+                .into_iter()
+                .flat_map(|(mut own, statics)| {
+                    let imported = own.split_off(own.len().min(1));
+                    [(own, Vec::new()), (imported, statics)]
+                })
+                .collect();
+            self.imports = Some(levels);
         }
         self.imports.clone().unwrap_or_default()
     }

@@ -651,3 +651,43 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn extension_methods_of_the_enclosing_namespace_come_before_its_imports() {
+    // §12.8.10.3: for each enclosing namespace declaration, the extension methods of the types the
+    // namespace itself declares are tried before those of the namespaces its `using`s import:
+    // `type.IsPrimitive()` inside `namespace Ioc` is `Ioc.ReflectionTools.IsPrimitive(Type, bool)`,
+    // although `Fec.Tools.IsPrimitive(Type)` would be the better overload (DryIoc: it was bound to
+    // the imported one, or ambiguous when the signatures were the same).
+    check_outgoing(
+        r#"
+using System;
+namespace Fec
+{
+    internal static class Tools
+    {
+        internal static bool IsPrimitive(this Type type) => true;
+        internal static bool IsValueType(this Type type) => true;
+    }
+}
+namespace Ioc
+{
+    using Fec;
+    public static class ReflectionTools
+    {
+        public static bool IsPrimitive(this Type type, bool orArrays = false) => true;
+        public static bool IsValueType(this Type type) => true;
+    }
+    public class C
+    {
+        bool M$0(Type type) { return type.IsPrimitive() && type.IsValueType(); }
+    }
+}
+"#,
+        expect![[r#"
+            M:Ioc.ReflectionTools.IsPrimitive(System.Type,System.Boolean) [Call]
+            M:Ioc.ReflectionTools.IsValueType(System.Type) [Call]
+            coverage 2/2/0/0
+        "#]],
+    );
+}
