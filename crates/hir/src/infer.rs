@@ -498,8 +498,8 @@ impl Ctx<'_> {
         (namespaces, statics)
     }
 
-    /// What each level of the scope imports, innermost first (see [`Resolver::import_scopes`]), a
-    /// namespace declaration's own namespace a level before what its directives import: its types
+    /// What each level of the scope imports, innermost first (see [`Resolver::import_scopes`]), in
+    /// pairs: a namespace declaration's own namespace, then what its directives import. Its types
     /// come first, for extension methods (§12.8.10.3: `type.IsPrimitive()` in `namespace DryIoc`
     /// is `DryIoc.ReflectionTools`', not that of a namespace it imports) as for simple names.
     fn import_scopes(&mut self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {

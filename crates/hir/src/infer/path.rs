@@ -17,14 +17,19 @@ use crate::{
 
 impl Ctx<'_> {
     /// The types whose static members `using static` brings in for a simple name, innermost level
-    /// first, up to the level whose namespace declares or imports a type of that name: at each
-    /// level the namespace's own types and those its `using`s import come first (§12.8.4), so in
-    /// `namespace N { using static Lib.Expr; }` `Throw` is the class `N.Throw`, not
-    /// `Expr.Throw`.
+    /// first, up to the namespace that declares a type of that name: a namespace's own types come
+    /// before what its declaration imports (§12.8.4), so in `namespace N { using static Lib.Expr; }`
+    /// `Throw` is the class `N.Throw`, not `Expr.Throw`. A type an import brings (`System.Convert`
+    /// beside a `using static` type's `Convert` methods) does not stop the lookup: the compiler
+    /// takes the method in an invocation.
     fn statics_before_type(&mut self, name: &SmolStr, arity: usize) -> Vec<Ty> {
         let mut statics = Vec::new();
-        for (namespaces, level) in self.import_scopes() {
-            let names_type = namespaces.iter().any(|ns| {
+        // The levels come in pairs: a declaration's own namespace, then what it imports.
+        for pair in self.import_scopes().chunks(2) {
+            let [(own, _), (_, imported)] = pair else {
+                continue;
+            };
+            let declares_type = own.iter().any(|ns| {
                 let segments = ns
                     .split('.')
                     .filter(|s| !s.is_empty())
@@ -46,10 +51,10 @@ impl Ctx<'_> {
                     Ty::Source(..) | Ty::Library(..)
                 )
             });
-            if names_type {
+            if declares_type {
                 break;
             }
-            statics.extend(level);
+            statics.extend(imported.iter().cloned());
         }
         statics
     }

@@ -550,7 +550,9 @@ fn a_namespaces_own_type_comes_before_its_using_static_members() {
     // §12.8.4: at each namespace level, the types the namespace declares (and those its `using`s
     // import) come before the static members its `using static`s import: in `namespace N { using
     // static Lib.Expr; }`, `Throw.It(1)` calls `N.Throw.It`, not a method group `Expr.Throw`
-    // (DryIoc: `Throw.It(..)` beside `using static ..Expression;`, which has `Throw` methods).
+    // (DryIoc: `Throw.It(..)` beside `using static ..Expression;`, which has `Throw` methods). A
+    // type another `using` imports does not hide them: `Convert(3)` is `Expr.Convert`, not a use of
+    // `System.Convert`.
     check_outgoing(
         r#"
 namespace Lib
@@ -559,22 +561,25 @@ namespace Lib
     {
         public static int Throw(int x) { return x; }
         public static int Twice(int x) { return x; }
+        public static int Convert(int x) { return x; }
     }
 }
 namespace N
 {
+    using System;
     using static Lib.Expr;
     public static class Throw { public static int It(int e) { return e; } }
     public class C
     {
-        int M$0() { return Throw.It(1) + Twice(2); }
+        int M$0() { return Throw.It(1) + Twice(2) + Convert(3); }
     }
 }
 "#,
         expect![[r#"
             M:N.Throw.It(System.Int32) [Call]
             M:Lib.Expr.Twice(System.Int32) [Call]
-            coverage 2/2/0/0
+            M:Lib.Expr.Convert(System.Int32) [Call]
+            coverage 3/3/0/0
         "#]],
     );
 }
