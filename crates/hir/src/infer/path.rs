@@ -156,7 +156,18 @@ impl Ctx<'_> {
         }
         let statics = self.statics_before_type(name, type_args.len());
         for ty in &statics {
-            let found = self.lookup_for(ty, name, access);
+            // `using static` imports static members only (§14.5.4): `Type` in `x is Type` is no
+            // instance property `Expression.Type` of an imported `Expression`.
+            let mut found = self.lookup_for(ty, name, access);
+            for (_, members) in &mut found.groups {
+                members.retain(|&m| {
+                    member_ref(db, m).is_some_and(|d| {
+                        d.modifiers.contains(Modifiers::STATIC)
+                            || matches!(d.kind, MemberKind::Constant | MemberKind::EnumMember)
+                    })
+                });
+            }
+            found.groups.retain(|(_, members)| !members.is_empty());
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, None, found, type_args, access);
             }

@@ -552,16 +552,17 @@ fn a_namespaces_own_type_comes_before_its_using_static_members() {
     // static Lib.Expr; }`, `Throw.It(1)` calls `N.Throw.It`, not a method group `Expr.Throw`
     // (DryIoc: `Throw.It(..)` beside `using static ..Expression;`, which has `Throw` methods). A
     // type another `using` imports does not hide them: `Convert(3)` is `Expr.Convert`, not a use of
-    // `System.Convert`.
+    // `System.Convert`. Instance members are not imported: `x is Type` tests for `System.Type`.
     check_outgoing(
         r#"
 namespace Lib
 {
-    public static class Expr
+    public class Expr
     {
         public static int Throw(int x) { return x; }
         public static int Twice(int x) { return x; }
         public static int Convert(int x) { return x; }
+        public int Type { get { return 0; } }
     }
 }
 namespace N
@@ -571,7 +572,7 @@ namespace N
     public static class Throw { public static int It(int e) { return e; } }
     public class C
     {
-        int M$0() { return Throw.It(1) + Twice(2) + Convert(3); }
+        int M$0(object x) { return x is Type ? Throw.It(1) + Twice(2) + Convert(3) : 0; }
     }
 }
 "#,
