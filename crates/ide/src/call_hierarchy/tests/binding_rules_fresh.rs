@@ -3,6 +3,15 @@
 //! converts to any enum (§10.2.4, FluentFTP); a delegate's `BeginInvoke` and `EndInvoke` (§20.2,
 //! FluentFTP); `operator true` of a condition (§12.24, Eto.Parse); a nested type named through a derived
 //! class is its base's constructed type (§15.3.9, Eto.Parse); a discard assignment's type (§12.21.2, C5).
+//! Then session 21's (TinyIoC, HtmlAgilityPack, fclp, PowerCollections, DryIoc): conversions through
+//! the type parameters a type parameter depends on (§10.1.5); a lambda's better conversion target
+//! between delegate types with different parameter types (§12.6.4.5); method groups as delegates
+//! (§10.8: the best library method, extension methods after the receiver's, local functions); `new
+//! G<T>(x) { .. }` as tree-sitter splits it; library indexers' accessors (§12.8.12.3); delegate
+//! equality (§12.12.9); `object`'s members through interfaces (§12.5); `new S()` of a library struct
+//! (§16.4.9); implicit `base()` of a library base (§15.11.2); a namespace's own types before its
+//! `using static` members (§12.8.4) and its imports' extension methods (§12.8.10.3); ref locals (C#
+//! 7); calls of unimplemented partial methods (§15.6.9).
 
 use expect_test::expect;
 
