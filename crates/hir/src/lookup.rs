@@ -135,8 +135,16 @@ pub(crate) fn lookup_members_where(
                 }
             }
             Ty::Library(..) | Ty::Unresolved(..) => {
-                if found.external.is_none() {
-                    found.external = Some(current.clone());
+                // An interface has several library bases (`IScope : IEnumerable<IScope>,
+                // IDisposable`): the first whose lookup finds the name, else the first.
+                let finds =
+                    |ty: &Ty| !crate::library::library_members(db, sdb.libs(), ty, name).is_empty();
+                match &found.external {
+                    None => found.external = Some(current.clone()),
+                    Some(first) if is_interface && !finds(first) && finds(&current) => {
+                        found.external = Some(current.clone())
+                    }
+                    Some(_) => {}
                 }
             }
             _ => continue,

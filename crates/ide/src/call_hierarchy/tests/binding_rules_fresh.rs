@@ -458,7 +458,9 @@ fn an_interfaces_lookup_reaches_the_methods_of_object() {
     // signature only: `comparer.GetHashCode()` is `object.GetHashCode()` beside
     // `IEqualityComparer<T>.GetHashCode(T)`, `eq.Equals(o)` of an `object` is `object.Equals`
     // beside `IEquatable<T>.Equals(T)`, for a source interface as for a library one
-    // (PowerCollections; the calls were named after the interface's method, or not found).
+    // (PowerCollections; the calls were named after the interface's method, or not found). A source
+    // interface's library bases are all searched (DryIoc: `IScope : IEnumerable<IScope>,
+    // IDisposable`, whose `Dispose` was not found).
     check_outgoing(
         r#"
 using System;
@@ -466,11 +468,13 @@ using System.Collections.Generic;
 namespace N
 {
     public interface IKeyed { int GetHashCode(int salt); }
+    public interface IScope : IEnumerable<IScope>, IDisposable { }
     public class C<T>
     {
         IEqualityComparer<T> comparer;
-        int M$0(IKeyed keyed, IEquatable<T> eq, T item, object o)
+        int M$0(IKeyed keyed, IEquatable<T> eq, T item, object o, IScope scope)
         {
+            scope.Dispose();
             bool b = eq.Equals(item) && eq.Equals(o);
             return comparer.GetHashCode() + keyed.GetHashCode() + keyed.GetHashCode(1) + comparer.GetHashCode(item);
         }
@@ -478,12 +482,13 @@ namespace N
 }
 "#,
         expect![[r#"
+            external System.IDisposable.Dispose [Call]
             external System.IEquatable.Equals [Call]
             external System.Object.Equals [Call]
             external System.Object.GetHashCode [Call, Call]
             M:N.IKeyed.GetHashCode(System.Int32) [Call]
             external System.Collections.Generic.IEqualityComparer.GetHashCode [Call]
-            coverage 6/6/0/0
+            coverage 7/7/0/0
         "#]],
     );
 }
