@@ -84,14 +84,27 @@ impl Ctx<'_> {
         expected: Option<&Ty>,
     ) -> Ty {
         let l = self.infer_expr(lhs, if op == "??" { expected } else { None });
-        let r = self.infer_expr(
-            rhs,
-            if op == "??" {
-                Some(&l).filter(|t| **t != Ty::Unknown)
-            } else {
-                None
-            },
-        );
+        let r = if matches!(op, "==" | "!=") && known::delegate_shape(&self.sdb, &l).is_some() {
+            // A method group compared with a delegate converts to the delegate's type (§12.12.9:
+            // `rule == SelectLastRegisteredFactory`).
+            match self.infer_val(rhs, Access::Read, Some(&l)) {
+                Val::Value(ty) => ty,
+                Val::Group(group) => {
+                    self.method_group(rhs, &group, Some(&l));
+                    l.clone()
+                }
+                Val::Type(_) | Val::Unknown => Ty::Unknown,
+            }
+        } else {
+            self.infer_expr(
+                rhs,
+                if op == "??" {
+                    Some(&l).filter(|t| **t != Ty::Unknown)
+                } else {
+                    None
+                },
+            )
+        };
         let db = self.db;
         let bool_ = Ty::known(db, KnownType::Boolean);
         let name = match op {

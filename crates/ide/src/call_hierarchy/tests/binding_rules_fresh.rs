@@ -381,7 +381,8 @@ fn delegate_equality_is_system_delegates_and_a_null_test_calls_nothing() {
     // §12.12.9: every delegate type has the predefined `==` and `!=`, which the compiler calls as
     // `System.Delegate.op_Equality` / `op_Inequality` (for `Delegate` and `MulticastDelegate`
     // operands too); `MulticastDelegate`'s own operators are never chosen, and a comparison with
-    // `null` is a reference test without a call (fclp: `ReturnCallback != null`).
+    // `null` is a reference test without a call (fclp: `ReturnCallback != null`). A method group
+    // compared with a delegate converts to its type (DryIoc: `rule == SelectLastRegisteredFactory`).
     check_outgoing(
         r#"
 using System;
@@ -391,8 +392,11 @@ namespace N
     public class C
     {
         Action<int> cb; Handler h; Func<int> f;
+        static void Pick(int x) { }
+        static Handler Pick() { return Pick; }
         bool M$0(Action<int> other, MulticastDelegate m, Delegate d, EventHandler e)
         {
+            bool p = h == Pick;
             bool a = cb != null;
             bool b = cb == other;
             bool c = h != null && f == null;
@@ -400,14 +404,15 @@ namespace N
             bool k = d == null;
             bool l = m == d;
             bool n = e != null;
-            return a && b && c && g && k && l && n;
+            return p && a && b && c && g && k && l && n;
         }
     }
 }
 "#,
         expect![[r#"
-            external System.Delegate.op_Equality [Operator, Operator]
-            coverage 2/2/0/0
+            M:N.C.Pick(System.Int32) [MethodGroup]
+            external System.Delegate.op_Equality [Operator, Operator, Operator]
+            coverage 3/3/0/0
         "#]],
     );
 }
