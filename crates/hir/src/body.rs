@@ -122,6 +122,8 @@ pub enum Stmt {
         local: LocalId,
         params: Vec<LocalId>,
         return_ty: Option<TypeRef>,
+        /// Whether it declares type parameters (`T Pick<T>(T a)`).
+        generic: bool,
         body: Option<StmtId>,
     },
     /// Control flow whose structure does not matter for binding (`if`, loops, `try`, `switch`, …):

@@ -215,6 +215,7 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         frames: Vec::new(),
         result: InferenceResult::default(),
         local_fn_returns: ArenaMap::default(),
+        local_fn_groups: ArenaMap::default(),
         pending_groups: Vec::new(),
         lambda_results: rustc_hash::FxHashMap::default(),
         speculation_depth: 0,
@@ -227,11 +228,26 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
     for (_, stmt) in body.stmts.iter() {
         if let Stmt::LocalFunction {
             local,
+            params,
             return_ty: Some(ret),
+            generic,
             ..
         } = stmt
         {
             let ty = ctx.resolver.resolve(ret);
+            // Its signature as a method group (`Select(Converter)`, §10.8): a generic one's needs
+            // type inference of its own.
+            let params: Option<Vec<Ty>> = params
+                .iter()
+                .map(|&p| body.locals[p].ty.as_ref().map(|t| ctx.resolver.resolve(t)))
+                .collect();
+            if let (false, Some(params)) = (*generic, params) {
+                let method = overload::GroupMethod {
+                    params,
+                    ret: Some(ty.clone()),
+                };
+                ctx.local_fn_groups.insert(*local, method);
+            }
             ctx.local_fn_returns.insert(*local, ty);
         }
     }
@@ -313,6 +329,10 @@ struct Group {
     type_args: Vec<Ty>,
     /// Library methods of this name, by declaring level (see [`external`]).
     library: Vec<(Ty, Vec<LibMember>)>,
+    /// Of a group read through a receiver (`w.Contains` as a value): the extension methods of its
+    /// name, which a conversion to a delegate falls back to when none of the group's own methods
+    /// takes the delegate's parameter types (§12.8.10.2, §10.8).
+    extensions: Option<Box<Group>>,
 }
 
 impl Group {
@@ -325,6 +345,7 @@ impl Group {
             external: None,
             type_args,
             library: Vec::new(),
+            extensions: None,
         }
     }
 
@@ -402,6 +423,8 @@ struct Ctx<'a> {
     frames: Vec<Frame>,
     result: InferenceResult,
     local_fn_returns: ArenaMap<LocalId, Ty>,
+    /// The signatures of the non-generic local functions, for their use as method groups.
+    local_fn_groups: ArenaMap<LocalId, overload::GroupMethod>,
     /// Method groups passed as arguments whose call is not bound yet.
     pending_groups: Vec<(ExprId, Group)>,
     /// What a lambda's body gives for given parameter types, found speculatively for overload
@@ -486,7 +509,8 @@ impl Ctx<'_> {
         (namespaces, statics)
     }
 
-    /// What each level of the scope imports, innermost first (see [`Resolver::import_scopes`]).
+    /// What each level of the scope imports, innermost first, in pairs: a namespace declaration's
+    /// own namespace, then what its directives import (see [`Resolver::import_scopes`]).
     fn import_scopes(&mut self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {
         if self.imports.is_none() {
             self.imports = Some(self.resolver.import_scopes());

@@ -135,8 +135,16 @@ pub(crate) fn lookup_members_where(
                 }
             }
             Ty::Library(..) | Ty::Unresolved(..) => {
-                if found.external.is_none() {
-                    found.external = Some(current.clone());
+                // An interface has several library bases (`IScope : IEnumerable<IScope>,
+                // IDisposable`): the first whose lookup finds the name, else the first.
+                let finds =
+                    |ty: &Ty| !crate::library::library_members(db, sdb.libs(), ty, name).is_empty();
+                match &found.external {
+                    None => found.external = Some(current.clone()),
+                    Some(first) if is_interface && !finds(first) && finds(&current) => {
+                        found.external = Some(current.clone())
+                    }
+                    Some(_) => {}
                 }
             }
             _ => continue,
@@ -149,7 +157,9 @@ pub(crate) fn lookup_members_where(
             queue.push(base);
         }
     }
-    if is_interface && found.groups.is_empty() {
+    // An interface's lookup reaches `object`'s members (§12.5), methods beside its methods of the
+    // name (they hide by signature only: `keyed.GetHashCode()` beside `GetHashCode(int)`).
+    if is_interface {
         found.external = found.external.or_else(|| Some(Ty::object(db)));
     }
     found

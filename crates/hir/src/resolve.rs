@@ -539,8 +539,9 @@ impl<'db> Resolver<'db> {
     }
 
     /// What brings extension methods and static members into scope here, per level of the scope,
-    /// innermost first (the global namespace last): each enclosing namespace, then (a level of its
-    /// own) the namespaces its `using` directives import and the types imported by `using static`.
+    /// innermost first (the global namespace last), in pairs: each enclosing namespace, then (a
+    /// level of its own, empty when it has no directives) the namespaces its `using` directives
+    /// import and the types imported by `using static`.
     /// Extension methods are looked up level by level; the first level with an applicable one wins
     /// (C# §12.8.9.3): a namespace's own extension methods before those its usings import.
     pub(crate) fn import_scopes(&self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {
@@ -574,9 +575,7 @@ impl<'db> Resolver<'db> {
                     UsingKind::Alias(..) => {}
                 }
             }
-            if !namespaces.is_empty() || !statics.is_empty() {
-                scopes.push((namespaces, statics));
-            }
+            scopes.push((namespaces, statics));
         }
         let namespaces: Vec<SmolStr> = scopes.iter().flat_map(|(n, _)| n.clone()).collect();
         // `namespace N { using static Expression; }` names `System.Linq.Expressions.Expression`

@@ -18,6 +18,7 @@ mod deconstruction;
 mod expr;
 mod foreach_types;
 mod generic_call_casts;
+mod generic_creations;
 mod lambda;
 mod literal;
 mod member;

@@ -48,6 +48,9 @@ impl Ctx<'_> {
                     Expr::Declaration(local) if self.body.locals[*local].ty.is_none() => {
                         ArgTy::Unknown
                     }
+                    Expr::Local(local) if self.local_fn_groups.get(*local).is_some() => {
+                        ArgTy::MethodGroup(vec![self.local_fn_groups[*local].clone()])
+                    }
                     _ => match self.infer_val(arg.expr, Access::Read, None) {
                         Val::Value(Ty::Unknown) | Val::Type(_) | Val::Unknown => ArgTy::Unknown,
                         Val::Value(ty) => ArgTy::Known(ty),
@@ -81,12 +84,27 @@ impl Ctx<'_> {
             .collect()
     }
 
-    /// The constraint types of an argument whose type is a type parameter, for its conversions.
+    /// The constraint types of an argument whose type is a type parameter, for its conversions,
+    /// with those of the type parameters it depends on (C# §10.1.5): `T : U, U : IComparable`
+    /// converts to `U` and to `IComparable`.
     pub(super) fn arg_bounds(&self, ty: &Ty) -> Vec<Ty> {
-        match ty {
-            Ty::TypeParam(param) => type_param_bounds(self.db, self.member, param),
-            _ => Vec::new(),
+        let Ty::TypeParam(param) = ty else {
+            return Vec::new();
+        };
+        let mut bounds = type_param_bounds(self.db, self.member, param);
+        let mut next = 0;
+        while let Some(bound) = bounds.get(next).cloned() {
+            next += 1;
+            if let Ty::TypeParam(depended) = bound {
+                // The compiler rejects circular constraints (CS0454); the check keeps them finite.
+                for b in type_param_bounds(self.db, self.member, &depended) {
+                    if b != *ty && !bounds.contains(&b) {
+                        bounds.push(b);
+                    }
+                }
+            }
         }
+        bounds
     }
 
     /// After binding: lambdas get their parameter types from the parameter's delegate type, `out var`s

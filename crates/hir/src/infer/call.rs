@@ -17,7 +17,6 @@ use crate::lookup::{self, own_members};
 use crate::{
     base_db::Db,
     body::{Arg, Body, Expr, ExprId, LocalKind},
-    generics::type_param_bounds,
     item_tree::{MemberKind, Modifiers, ParamModifier},
     overrides::overrides,
     symbols::{MemberId, member_ref, member_signature},
@@ -380,10 +379,10 @@ impl Ctx<'_> {
     /// bounds (or `object`) does (§12.8.10.3 asks for an identity, reference or boxing conversion).
     /// Conversions from a `T` are otherwise unknown to [`conversion::conv`], which has no bounds.
     pub(super) fn retain_receivable(&self, candidates: &mut Vec<Candidate>, receiver: &Ty) {
-        let Ty::TypeParam(param) = receiver else {
+        if !matches!(receiver, Ty::TypeParam(_)) {
             return;
-        };
-        let mut bounds = type_param_bounds(self.db, self.member, param);
+        }
+        let mut bounds = self.arg_bounds(receiver);
         bounds.push(Ty::object(self.db));
         candidates.retain(|c| {
             c.params.first().is_some_and(|this| {

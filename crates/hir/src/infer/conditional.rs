@@ -9,6 +9,10 @@
 //! of an override is omitted unless a symbol of some method along its chain of overridden methods,
 //! in the sources or in an assembly, is defined, as Roslyn's `CallsAreOmitted` walks
 //! `OverriddenMethod`.
+//!
+//! A call of a partial method that has no implementing declaration is removed the same way
+//! (§15.6.9): its defining declaration is all there is, and the compiler drops the call with the
+//! evaluation of its arguments.
 
 use smol_str::SmolStr;
 
@@ -16,39 +20,52 @@ use crate::{
     base_db::file_defines,
     body::{Expr, body_source_map},
     infer::{CallKind, Callee, Ctx},
-    item_tree::Modifiers,
+    item_tree::{MemberKind, Modifiers},
     library::{LibMember, LibMemberKind},
     overrides::{library_member_bases, library_members_filled_by, overrides},
     symbols::{MemberId, member_file, member_ref},
 };
 
 impl Ctx<'_> {
-    /// Moves the sites of omitted conditional calls out of the result (run once the body is bound).
+    /// Moves the sites of omitted calls out of the result (run once the body is bound): of
+    /// conditional methods none of whose symbols is defined, and of unimplemented partial methods.
     pub(super) fn omit_conditional_calls(&mut self) {
-        let conditional: Vec<_> = self
-            .result
-            .sites
-            .iter()
-            .filter(|s| s.kind == CallKind::Call)
+        let calls = || {
+            self.result
+                .sites
+                .iter()
+                .filter(|s| s.kind == CallKind::Call)
+        };
+        let mut omitted_names: Vec<_> = calls()
+            .filter(|s| self.is_unimplemented_partial(&s.callee))
+            .map(|s| s.expr)
+            .collect();
+        let conditional: Vec<_> = calls()
             .filter_map(|s| {
                 let symbols = self.conditions(&s.callee);
                 (!symbols.is_empty()).then_some((s.expr, symbols))
             })
             .collect();
-        if conditional.is_empty() {
+        if !conditional.is_empty() {
+            let Some(file) = member_file(self.db, self.member).and_then(|f| self.db.source_file(f))
+            else {
+                return;
+            };
+            let defines =
+                syntax::preprocess(file.text(self.db), file_defines(self.db, file)).defines;
+            omitted_names.extend(
+                conditional
+                    .into_iter()
+                    .filter(|(_, symbols)| !symbols.iter().any(|s| defines.contains(s)))
+                    .map(|(name, _)| name),
+            );
+        }
+        if omitted_names.is_empty() {
             return;
         }
-        let Some(file) = member_file(self.db, self.member).and_then(|f| self.db.source_file(f))
-        else {
-            return;
-        };
-        let defines = syntax::preprocess(file.text(self.db), file_defines(self.db, file)).defines;
         let map = body_source_map(self.db, self.member);
         let mut omitted = Vec::new();
-        for (name, symbols) in conditional {
-            if symbols.iter().any(|s| defines.contains(s)) {
-                continue;
-            }
+        for name in omitted_names {
             // The site is the invoked name; the call is the invocation whose callee it is.
             let call = self.body.exprs.iter().find_map(|(id, e)| match e {
                 Expr::Invoke { callee, .. } if *callee == name => Some(id),
@@ -66,6 +83,17 @@ impl Ctx<'_> {
         self.result.sites.retain(|s| !inside(s.expr));
         self.result.unresolved.retain(|u| !inside(u.expr));
         self.result.synthesized.retain(|&e| !inside(e));
+    }
+
+    /// Whether the callee is the defining declaration of a partial method with no implementing
+    /// one (the implementing declaration, when there is one, stands for both).
+    fn is_unimplemented_partial(&self, callee: &Callee) -> bool {
+        let Callee::Member(m) = callee else {
+            return false;
+        };
+        member_ref(self.db, *m).is_some_and(|d| {
+            d.kind == MemberKind::Method && d.modifiers.contains(Modifiers::PARTIAL) && !d.has_body
+        })
     }
 
     /// The `[Conditional]` symbols of a callee and of the methods it overrides, empty when it is

@@ -282,6 +282,8 @@ fn user_defined_or_no(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
 
 /// A value of a type parameter converts implicitly to `object`, to its constraint types and to what
 /// they convert to (C# §10.2.12), and to nothing else a signature names without type parameters.
+/// `bounds` holds the constraints of the type parameters it depends on too (`Ctx::arg_bounds`), so
+/// a type parameter among them adds nothing towards a closed `to`.
 pub(crate) fn type_param_conv(sdb: &ScopedDb<'_>, bounds: &[Ty], to: &Ty) -> Conv {
     if to.is_open() || matches!(to, Ty::Unresolved(..)) {
         return Conv::Unknown;
@@ -292,7 +294,7 @@ pub(crate) fn type_param_conv(sdb: &ScopedDb<'_>, bounds: &[Ty], to: &Ty) -> Con
     bounds
         .iter()
         .map(|bound| match bound {
-            Ty::TypeParam(_) => Conv::Unknown,
+            Ty::TypeParam(_) => Conv::No,
             _ => match conv(sdb, bound, to) {
                 Conv::Exact => Conv::Implicit,
                 Conv::UserDefined => Conv::No,

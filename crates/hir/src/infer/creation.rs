@@ -179,12 +179,19 @@ impl Ctx<'_> {
         }
     }
 
-    /// The `base()` call of a constructor without an initializer.
+    /// The `base()` call of a class's constructor without an initializer (§15.11.2): a source base
+    /// class's or a library one's (`Exception()`), but `System.Object()`, every class's, is no
+    /// call worth reporting; a struct's constructor calls none.
     pub(super) fn infer_implicit_base_ctor(&mut self, expr: ExprId) {
-        // Only a source base class is a call worth reporting: `System.Object()` is every
-        // class's.
-        if let Some(base @ Ty::Source(..)) = base_class_of(&self.sdb, &self.self_ty) {
-            self.bind_ctor(expr, &base, &[]);
+        let db = self.db;
+        let is_class = matches!(&self.self_ty, Ty::Source(id, _)
+            if matches!(type_kind(db, *id), TypeKind::Class | TypeKind::RecordClass));
+        match base_class_of(&self.sdb, &self.self_ty) {
+            Some(base @ Ty::Source(..)) => self.bind_ctor(expr, &base, &[]),
+            Some(base @ Ty::Library(..)) if is_class && !crate::lookup::is_object(db, &base) => {
+                self.bind_ctor(expr, &base, &[])
+            }
+            _ => {}
         }
     }
 

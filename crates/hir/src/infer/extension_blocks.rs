@@ -73,6 +73,7 @@ impl Ctx<'_> {
                 external: None,
                 type_args: type_args.to_vec(),
                 library: Vec::new(),
+                extensions: None,
             })),
             MemberKind::Property | MemberKind::Indexer => {
                 self.accessor_sites(expr, Callee::Member(first), access);

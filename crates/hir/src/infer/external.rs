@@ -8,7 +8,7 @@ use smol_str::SmolStr;
 use crate::{
     body::{Arg, ExprId},
     infer::{
-        Access, Binding, CallKind, Callee, Ctx, Group, Val,
+        Access, Binding, CallKind, Callee, Ctx, Group, UnresolvedReason, Val,
         overload::{
             self, ArgInfo, CandMember, Candidate, ParamInfo, Resolution, has_dynamic_arg,
             resolve_overloads,
@@ -112,6 +112,7 @@ impl Ctx<'_> {
                 external: Some(from.clone()),
                 type_args: type_args.to_vec(),
                 library: groups,
+                extensions: None,
             }));
         }
         let sig = library_signature(db, decl, first);
@@ -287,10 +288,11 @@ impl Ctx<'_> {
     }
 
     /// An element access through a library indexer (`dict[key]`, `list[0]` of a `List<T>` subclass):
-    /// the calls of the accessors the access uses, and its type; `None` when the assemblies declare
-    /// no indexer there. With a `dynamic` argument it is bound at run time (§12.8.12.3) to one of
-    /// the indexers that apply and have the accessors the access uses, each a late-bound site, and
-    /// `dynamic`.
+    /// its type, `None` when the assemblies declare no indexer there. The access calls the chosen
+    /// indexer's accessors, as a property's (§12.8.12.3); an access none of them is found for, or
+    /// several fit equally, is listed unresolved. With a `dynamic` argument it is bound at run
+    /// time to one of the indexers that apply and have the accessors the access uses, each a
+    /// late-bound site, and `dynamic`.
     pub(super) fn library_element(
         &mut self,
         expr: ExprId,
@@ -320,34 +322,31 @@ impl Ctx<'_> {
                 return Some(Ty::Dynamic);
             }
         }
+        let mut reason = UnresolvedReason::NotFound;
         for (decl, members) in &groups {
             let candidates: Vec<Candidate> = members
                 .iter()
                 .map(|&m| library_candidate(db, decl, m, false))
                 .collect();
-            if let Resolution::Bound(applied) =
-                resolve_overloads(&self.sdb, &candidates, &infos, &[])
-            {
-                let CandMember::Library(member) = candidates[applied.index].member else {
-                    continue;
-                };
-                self.accessor_sites(expr, Callee::Library(member), access);
-                let params = applied.arg_params.clone();
-                self.finish_args(args, &infos, &params, &mut []);
-                return Some(library_signature(db, decl, member).ret);
+            match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
+                Resolution::Bound(applied) => {
+                    let CandMember::Library(member) = candidates[applied.index].member else {
+                        continue;
+                    };
+                    self.accessor_sites(expr, Callee::Library(member), access);
+                    let params = applied.arg_params.clone();
+                    self.finish_args(args, &infos, &params, &mut []);
+                    return Some(library_signature(db, decl, member).ret);
+                }
+                Resolution::Ambiguous => {
+                    reason = UnresolvedReason::Ambiguous;
+                    break;
+                }
+                Resolution::NoneApplicable => {}
             }
         }
-        // Still an access of one of the type's indexers, whichever it is: the graph says whose (as
-        // for a constructor no overload fits).
-        if let Some((decl, m)) = groups
-            .first()
-            .and_then(|(decl, members)| Some((decl, members.first()?)))
-        {
-            let indexer = &index.type_def(m.ty).properties()[m.idx as usize].name;
-            let name = format!("{}.{indexer}", external_type_name(db, decl));
-            self.accessor_sites(expr, Callee::External(SmolStr::new(name)), access);
-        }
         self.finish_args(args, &infos, &[], &mut []);
+        self.unresolved(expr, SmolStr::new_static("this[]"), reason);
         Some(Ty::Unknown)
     }
 
@@ -361,9 +360,22 @@ impl Ctx<'_> {
     ) -> bool {
         let db = self.db;
         let groups = library_members(db, &self.libraries(), ty, ".ctor");
-        let Some((_, ctors)) = groups.first() else {
+        let ctors = groups
+            .first()
+            .map_or(&[][..], |(_, ctors)| ctors.as_slice());
+        // `new S()` of a struct zero-initializes (§16.4.9): no constructor is called unless the
+        // struct declares a parameterless one (`new TimeSpan()`, `new DictionaryEntry()`).
+        if args.is_empty()
+            && super::conversion::is_value_type(&self.sdb, ty)
+            && !ctors
+                .iter()
+                .any(|&c| library_signature(db, ty, c).params.is_empty())
+        {
+            return true;
+        }
+        if ctors.is_empty() {
             return false;
-        };
+        }
         let candidates: Vec<Candidate> = ctors
             .iter()
             .map(|&m| library_candidate(db, ty, m, false))

@@ -176,7 +176,8 @@ impl Ctx<'_> {
         }
         let found = self.lookup_for(&ty, name, access);
         if !found.groups.is_empty() {
-            return self.member_val(expr, name, Some(ty), found, type_args, access);
+            let val = self.member_val(expr, name, Some(ty.clone()), found, type_args, access);
+            return self.with_extension_fallback(val, &ty, access);
         }
         // Members a reference assembly declares, on the type or on a library base of it.
         let library_from = match &ty {
@@ -188,7 +189,7 @@ impl Ctx<'_> {
             && let Some(val) =
                 self.library_member(expr, Some(ty.clone()), &from, name, &type_args, access)
         {
-            return val;
+            return self.with_extension_fallback(val, &ty, access);
         }
         if access == Access::Invoke {
             let receiver = match written {
@@ -223,6 +224,22 @@ impl Ctx<'_> {
         };
         self.unresolved(expr, name.clone(), reason);
         Val::Unknown
+    }
+
+    /// A method group read through `receiver` (a value, not invoked) with the extension methods of
+    /// its name to fall back to: converting `w.Contains` to a `Func<char, bool>` is the extension
+    /// `Enumerable.Contains<char>` when no `Contains` of `w`'s type takes a `char` (§10.8 selects
+    /// the method an invocation `w.Contains(c)` would, §12.8.10.2).
+    fn with_extension_fallback(&mut self, val: Val, receiver: &Ty, access: Access) -> Val {
+        match val {
+            Val::Group(mut group) if access == Access::Read => {
+                group.extensions = self
+                    .extension_method_group(receiver, &group.name, &group.type_args)
+                    .map(Box::new);
+                Val::Group(group)
+            }
+            other => other,
+        }
     }
 
     /// `entry.WriteToFile` passed as a delegate: the extension methods of that name of the
@@ -432,6 +449,7 @@ impl Ctx<'_> {
                 external: found.external,
                 type_args,
                 library: Vec::new(),
+                extensions: None,
             }),
             MemberKind::Property | MemberKind::Indexer => {
                 let callee = Callee::Member(first);

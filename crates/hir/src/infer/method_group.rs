@@ -5,7 +5,7 @@ use super::{
     CallKind, Callee, Ctx, Group, UnresolvedReason,
     conversion::{self},
     external, known,
-    overload::{ArgInfo, ArgTy, CandMember, GroupMethod, Resolution, resolve_overloads},
+    overload::{ArgInfo, ArgTy, CandMember, Candidate, GroupMethod, Resolution, resolve_overloads},
 };
 use crate::{
     body::ExprId,
@@ -50,13 +50,18 @@ impl Ctx<'_> {
                 (c, ret)
             })
         });
-        source
+        let mut signatures: Vec<GroupMethod> = source
             .chain(library)
             .map(|(c, ret)| GroupMethod {
                 params: c.params.into_iter().map(|p| p.ty).collect(),
                 ret,
             })
-            .collect()
+            .collect();
+        // A delegate the group's own methods do not take may take one of its extension methods.
+        if let Some(extensions) = &group.extensions {
+            signatures.extend(self.group_signatures(extensions));
+        }
+        signatures
     }
 
     /// A method group passed as an argument, bound against the parameter type it went to (or, for
@@ -114,30 +119,50 @@ impl Ctx<'_> {
         let best = match (&shape, fitting.as_slice()) {
             (Some((params, _)), [_, _, ..]) => {
                 let candidates = self.candidates(&decl_ty, &fitting, decl_ty == Ty::Unknown);
-                let infos: Vec<ArgInfo> = params
-                    .iter()
-                    .map(|p| ArgInfo {
-                        bounds: self.arg_bounds(p),
-                        ..ArgInfo::implicit(ArgTy::Known(p.clone()), ParamModifier::None)
-                    })
-                    .collect();
-                match resolve_overloads(&self.sdb, &candidates, &infos, &group.type_args) {
-                    Resolution::Bound(applied) => match candidates[applied.index].member {
-                        CandMember::Source(m) => Some(m),
-                        CandMember::Library(_) => None,
-                    },
-                    _ => None,
-                }
+                self.best_for_delegate(&candidates, params, &group.type_args)
+                    .map(|i| &fitting[i])
             }
             _ => None,
         };
+        let params = shape.as_ref().map(|(p, _)| p.as_slice());
         match (best, fitting.as_slice()) {
-            (Some(one), _) => self.site(expr, Callee::Member(one), CallKind::MethodGroup),
-            (None, [one]) => self.site(expr, Callee::Member(*one), CallKind::MethodGroup),
+            // Without the delegate type, the group's own method is no better a guess than an
+            // extension method of its name.
+            (None, [_]) if shape.is_none() && group.extensions.is_some() => {
+                self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous)
+            }
+            (Some(one), _) | (None, [one]) => {
+                self.site(expr, Callee::Member(*one), CallKind::MethodGroup)
+            }
             (None, []) => {
-                self.library_method_group(expr, group, shape.as_ref().map(|(p, _)| p.as_slice()))
+                if !self.library_method_group(expr, group, params)
+                    && let Some(extensions) = &group.extensions
+                {
+                    self.method_group(expr, extensions, expected);
+                }
             }
             (None, _) => self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous),
+        }
+    }
+
+    /// Of several methods that take a delegate's parameter types, the index of the one overload
+    /// resolution picks for arguments of those types (§10.8), if one is best.
+    fn best_for_delegate(
+        &self,
+        candidates: &[Candidate],
+        params: &[Ty],
+        type_args: &[Ty],
+    ) -> Option<usize> {
+        let infos: Vec<ArgInfo> = params
+            .iter()
+            .map(|p| ArgInfo {
+                bounds: self.arg_bounds(p),
+                ..ArgInfo::implicit(ArgTy::Known(p.clone()), ParamModifier::None)
+            })
+            .collect();
+        match resolve_overloads(&self.sdb, candidates, &infos, type_args) {
+            Resolution::Bound(applied) => Some(applied.index),
+            _ => None,
         }
     }
 
@@ -154,13 +179,15 @@ impl Ctx<'_> {
     }
 
     /// A library method named without being called (`SleepAsync = Task.Delay`): a reference to the
-    /// one method of the group whose parameter count fits the delegate, when one does.
+    /// method of the group the delegate's parameter types select: of the most derived level with
+    /// methods that take them, the one that fits, or the best of several (`s.Equals` as a
+    /// `Func<string, bool>` is `Equals(string)`, not `Equals(object)`). Whether any method fits.
     pub(super) fn library_method_group(
         &mut self,
         expr: ExprId,
         group: &Group,
         params: Option<&[Ty]>,
-    ) {
+    ) -> bool {
         let db = self.db;
         // The delegate's parameter types must convert to the method's (§10.8), an extension
         // method's after its `this`.
@@ -175,18 +202,35 @@ impl Ctx<'_> {
                     )
             })
         };
-        let fitting: Vec<LibMember> = group
+        let Some((decl, fitting)) = group
             .library
             .iter()
-            .flat_map(|(decl, m)| m.iter().copied().filter(move |&m| fits(decl, m)))
-            .collect();
-        match fitting.as_slice() {
-            [one] => self.site(expr, Callee::Library(*one), CallKind::MethodGroup),
-            [] => {}
-            _ if group.levels.is_empty() => {
-                self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous)
+            .map(|(decl, m)| {
+                let fitting: Vec<LibMember> =
+                    m.iter().copied().filter(|&m| fits(decl, m)).collect();
+                (decl, fitting)
+            })
+            .find(|(_, fitting)| !fitting.is_empty())
+        else {
+            return false;
+        };
+        let best = match (params, fitting.as_slice()) {
+            (Some(params), [_, _, ..]) => {
+                let candidates: Vec<Candidate> = fitting
+                    .iter()
+                    .map(|&m| external::library_candidate(db, decl, m, *decl == Ty::Unknown))
+                    .collect();
+                self.best_for_delegate(&candidates, params, &group.type_args)
+                    .map(|i| &fitting[i])
             }
-            _ => {}
+            _ => None,
+        };
+        match (best, fitting.as_slice()) {
+            (Some(one), _) | (None, [one]) => {
+                self.site(expr, Callee::Library(*one), CallKind::MethodGroup)
+            }
+            _ => self.unresolved(expr, group.name.clone(), UnresolvedReason::Ambiguous),
         }
+        true
     }
 }

@@ -84,14 +84,27 @@ impl Ctx<'_> {
         expected: Option<&Ty>,
     ) -> Ty {
         let l = self.infer_expr(lhs, if op == "??" { expected } else { None });
-        let r = self.infer_expr(
-            rhs,
-            if op == "??" {
-                Some(&l).filter(|t| **t != Ty::Unknown)
-            } else {
-                None
-            },
-        );
+        let r = if matches!(op, "==" | "!=") && known::delegate_shape(&self.sdb, &l).is_some() {
+            // A method group compared with a delegate converts to the delegate's type (§12.12.9:
+            // `rule == SelectLastRegisteredFactory`).
+            match self.infer_val(rhs, Access::Read, Some(&l)) {
+                Val::Value(ty) => ty,
+                Val::Group(group) => {
+                    self.method_group(rhs, &group, Some(&l));
+                    l.clone()
+                }
+                Val::Type(_) | Val::Unknown => Ty::Unknown,
+            }
+        } else {
+            self.infer_expr(
+                rhs,
+                if op == "??" {
+                    Some(&l).filter(|t| **t != Ty::Unknown)
+                } else {
+                    None
+                },
+            )
+        };
         let db = self.db;
         let bool_ = Ty::known(db, KnownType::Boolean);
         let name = match op {
@@ -108,10 +121,14 @@ impl Ctx<'_> {
                 None => return Ty::Unknown,
             },
         };
+        let dynamic = l == Ty::Dynamic || r == Ty::Dynamic;
+        if !dynamic && matches!(op, "==" | "!=") && self.delegate_equality(expr, name, &l, &r) {
+            return bool_;
+        }
         // An operation with a `dynamic` operand is bound at run time, and `dynamic` (§12.3.3); the
         // other operand's type may give operators it runs (`user_operator`).
         let ret = self.user_operator(expr, name, &[(lhs, l.clone()), (rhs, r.clone())]);
-        if l == Ty::Dynamic || r == Ty::Dynamic {
+        if dynamic {
             return Ty::Dynamic;
         }
         if let Some(ret) = ret {
@@ -246,6 +263,36 @@ impl Ctx<'_> {
             }
             Resolution::NoneApplicable => None,
         }
+    }
+
+    /// `a == b` and `a != b` of delegates (§12.12.9): the predefined operators every delegate type
+    /// has, which the compiler calls as `System.Delegate.op_Equality` / `op_Inequality`, also for
+    /// `Delegate` and `MulticastDelegate` operands (never `MulticastDelegate`'s own operators);
+    /// compared with `null`, a reference comparison, no call. Whether the operands were delegates.
+    fn delegate_equality(&mut self, expr: ExprId, name: &str, l: &Ty, r: &Ty) -> bool {
+        let db = self.db;
+        let is_delegate = |t: &Ty| {
+            known::delegate_shape(&self.sdb, t).is_some()
+                || t.which_known(db, &[KnownType::Delegate, KnownType::MulticastDelegate])
+                    .is_some()
+        };
+        match (is_delegate(l), is_delegate(r)) {
+            (true, true) => {}
+            (true, false) if conversion::is_null(r) => return true,
+            (false, true) if conversion::is_null(l) => return true,
+            _ => return false,
+        }
+        let delegate = Ty::known(db, KnownType::Delegate);
+        let index = self.libraries();
+        let operator = library_members(db, &index, &delegate, name)
+            .into_iter()
+            .next()
+            .and_then(|(_, members)| members.first().copied());
+        match operator {
+            Some(operator) => self.site(expr, Callee::Library(operator), CallKind::Operator),
+            None => self.unresolved(expr, SmolStr::new(name), UnresolvedReason::MissingMetadata),
+        }
+        true
     }
 
     /// The operator overload resolution chose, recorded as a call: its result type.

@@ -16,6 +16,49 @@ use crate::{
 };
 
 impl Ctx<'_> {
+    /// The types whose static members `using static` brings in for a simple name, innermost level
+    /// first, up to the namespace that declares a type of that name: a namespace's own types come
+    /// before what its declaration imports (§12.8.4), so in `namespace N { using static Lib.Expr; }`
+    /// `Throw` is the class `N.Throw`, not `Expr.Throw`. A type an import brings (`System.Convert`
+    /// beside a `using static` type's `Convert` methods) does not stop the lookup: the compiler
+    /// takes the method in an invocation.
+    fn statics_before_type(&mut self, name: &SmolStr, arity: usize) -> Vec<Ty> {
+        let mut statics = Vec::new();
+        // The levels come in pairs: a declaration's own namespace, then what it imports.
+        for pair in self.import_scopes().chunks(2) {
+            let [(own, _), (_, imported)] = pair else {
+                continue;
+            };
+            let declares_type = own.iter().any(|ns| {
+                let segments = ns
+                    .split('.')
+                    .filter(|s| !s.is_empty())
+                    .map(|s| PathSegment {
+                        name: SmolStr::new(s),
+                        args: Vec::new(),
+                    })
+                    .chain(std::iter::once(PathSegment {
+                        name: name.clone(),
+                        args: vec![TypeRef::Error; arity],
+                    }))
+                    .collect();
+                let path = Path {
+                    qualifier: PathQualifier::Global,
+                    segments,
+                };
+                matches!(
+                    self.resolver.resolve(&TypeRef::Path(path)),
+                    Ty::Source(..) | Ty::Library(..)
+                )
+            });
+            if declares_type {
+                break;
+            }
+            statics.extend(imported.iter().cloned());
+        }
+        statics
+    }
+
     /// `Currency.Usd` where `Currency` names both a property of type `Currency` and the type (C#
     /// §12.8.7.2): when the type has the member, the name means the type.
     pub(super) fn color_color(&mut self, receiver: ExprId, member: &str) -> Option<Ty> {
@@ -111,9 +154,20 @@ impl Ctx<'_> {
             }
             current = type_header(db, id).and_then(|h| h.parent);
         }
-        let (_, statics) = self.imports();
+        let statics = self.statics_before_type(name, type_args.len());
         for ty in &statics {
-            let found = self.lookup_for(ty, name, access);
+            // `using static` imports static members only (§14.5.4): `Type` in `x is Type` is no
+            // instance property `Expression.Type` of an imported `Expression`.
+            let mut found = self.lookup_for(ty, name, access);
+            for (_, members) in &mut found.groups {
+                members.retain(|&m| {
+                    member_ref(db, m).is_some_and(|d| {
+                        d.modifiers.contains(Modifiers::STATIC)
+                            || matches!(d.kind, MemberKind::Constant | MemberKind::EnumMember)
+                    })
+                });
+            }
+            found.groups.retain(|(_, members)| !members.is_empty());
             if !found.groups.is_empty() {
                 return self.member_val(expr, name, None, found, type_args, access);
             }

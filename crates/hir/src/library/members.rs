@@ -79,9 +79,22 @@ pub(crate) fn library_members(
             queue.push(base);
         }
     }
-    // Every interface is also an object (§12.5: `object`'s members are found through interfaces).
-    if is_interface && groups.is_empty() && name != ".ctor" {
-        return library_members(db, scope, &Ty::object(db), name);
+    // Every interface is also an object (§12.5: `object`'s members are found through interfaces),
+    // and methods hide by signature only: `comparer.GetHashCode()` is `object.GetHashCode()` beside
+    // `IEqualityComparer<T>.GetHashCode(T)`, a last level after the interfaces'.
+    let only_methods = groups
+        .iter()
+        .all(|(_, members)| members.iter().all(|m| m.kind == LibMemberKind::Method));
+    if is_interface && only_methods && name != ".ctor" {
+        let object = library_members(db, scope, &Ty::object(db), name);
+        if groups.is_empty() {
+            return object;
+        }
+        groups.extend(
+            object
+                .into_iter()
+                .filter(|(_, members)| members.iter().all(|m| m.kind == LibMemberKind::Method)),
+        );
     }
     groups
 }
@@ -155,9 +168,11 @@ pub(crate) fn library_indexers(
                 idx: i as u32,
             })
             .collect();
+        // A base type's indexers stay candidates where the derived type's do not apply
+        // (§12.8.12.3): `WebHeaderCollection`'s `this[HttpResponseHeader]` leaves
+        // `NameValueCollection`'s `this[string]`.
         if !own.is_empty() {
             groups.push((cur.clone(), own));
-            break;
         }
         current = if def.kind == TypeKind::Interface {
             library_interfaces(db, scope, &cur)

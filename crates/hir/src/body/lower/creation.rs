@@ -133,7 +133,10 @@ impl Ctx {
     }
 
     /// `{ P = v, [k] = v, x, { k, v } }`: member and indexer assignments, collection elements.
-    fn lower_object_initializer(&mut self, init: &ast::InitializerExpression) -> Vec<ExprId> {
+    pub(super) fn lower_object_initializer(
+        &mut self,
+        init: &ast::InitializerExpression,
+    ) -> Vec<ExprId> {
         let mut out = Vec::new();
         for child in init.syntax().children_with_tokens() {
             let assign = child

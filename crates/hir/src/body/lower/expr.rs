@@ -9,8 +9,8 @@ use syntax::{
 };
 
 use super::{
-    Ctx, Expr, ExprId, LocalKind, Stmt, field, generic_call_casts, identifier, lower_type,
-    prefix_chains,
+    Ctx, Expr, ExprId, LocalKind, Stmt, field, generic_call_casts, generic_creations, identifier,
+    lower_type, prefix_chains,
 };
 use crate::{
     body::{AssignOp, Literal, Part},
@@ -35,6 +35,11 @@ impl Ctx {
         {
             return cast;
         }
+        if let Some(node) = element.as_node()
+            && let Some(creation) = generic_creations::misparsed_generic_creation(node)
+        {
+            return self.lower_misparsed_creation(node, creation);
+        }
         let node = match element {
             SyntaxElement::Token(token) => return self.lower_token_expr(token, element),
             SyntaxElement::Node(node) => node,
@@ -43,9 +48,11 @@ impl Ctx {
             return self.lower_non_expression(node);
         };
         match expr {
-            Expression::ParenthesizedExpression(_) | Expression::CheckedExpression(_) => {
-                self.lower_first_expr(node)
-            }
+            // `ref e` (a ref local's initializer, `return ref e;`) is the variable `e` (§12.21.3,
+            // C# 7): the value and the calls of `e`.
+            Expression::ParenthesizedExpression(_)
+            | Expression::CheckedExpression(_)
+            | Expression::RefExpression(_) => self.lower_first_expr(node),
             Expression::GenericName(_) => self.lower_generic_name(node),
             Expression::Literal(literal) => {
                 let expr = match literal {

@@ -11,6 +11,7 @@ use super::{Ctx, Expr, ExprId, LocalKind, Stmt, StmtId, field, identifier, lower
 use crate::{
     body::{AssignOp, Enumeration, Part},
     item_tree::lower::element_text,
+    type_ref::TypeRef,
 };
 
 impl Ctx {
@@ -197,6 +198,7 @@ impl Ctx {
                 local,
                 params,
                 return_ty,
+                generic: field(node, Field::TypeParameters).is_some(),
                 body,
             }
         });
@@ -337,7 +339,11 @@ impl Ctx {
         kind: LocalKind,
         out: &mut Vec<StmtId>,
     ) {
-        let ty = field(decl.syntax(), Field::Type).map(|t| lower_type(&t));
+        // A ref local (`ref var e = ref slots[0];`, C# 7) is a variable of the referenced type.
+        let ty = field(decl.syntax(), Field::Type).map(|t| match lower_type(&t) {
+            TypeRef::Ref(referenced) => *referenced,
+            other => other,
+        });
         for declarator in decl.variable_declarators() {
             let init = declarator
                 .expression()

@@ -69,6 +69,7 @@ pub(super) fn better(
             }
         } else if let (ArgTy::Lambda(..), Some(expr)) = (&arg.ty, arg.expr)
             && let Some(order) = better_lambda_return(sdb, expr, pa, pb, lambdas)
+                .or_else(|| better_lambda_target(sdb, expr, pa, pb, lambdas))
         {
             order
         } else if let ArgTy::MethodGroup(methods) = &arg.ty
@@ -132,6 +133,53 @@ fn better_lambda_return(
     let (params, ya, yb) = same_params_valued(sdb, a, b)?;
     let body = lambdas(lambda, &params)?;
     better_return_target(sdb, &body, &ya, &yb)
+}
+
+/// For a lambda and two delegate types with different parameter types (§12.6.4.5): the one it
+/// matches exactly (its body, typed with that delegate's parameter types, returns the delegate's
+/// return type) and the other not; matching both or neither, the better conversion target, the
+/// delegate type that converts to the other and not back: `Func<object, bool>` over
+/// `Func<string, bool>`, `Action<object>` over `Action<string>` (contravariance, §18.2.3.3). A
+/// void and a valued delegate are [`super::lambda_target::lambda_target_order`]'s question.
+fn better_lambda_target(
+    sdb: &ScopedDb<'_>,
+    lambda: ExprId,
+    a: &Ty,
+    b: &Ty,
+    lambdas: &mut LambdaTyper<'_>,
+) -> Option<std::cmp::Ordering> {
+    use std::cmp::Ordering;
+    let ((params_a, ya), (params_b, yb)) = (
+        known::delegate_shape(sdb, a)?,
+        known::delegate_shape(sdb, b)?,
+    );
+    if params_a == params_b || params_a.len() != params_b.len() {
+        return None;
+    }
+    let void = Ty::known(sdb.db(), KnownType::Void);
+    let (exact_a, exact_b) = match (ya == void, yb == void) {
+        (true, true) => (false, false),
+        (false, false) => {
+            // A body or return type the binder does not know may or may not match.
+            let mut exact = |params: &[Ty], ret: &Ty| {
+                lambdas(lambda, params)
+                    .filter(|body| !mentions_unknown(body) && !mentions_unknown(ret))
+                    .map(|body| conv(sdb, &body, ret) == Conv::Exact)
+            };
+            (exact(&params_a, &ya)?, exact(&params_b, &yb)?)
+        }
+        _ => return None,
+    };
+    match (exact_a, exact_b) {
+        (true, false) => return Some(Ordering::Greater),
+        (false, true) => return Some(Ordering::Less),
+        _ => {}
+    }
+    match (conv(sdb, a, b), conv(sdb, b, a)) {
+        (Conv::Implicit, Conv::No) => Some(Ordering::Greater),
+        (Conv::No, Conv::Implicit) => Some(Ordering::Less),
+        _ => None,
+    }
 }
 
 /// For a method group, as for a lambda: the return type of its method that takes the delegates'

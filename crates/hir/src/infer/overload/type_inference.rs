@@ -117,7 +117,9 @@ pub(super) fn group_method_takes(sdb: &ScopedDb<'_>, method: &GroupMethod, param
 }
 
 /// The return type every method of a group that takes `params` has, when there is one and it is
-/// a closed type other than `void`.
+/// a known type other than `void`: a type parameter of the enclosing types is one (`T Conv(T)` of
+/// a `C<T>` gives `Select` its `TResult = T`); a method's is not, its numbering being the called
+/// method's too.
 pub(super) fn group_result(
     sdb: &ScopedDb<'_>,
     methods: &[GroupMethod],
@@ -128,7 +130,9 @@ pub(super) fn group_result(
         .filter(|m| group_method_takes(sdb, m, params));
     let first = taking.next()?.ret.clone()?;
     let same = taking.all(|m| m.ret.as_ref() == Some(&first));
-    (same && !first.is_open() && !first.is_known(sdb.db(), KnownType::Void)).then_some(first)
+    let open =
+        first.any_part(&|t| *t == Ty::Unknown || matches!(t, Ty::TypeParam(p) if p.of_method));
+    (same && !open && !first.is_known(sdb.db(), KnownType::Void)).then_some(first)
 }
 
 /// Whether the methods of a group that take `params` all return `void` (and one does).

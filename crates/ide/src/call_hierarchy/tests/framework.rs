@@ -886,9 +886,9 @@ namespace N
 }
 
 #[test]
-fn a_framework_indexer_access_no_indexer_fits_is_still_one_of_its_type() {
+fn a_framework_indexer_access_no_indexer_is_found_for_is_listed_unresolved() {
     // `values[Missing()]`: of `NameValueCollection`'s `this[int]` and `this[string]` the binder
-    // cannot tell which, but the access leaves the sources whichever it is.
+    // cannot tell which: the access is listed, as a call none of whose overloads fits.
     check_outgoing(
         r#"
 using System.Collections.Specialized;
@@ -901,9 +901,9 @@ namespace N
 }
 "#,
         expect![[r#"
-            external System.Collections.Specialized.NameValueCollection.Item [Get]
             unresolved Missing (UnknownReceiver)
-            coverage 2/1/0/1
+            unresolved this[] (Ambiguous)
+            coverage 2/0/1/1
         "#]],
     );
 }

@@ -28,10 +28,10 @@ class Log2
 "#,
         expect![[r#"
             Log.cs:7:17 Invocation (M:Log2.M(System.String)) | Console.WriteLine(s);
+            Log.cs:9:40 MethodGroup (M:Log2.M(System.String)) | Action<string> print = Console.WriteLine;
             Log.cs:10:32 Nameof (M:Log2.M(System.String)) | var n = nameof(Console.WriteLine);
-            unbound WriteLine Binding(Ambiguous) at Log.cs:9:40 | Action<string> print = Console.WriteLine;
             unbound WriteLine Binding(MissingMetadata) at Log.cs:11:13 | Log.WriteLine(s);
-            coverage 6/4/1/1
+            coverage 6/5/0/1
         "#]],
     );
 }
