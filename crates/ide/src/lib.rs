@@ -89,7 +89,9 @@ impl std::ops::AddAssign for BindingCounts {
 /// Reference assemblies, read by the `metadata` crate; loaders feed them in through [`Change`].
 pub use metadata::{Assembly, read_file as read_assembly};
 pub use salsa::CancellationToken;
-pub use syntax::{Defines, MAX_PARSED_LEN, SyntaxError, TextRange, TextSize};
+pub use syntax::{
+    Defines, MAX_PARSED_LEN, SyntaxError, TextRange, TextSize, use_mimalloc_for_tree_sitter,
+};
 
 pub type Cancellable<T> = Result<T, Cancelled>;
 

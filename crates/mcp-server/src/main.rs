@@ -89,7 +89,10 @@ fn navigate(command: mcp_server::NavCommand, args: NavArgs) -> anyhow::Result<()
     mcp_server::navigate(&args.path, command, &args.name, format).map(|answer| print!("{answer}"))
 }
 
+#[allow(unsafe_code)]
 fn main() -> ExitCode {
+    // SAFETY: first thing, before any tree-sitter object exists, and only here.
+    unsafe { ide::use_mimalloc_for_tree_sitter() };
     let cli = Cli::parse();
     // stdout belongs to the protocol: logs go to stderr only.
     tracing_subscriber::fmt()

@@ -18,7 +18,7 @@ mod word_index;
 mod tests;
 
 pub use crate::{
-    parsing::{MAX_PARSED_LEN, Parse, parse, parse_declarations},
+    parsing::{MAX_PARSED_LEN, Parse, parse, parse_declarations, use_mimalloc_for_tree_sitter},
     preprocessor::{Preprocessed, preprocess},
     syntax_kind::{Field, SyntaxKind},
     syntax_node::{
