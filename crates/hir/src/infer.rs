@@ -208,7 +208,8 @@ fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {
         member,
         project,
         libraries: crate::library::library_scope(db, project),
-        sdb: crate::library::ScopedDb::project(db, project),
+        sdb: crate::library::ScopedDb::project(db, project)
+            .with_plain_type_params(crate::generics::plain_type_params(db, member)),
         imports: None,
         local_tys: ArenaMap::default(),
         expr_tys: Vec::new(),

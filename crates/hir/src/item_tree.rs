@@ -304,7 +304,7 @@ pub enum CtorInitializer {
     This,
 }
 
-/// `where T : Base, IFoo<T>` (keyword constraints such as `class` or `new()` are left out: they bind no
+/// `where T : Base, IFoo<T>` (keyword constraints such as `new()` are left out: they bind no
 /// members).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TypeParamBound {
@@ -312,6 +312,8 @@ pub struct TypeParamBound {
     pub types: Vec<TypeRef>,
     /// `where T : struct` (or `unmanaged`): `T?` is `Nullable<T>`.
     pub value_type: bool,
+    /// `where T : class`: `T` is a reference type, so variance converts through it (§18.2.3.3).
+    pub reference_type: bool,
 }
 
 /// Which accessors a property, indexer or event declares.

@@ -28,7 +28,7 @@ use smol_str::SmolStr;
 use crate::{
     base_db::{Db, ProjectId},
     def_map::type_header,
-    ty::Ty,
+    ty::{Ty, TypeParam},
 };
 
 pub use self::{
@@ -399,6 +399,10 @@ pub struct ScopedDb<'a> {
     /// `None` for the workspace's view.
     project: Option<ProjectId>,
     libs: Arc<LibraryDefs>,
+    /// The type parameters in scope known not to be reference types (no `class` or type
+    /// constraint): a body's view sets them ([`ScopedDb::with_plain_type_params`]); without them
+    /// a type parameter may be either.
+    plain_type_params: Arc<[TypeParam]>,
 }
 
 impl<'a> ScopedDb<'a> {
@@ -408,6 +412,7 @@ impl<'a> ScopedDb<'a> {
             db,
             project: Some(project),
             libs: library_scope(db, project).defs.clone(),
+            plain_type_params: Arc::default(),
         }
     }
 
@@ -418,6 +423,7 @@ impl<'a> ScopedDb<'a> {
             db,
             project: None,
             libs: library_defs(db),
+            plain_type_params: Arc::default(),
         }
     }
 
@@ -427,6 +433,19 @@ impl<'a> ScopedDb<'a> {
             Some(project) => ScopedDb::project(db, project),
             None => ScopedDb::workspace(db),
         }
+    }
+
+    /// This view with the type parameters of a body's scope that are not reference types.
+    pub(crate) fn with_plain_type_params(self, plain: Vec<TypeParam>) -> ScopedDb<'a> {
+        ScopedDb {
+            plain_type_params: plain.into(),
+            ..self
+        }
+    }
+
+    /// Whether `ty` is a type parameter known not to be a reference type.
+    pub(crate) fn is_plain_type_param(&self, ty: &Ty) -> bool {
+        matches!(ty, Ty::TypeParam(p) if self.plain_type_params.contains(p))
     }
 
     pub fn db(&self) -> &'a dyn Db {

@@ -237,10 +237,16 @@ pub(crate) fn conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
         return c;
     }
     if to.is_open() || from.is_open() {
-        // Compare by the generic definitions only.
+        // Compare by the generic definitions only, but that no variance conversion goes through a
+        // type parameter not known to be a reference type.
         let (sups, complete) = supertypes(sdb, from);
-        if sups.iter().any(|s| same_definition(s, to)) {
-            return Conv::Implicit;
+        let mut same = sups.iter().filter(|s| same_definition(s, to)).peekable();
+        if same.peek().is_some() {
+            return if same.any(|s| !variance_needs_plain_type_param(sdb, s, to)) {
+                Conv::Implicit
+            } else {
+                Conv::No
+            };
         }
         return if *complete { Conv::No } else { Conv::Unknown };
     }
@@ -332,6 +338,33 @@ fn variance_conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
         result = result.min(c);
     }
     result
+}
+
+/// Whether converting `from` to `to` (one generic definition) needs, at a variant type argument
+/// that differs, a reference conversion from a type parameter that is not a reference type: there
+/// is none (§10.2.12: to `object` it is boxed), so no variance conversion (§18.2.3.3):
+/// `Func<TValue>` is no `Func<object>` for an unconstrained `TValue`.
+fn variance_needs_plain_type_param(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> bool {
+    let (from_args, to_args) = match (from, to) {
+        (Ty::Source(_, f), Ty::Source(_, t)) | (Ty::Library(_, f), Ty::Library(_, t)) => (f, t),
+        _ => return false,
+    };
+    let Some(variances) = variances(sdb, to) else {
+        return false;
+    };
+    from_args
+        .iter()
+        .zip(to_args)
+        .zip(variances)
+        .any(|((a, b), variance)| {
+            let (a, b) = (strip_annotation(sdb, a), strip_annotation(sdb, b));
+            a != b
+                && match variance {
+                    Variance::None => false,
+                    Variance::Covariant => sdb.is_plain_type_param(&a),
+                    Variance::Contravariant => sdb.is_plain_type_param(&b),
+                }
+        })
 }
 
 /// The variance of each type argument of a generic source or library type (containers' first, as

@@ -276,6 +276,10 @@ pub(super) fn bounds(node: &SyntaxNode) -> Vec<TypeParamBound> {
                     .any(|t| t.kind() == SyntaxKind::STRUCT_KW)
                     || field(c, Field::Type).is_some_and(|t| t.to_string().trim() == "unmanaged")
             });
+            let reference_type = constraints.iter().any(|c| {
+                c.children_with_tokens()
+                    .any(|t| t.kind() == SyntaxKind::CLASS_KW)
+            });
             let types = constraints
                 .iter()
                 .filter_map(|c| field(c, Field::Type))
@@ -286,6 +290,7 @@ pub(super) fn bounds(node: &SyntaxNode) -> Vec<TypeParamBound> {
                 param,
                 types,
                 value_type,
+                reference_type,
             })
         })
         .collect()

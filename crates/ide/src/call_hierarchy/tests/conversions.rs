@@ -50,6 +50,49 @@ namespace N
 }
 
 #[test]
+fn variance_goes_through_a_type_parameter_only_when_it_is_a_reference_type() {
+    // Roslyn (oracle): an unconstrained `TValue` has no reference conversion to `object`, so
+    // `Func<int, string, TValue>` is no `Func<int, string, object>` and the call takes `object`
+    // (Ninject's WithConstructorArgument); `where TValue : class` or a class constraint makes
+    // the variance conversion, and the more specific delegate overload.
+    check_outgoing(
+        r#"
+using System;
+namespace N
+{
+    public class Base { }
+    public class B<T>
+    {
+        public void W(Type type, object value) { }
+        public void W(Type type, Func<int, string, object> callback) { }
+        public void M$0<TValue, TClass, TBase, TStruct>(
+            Func<int, string, TValue> plain,
+            Func<int, string, TClass> reference,
+            Func<int, string, TBase> derived,
+            Func<int, string, TStruct> value,
+            Func<int, string, T> outer)
+            where TClass : class
+            where TBase : Base
+            where TStruct : struct
+        {
+            W(typeof(TValue), plain);
+            W(typeof(TClass), reference);
+            W(typeof(TBase), derived);
+            W(typeof(TStruct), value);
+            W(typeof(T), outer);
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.B`1.W(System.Type,System.Object) [Call, Call, Call]
+            M:N.B`1.W(System.Type,System.Func{System.Int32,System.String,System.Object}) [Call, Call]
+            coverage 5/5/0/0
+        "#]],
+    );
+}
+
+#[test]
 fn contravariant_and_source_declared_variance() {
     check_outgoing(
         r#"
