@@ -4,7 +4,9 @@
 use crate::{
     base_db::Db,
     def_map::{TypeId, def_map, type_header},
-    item_tree::{TypeParamBound, file_item_tree},
+    item_tree::{TypeKind, TypeParamBound, file_item_tree},
+    library::{ScopedDb, library_kind},
+    lookup,
     resolve::{Resolver, type_param_names},
     symbols::{MemberId, member_ref},
     ty::{Ty, TypeParam},
@@ -19,20 +21,41 @@ pub fn type_param_bounds(db: &dyn Db, member: MemberId, param: &TypeParam) -> Ve
     .unwrap_or_default()
 }
 
-/// Whether a type parameter in scope in `member` has a constraint that may make it a reference
-/// type (`class`, or a constraint type: a class type makes it one, §15.2.5); one with none (or
-/// only `struct`, `new()`) is not known to be one, so no variance conversion goes through it
-/// (§18.2.3.3: `Func<TValue>` does not convert to `Func<object>`).
+/// Whether a type parameter in scope in `member` may be a reference type: it has the `class`
+/// constraint or a class type among its constraints (its effective base class is not `object`,
+/// §15.2.5), directly or through a type parameter it is constrained by; a type the binder cannot
+/// tell counts. One with none (only interfaces, `struct`, `new()`) is not known to be one, so no
+/// variance conversion goes through it (§18.2.3.3: `Func<TValue>` does not convert to
+/// `Func<object>`).
 pub(crate) fn type_param_may_be_reference(
     db: &dyn Db,
     member: MemberId,
     param: &TypeParam,
 ) -> bool {
-    with_bounds(db, member, param, |_, bounds| {
-        bounds
-            .iter()
+    may_be_reference(db, member, param, 0)
+}
+
+fn may_be_reference(db: &dyn Db, member: MemberId, param: &TypeParam, depth: usize) -> bool {
+    // The compiler rejects circular constraints (CS0454); the depth keeps them finite here.
+    if depth > 8 {
+        return true;
+    }
+    let sdb = ScopedDb::project(db, member.ty.project);
+    with_bounds(db, member, param, |resolver, bounds| {
+        (bounds.iter())
             .filter(|b| b.param == param.name)
-            .any(|b| b.reference_type || !b.types.is_empty())
+            .any(|b| b.reference_type)
+            || resolve_bounds(resolver, bounds, &param.name)
+                .iter()
+                .any(|bound| match bound {
+                    Ty::Source(id, _) => lookup::type_kind(db, *id) == TypeKind::Class,
+                    Ty::Library(..) => !matches!(
+                        library_kind(&sdb, bound),
+                        Some(metadata::TypeKind::Interface)
+                    ),
+                    Ty::TypeParam(other) => may_be_reference(db, member, other, depth + 1),
+                    _ => true,
+                })
     })
     .unwrap_or(false)
 }

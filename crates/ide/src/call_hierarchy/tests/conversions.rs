@@ -53,8 +53,9 @@ namespace N
 fn variance_goes_through_a_type_parameter_only_when_it_is_a_reference_type() {
     // Roslyn (oracle): an unconstrained `TValue` has no reference conversion to `object`, so
     // `Func<int, string, TValue>` is no `Func<int, string, object>` and the call takes `object`
-    // (Ninject's WithConstructorArgument); `where TValue : class` or a class constraint makes
-    // the variance conversion, and the more specific delegate overload.
+    // (Ninject's WithConstructorArgument), as for a `struct` one or one constrained by interfaces
+    // only; `where TValue : class`, a class constraint, or a type parameter that has one makes the
+    // variance conversion, and the more specific delegate overload.
     check_outgoing(
         r#"
 using System;
@@ -65,29 +66,35 @@ namespace N
     {
         public void W(Type type, object value) { }
         public void W(Type type, Func<int, string, object> callback) { }
-        public void M$0<TValue, TClass, TBase, TStruct>(
+        public void M$0<TValue, TClass, TBase, TStruct, TFace, TDerived>(
             Func<int, string, TValue> plain,
             Func<int, string, TClass> reference,
             Func<int, string, TBase> derived,
             Func<int, string, TStruct> value,
-            Func<int, string, T> outer)
+            Func<int, string, T> outer,
+            Func<int, string, TFace> face,
+            Func<int, string, TDerived> through)
             where TClass : class
             where TBase : Base
             where TStruct : struct
+            where TFace : IComparable, IDisposable
+            where TDerived : TBase
         {
             W(typeof(TValue), plain);
             W(typeof(TClass), reference);
             W(typeof(TBase), derived);
             W(typeof(TStruct), value);
             W(typeof(T), outer);
+            W(typeof(TFace), face);
+            W(typeof(TDerived), through);
         }
     }
 }
 "#,
         expect![[r#"
-            M:N.B`1.W(System.Type,System.Object) [Call, Call, Call]
-            M:N.B`1.W(System.Type,System.Func{System.Int32,System.String,System.Object}) [Call, Call]
-            coverage 5/5/0/0
+            M:N.B`1.W(System.Type,System.Object) [Call, Call, Call, Call]
+            M:N.B`1.W(System.Type,System.Func{System.Int32,System.String,System.Object}) [Call, Call, Call]
+            coverage 7/7/0/0
         "#]],
     );
 }
