@@ -3,7 +3,7 @@
 
 use crate::{
     base_db::Db,
-    def_map::{TypeId, def_map, type_header},
+    def_map::{TypeId, def_map},
     item_tree::{TypeKind, TypeParamBound, file_item_tree},
     library::{ScopedDb, library_kind},
     lookup,
@@ -40,7 +40,6 @@ fn may_be_reference(db: &dyn Db, member: MemberId, param: &TypeParam, depth: usi
     if depth > 8 {
         return true;
     }
-    let sdb = ScopedDb::project(db, member.ty.project);
     with_bounds(db, member, param, |resolver, bounds| {
         (bounds.iter())
             .filter(|b| b.param == param.name)
@@ -50,7 +49,7 @@ fn may_be_reference(db: &dyn Db, member: MemberId, param: &TypeParam, depth: usi
                 .any(|bound| match bound {
                     Ty::Source(id, _) => lookup::type_kind(db, *id) == TypeKind::Class,
                     Ty::Library(..) => !matches!(
-                        library_kind(&sdb, bound),
+                        library_kind(&ScopedDb::project(db, member.ty.project), bound),
                         Some(metadata::TypeKind::Interface)
                     ),
                     Ty::TypeParam(other) => may_be_reference(db, member, other, depth + 1),
@@ -60,32 +59,26 @@ fn may_be_reference(db: &dyn Db, member: MemberId, param: &TypeParam, depth: usi
     .unwrap_or(false)
 }
 
-/// The type parameters in scope in `member` (its own, its containing types') that no constraint
-/// may make reference types (see [`type_param_may_be_reference`]).
+/// The type parameters in scope in `member` (its containing types', then its own) that no
+/// constraint may make reference types (see [`type_param_may_be_reference`]).
 pub(crate) fn plain_type_params(db: &dyn Db, member: MemberId) -> Vec<TypeParam> {
-    let mut chain = vec![member.ty];
-    while let Some(parent) = type_header(db, chain[chain.len() - 1]).and_then(|h| h.parent) {
-        chain.push(parent);
-    }
-    let of_types = chain
-        .iter()
-        .rev()
-        .flat_map(|&owner| type_param_names(db, owner))
-        .enumerate()
-        .map(|(index, name)| (name, index, false));
-    let of_method = member_ref(db, member)
-        .map(|data| data.type_params.clone())
+    let of_types = Resolver::identity_args(db, member.ty)
+        .into_iter()
+        .filter_map(|ty| match ty {
+            Ty::TypeParam(param) => Some(param),
+            _ => None,
+        });
+    let of_method = (member_ref(db, member).map(|data| data.type_params.clone()))
         .unwrap_or_default()
         .into_iter()
         .enumerate()
-        .map(|(index, name)| (name, index, true));
-    of_types
-        .chain(of_method)
-        .map(|(name, index, of_method)| TypeParam {
+        .map(|(index, name)| TypeParam {
             name,
             index: index as u32,
-            of_method,
-        })
+            of_method: true,
+        });
+    of_types
+        .chain(of_method)
         .filter(|param| !type_param_may_be_reference(db, member, param))
         .collect()
 }
@@ -105,12 +98,8 @@ fn with_bounds<R>(
         return Some(f(&resolver, &data.bounds));
     }
     // Type parameters are numbered across the containing types, outermost first.
-    let mut chain = vec![member.ty];
-    while let Some(parent) = type_header(db, chain[chain.len() - 1]).and_then(|h| h.parent) {
-        chain.push(parent);
-    }
     let mut first = 0u32;
-    for &owner in chain.iter().rev() {
+    for &owner in lookup::containing_types(db, member.ty).iter().rev() {
         let count = type_param_names(db, owner).len() as u32;
         if param.index < first + count {
             return type_bounds(db, owner, &param.name, f);

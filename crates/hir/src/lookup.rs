@@ -293,7 +293,7 @@ pub(crate) fn is_accessible(db: &dyn Db, member: MemberId, from: TypeId) -> bool
 }
 
 /// `id` and the types it is nested in, innermost first.
-fn containing_types(db: &dyn Db, id: TypeId) -> Vec<TypeId> {
+pub(crate) fn containing_types(db: &dyn Db, id: TypeId) -> Vec<TypeId> {
     let mut out = vec![id];
     while let Some(parent) = type_header(db, out[out.len() - 1]).and_then(|h| h.parent) {
         out.push(parent);

@@ -263,22 +263,14 @@ impl Analysis {
     pub fn prime_item_tree_transient(&self, file: FileId) -> Cancellable<()> {
         let db = self.db.with_transient_trees();
         Cancelled::catch(std::panic::AssertUnwindSafe(|| {
-            use hir::Db;
-            if let Some(source) = db.source_file(file) {
-                hir::file_item_tree(&db, source);
-            }
+            prime_item_tree_in(&db, file)
         }))
     }
 
     /// [`Analysis::prime_file`]'s word index, by which reference searches choose the files they
     /// bind: a server builds them after the item trees, since no first answer needs them.
     pub fn prime_word_index(&self, file: FileId) -> Cancellable<()> {
-        self.with_db(|db| {
-            use hir::Db;
-            if let Some(source) = db.source_file(file) {
-                hir::word_index(db, source);
-            }
-        })
+        self.with_db(|db| prime_word_index_in(db, file))
     }
 
     /// Binds every body of a file, so reference searches find its call sites ready.
@@ -471,9 +463,20 @@ impl Analysis {
 
 /// A file's item tree and word index, memoized in `db`.
 fn prime_file_in(db: &RootDatabase, file: FileId) {
+    prime_item_tree_in(db, file);
+    prime_word_index_in(db, file);
+}
+
+fn prime_item_tree_in(db: &RootDatabase, file: FileId) {
     use hir::Db;
     if let Some(source) = db.source_file(file) {
         hir::file_item_tree(db, source);
+    }
+}
+
+fn prime_word_index_in(db: &RootDatabase, file: FileId) {
+    use hir::Db;
+    if let Some(source) = db.source_file(file) {
         hir::word_index(db, source);
     }
 }

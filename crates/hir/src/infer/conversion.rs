@@ -315,15 +315,11 @@ pub(crate) fn type_param_conv(sdb: &ScopedDb<'_>, bounds: &[Ty], to: &Ty) -> Con
 /// (for `in`, `B` to `A`); `List<Order>` is an `IEnumerable<object>` but not an `IEnumerable<string>`,
 /// nor is `IEnumerable<int>` an `IEnumerable<object>` (boxing is no reference conversion).
 fn variance_conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
-    let (from_args, to_args) = match (from, to) {
-        (Ty::Source(_, f), Ty::Source(_, t)) | (Ty::Library(_, f), Ty::Library(_, t)) => (f, t),
-        _ => return Conv::Unknown,
-    };
-    let Some(variances) = variances(sdb, to) else {
+    let Some(args) = variant_args(sdb, from, to) else {
         return Conv::Unknown;
     };
     let mut result = Conv::Implicit;
-    for ((a, b), variance) in from_args.iter().zip(to_args).zip(variances) {
+    for (a, b, variance) in args {
         let c = if strip_annotation(sdb, a) == strip_annotation(sdb, b) {
             Conv::Implicit
         } else if mentions_unknown(a) || mentions_unknown(b) {
@@ -345,26 +341,40 @@ fn variance_conv(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> Conv {
 /// is none (§10.2.12: to `object` it is boxed), so no variance conversion (§18.2.3.3):
 /// `Func<TValue>` is no `Func<object>` for an unconstrained `TValue`.
 fn variance_needs_plain_type_param(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty) -> bool {
-    let (from_args, to_args) = match (from, to) {
-        (Ty::Source(_, f), Ty::Source(_, t)) | (Ty::Library(_, f), Ty::Library(_, t)) => (f, t),
-        _ => return false,
-    };
-    let Some(variances) = variances(sdb, to) else {
+    let Some(args) = variant_args(sdb, from, to) else {
         return false;
     };
-    from_args
-        .iter()
-        .zip(to_args)
-        .zip(variances)
-        .any(|((a, b), variance)| {
-            let (a, b) = (strip_annotation(sdb, a), strip_annotation(sdb, b));
-            a != b
-                && match variance {
-                    Variance::None => false,
-                    Variance::Covariant => sdb.is_plain_type_param(&a),
-                    Variance::Contravariant => sdb.is_plain_type_param(&b),
-                }
-        })
+    args.into_iter().any(|(a, b, variance)| {
+        let (a, b) = (strip_annotation(sdb, a), strip_annotation(sdb, b));
+        a != b
+            && match variance {
+                Variance::None => false,
+                Variance::Covariant => sdb.is_plain_type_param(&a),
+                Variance::Contravariant => sdb.is_plain_type_param(&b),
+            }
+    })
+}
+
+/// Each type argument of `from` and `to` (constructions of one source or library definition) with
+/// the variance of its parameter; `None` when the binder does not know them.
+fn variant_args<'t>(
+    sdb: &ScopedDb<'_>,
+    from: &'t Ty,
+    to: &'t Ty,
+) -> Option<Vec<(&'t Ty, &'t Ty, Variance)>> {
+    let (from_args, to_args) = match (from, to) {
+        (Ty::Source(_, f), Ty::Source(_, t)) | (Ty::Library(_, f), Ty::Library(_, t)) => (f, t),
+        _ => return None,
+    };
+    let variances = variances(sdb, to)?;
+    Some(
+        from_args
+            .iter()
+            .zip(to_args)
+            .zip(variances)
+            .map(|((a, b), v)| (a, b, v))
+            .collect(),
+    )
 }
 
 /// The variance of each type argument of a generic source or library type (containers' first, as
