@@ -3,7 +3,10 @@
 mod keys;
 mod libraries;
 
-use std::{fmt, sync::Arc};
+use std::{
+    fmt,
+    sync::{Arc, OnceLock},
+};
 
 use rustc_hash::FxHashMap;
 use salsa::{Durability, Setter};
@@ -95,6 +98,11 @@ pub trait Db: salsa::Database {
     /// Whether item trees lower a syntax tree parsed for them alone and freed at once, instead of
     /// `parse`'s memoized one: see [`RootDatabase::with_transient_trees`].
     fn transient_trees(&self) -> bool;
+    /// The ids of the types the language names (`library::KnownType`), filled on first use and
+    /// shared by every snapshot. Outside salsa because conversions ask for them all the time and
+    /// a query without arguments costs an interning and a dependency at every ask (5 % of
+    /// binding); they never change, being immortal interned ids of fixed names.
+    fn known_type_slots(&self) -> &OnceLock<Box<[salsa::Id]>>;
 }
 
 /// A batch of input changes, applied in one new revision.
@@ -135,6 +143,7 @@ pub struct RootDatabase {
     artifacts: Option<Arc<ArtifactCache>>,
     /// Not an input either: it changes how an item tree is computed, never what it is.
     transient_trees: bool,
+    known_types: Arc<OnceLock<Box<[salsa::Id]>>>,
 }
 
 impl Default for RootDatabase {
@@ -167,6 +176,10 @@ impl Db for RootDatabase {
     fn transient_trees(&self) -> bool {
         self.transient_trees
     }
+
+    fn known_type_slots(&self) -> &OnceLock<Box<[salsa::Id]>> {
+        &self.known_types
+    }
 }
 
 /// What salsa calls on every event of a database's runtime: only test databases have one
@@ -180,6 +193,7 @@ impl RootDatabase {
             files: Arc::default(),
             artifacts: None,
             transient_trees: false,
+            known_types: Arc::default(),
         };
         // A singleton: found again with `WorkspaceInput::get`.
         let _workspace = WorkspaceInput::builder(Arc::default(), Arc::default())

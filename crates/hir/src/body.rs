@@ -407,11 +407,8 @@ pub struct BodyWithSourceMap {
     pub source_map: Arc<BodySourceMap>,
 }
 
-#[salsa::interned(revisions = usize::MAX)]
-pub(crate) struct BodyKey<'db> {
-    #[returns(copy)]
-    pub(crate) member: MemberId,
-}
+/// A body's queries are keyed by its member (see `members::MemberKey`).
+pub(crate) use crate::members::MemberKey as BodyKey;
 
 /// Both halves from one walk. Re-runs on every edit of the file (the tree changed).
 ///
@@ -423,7 +420,7 @@ pub(crate) struct BodyKey<'db> {
 /// the tree changed, and an evicted body cannot be backdated), and the next edits of it reuse them.
 #[salsa::tracked(returns(ref), no_eq, lru = 1024)]
 fn body_with_source_map_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> BodyWithSourceMap {
-    let (body, source_map) = lower::lower_member(db, key.member(db)).unwrap_or_default();
+    let (body, source_map) = lower::lower_member(db, key.id(db)).unwrap_or_default();
     BodyWithSourceMap {
         body: Arc::new(body),
         source_map: Arc::new(source_map),
@@ -445,11 +442,11 @@ pub(crate) fn set_lru_capacity(db: &mut dyn Db, capacity: usize) {
 }
 
 pub fn body(db: &dyn Db, member: MemberId) -> Arc<Body> {
-    body_query(db, BodyKey::new(db, member))
+    body_query(db, member.key())
 }
 
 pub fn body_source_map(db: &dyn Db, member: MemberId) -> Arc<BodySourceMap> {
-    body_with_source_map_query(db, BodyKey::new(db, member))
+    body_with_source_map_query(db, member.key())
         .source_map
         .clone()
 }

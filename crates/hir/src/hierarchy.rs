@@ -51,7 +51,7 @@ pub fn declared_interfaces_of(sdb: &ScopedDb<'_>, ty: &Ty) -> Vec<Ty> {
 /// type's project sees them. Memoized: hierarchies and override searches ask for the same chains
 /// again and again.
 pub fn base_chain(db: &dyn Db, id: TypeId) -> (Vec<Ty>, bool) {
-    base_chain_query(db, TypeKey::new(db, id)).clone()
+    base_chain_query(db, id.key()).clone()
 }
 
 #[salsa::tracked(returns(ref))]
@@ -81,7 +81,7 @@ fn base_chain_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> (Vec<Ty>, bool) 
 /// breadth-first order, each with whether the type itself declares it (library interfaces as the
 /// type's project sees them). Memoized.
 pub fn all_interfaces(db: &dyn Db, id: TypeId) -> Vec<(Ty, bool)> {
-    all_interfaces_query(db, TypeKey::new(db, id)).clone()
+    all_interfaces_query(db, id.key()).clone()
 }
 
 #[salsa::tracked(returns(ref))]
@@ -172,7 +172,7 @@ pub fn direct_derived_index(db: &dyn Db) -> Arc<FxHashMap<TypeId, Vec<(TypeId, R
 /// hierarchy and whether it names `id` itself in its base list. Memoized per type on top of the
 /// workspace-wide direct index, so a warm hierarchy walks nothing.
 pub fn derived_types(db: &dyn Db, id: TypeId) -> Vec<(TypeId, Relation, bool)> {
-    derived_types_query(db, TypeKey::new(db, id)).clone()
+    derived_types_query(db, id.key()).clone()
 }
 
 #[salsa::tracked(returns(ref))]

@@ -173,7 +173,7 @@ pub enum UnresolvedReason {
 /// reads a member's inference again.
 #[salsa::tracked(returns(clone), lru = 1024)]
 fn infer_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<InferenceResult> {
-    let member = key.member(db);
+    let member = key.id(db);
     Arc::new(infer_member(db, member).unwrap_or_default())
 }
 
@@ -185,7 +185,7 @@ pub(crate) fn set_lru_capacity(db: &mut dyn Db, capacity: usize) {
 
 /// The bound call sites of a member's body.
 pub fn infer(db: &dyn Db, member: MemberId) -> Arc<InferenceResult> {
-    infer_query(db, BodyKey::new(db, member))
+    infer_query(db, member.key())
 }
 
 fn infer_member(db: &dyn Db, member: MemberId) -> Option<InferenceResult> {

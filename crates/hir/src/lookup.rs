@@ -63,7 +63,7 @@ struct TypeMemberName<'db> {
 /// index, so a member added to a type re-runs only the bodies that look its name up there.
 #[salsa::tracked(returns(ref))]
 fn own_members_named<'db>(db: &'db dyn Db, key: TypeMemberName<'db>) -> Option<Arc<[MemberId]>> {
-    member_index_query(db, TypeKey::new(db, key.ty(db)))
+    member_index_query(db, key.ty(db).key())
         .get(key.name(db))
         .map(|members| members.as_slice().into())
 }

@@ -22,7 +22,7 @@ pub struct MemberId {
 
 /// What identifies a member of a source type. Immortal, so an id never changes meaning.
 #[salsa::interned(revisions = usize::MAX)]
-struct MemberName<'db> {
+pub(crate) struct MemberName<'db> {
     ty: TypeId,
     kind: MemberKind,
     #[returns(ref)]
@@ -56,7 +56,7 @@ pub fn member_data(db: &dyn Db, member: MemberId) -> Option<Member> {
 
 /// [`member_data`] without the copy.
 pub(crate) fn member_ref(db: &dyn Db, member: MemberId) -> Option<&Member> {
-    member_data_query(db, MemberKey::new(db, member)).as_ref()
+    member_data_query(db, member.key()).as_ref()
 }
 
 #[salsa::tracked(returns(ref))]
@@ -68,7 +68,7 @@ fn member_data_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Option<Member
 
 /// Where a member is declared, `None` when this revision no longer declares it.
 pub fn member_loc(db: &dyn Db, member: MemberId) -> Option<MemberLoc> {
-    type_member_table(db, TypeKey::new(db, member.ty))
+    type_member_table(db, member.ty.key())
         .locs
         .get(&member)
         .copied()
@@ -77,7 +77,7 @@ pub fn member_loc(db: &dyn Db, member: MemberId) -> Option<MemberLoc> {
 /// The file a member is declared in: memoized apart from [`member_loc`], so what reads only the
 /// file (a body's inference) is not re-run when the member moves inside it.
 pub(crate) fn member_file(db: &dyn Db, member: MemberId) -> Option<FileId> {
-    *member_file_query(db, MemberKey::new(db, member))
+    *member_file_query(db, member.key())
 }
 
 #[salsa::tracked]
@@ -87,7 +87,7 @@ fn member_file_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Option<FileId
 
 /// The member declared at `idx` of `file`'s item tree, a member of `ty`.
 pub fn member_at(db: &dyn Db, ty: TypeId, file: FileId, idx: MemberIdx) -> Option<MemberId> {
-    type_member_table(db, TypeKey::new(db, ty))
+    type_member_table(db, ty.key())
         .by_loc
         .get(&(file, idx))
         .copied()
@@ -96,7 +96,7 @@ pub fn member_at(db: &dyn Db, ty: TypeId, file: FileId, idx: MemberIdx) -> Optio
 /// The members of a type across all its declarations, in declaration order. A partial type gets a
 /// default constructor only when none of its declarations has an instance constructor, and then once.
 pub fn type_members(db: &dyn Db, id: TypeId) -> Vec<MemberId> {
-    type_member_table(db, TypeKey::new(db, id)).listed.clone()
+    type_member_table(db, id.key()).listed.clone()
 }
 
 #[salsa::tracked(returns(ref))]
@@ -192,8 +192,21 @@ pub(crate) fn member_decl(db: &dyn Db, member: MemberId) -> Option<TypeDecl> {
     })
 }
 
-#[salsa::interned(revisions = usize::MAX)]
-pub(crate) struct MemberKey<'db> {
-    #[returns(copy)]
-    pub(crate) id: MemberId,
+/// What a query about one member is keyed by: the member's own interned [`MemberName`], which its
+/// id holds, so asking needs no interning (see `def_map::TypeKey`).
+pub(crate) type MemberKey<'db> = MemberName<'db>;
+
+impl MemberId {
+    pub(crate) fn key<'db>(self) -> MemberKey<'db> {
+        salsa::plumbing::FromId::from_id(self.name)
+    }
+}
+
+impl<'db> MemberName<'db> {
+    pub(crate) fn id(self, db: &'db dyn Db) -> MemberId {
+        MemberId {
+            ty: *self.ty(db),
+            name: salsa::plumbing::AsId::as_id(&self),
+        }
+    }
 }

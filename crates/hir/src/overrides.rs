@@ -33,7 +33,7 @@ impl Overrides {
 }
 
 pub fn overrides(db: &dyn Db, member: MemberId) -> Arc<Overrides> {
-    overrides_query(db, BodyKey::new(db, member))
+    overrides_query(db, member.key())
 }
 
 /// The member that introduced the virtual slot a member fills (itself when it overrides nothing): the
@@ -69,7 +69,7 @@ pub fn external_root(db: &dyn Db, member: MemberId) -> Option<String> {
 
 #[salsa::tracked(returns(clone))]
 fn overrides_query<'db>(db: &'db dyn Db, key: BodyKey<'db>) -> Arc<Overrides> {
-    let member = key.member(db);
+    let member = key.id(db);
     let mut out = Overrides::default();
     let Some(data) = member_ref(db, member) else {
         return Arc::new(out);

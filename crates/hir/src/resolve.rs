@@ -144,7 +144,7 @@ impl<'db> Resolver<'db> {
 
     /// The scope of a member's signature and body: its type's scope plus its own type parameters.
     pub fn for_member(db: &'db dyn Db, member: MemberId) -> Option<Resolver<'db>> {
-        let scopes = member_scopes(db, MemberKey::new(db, member))?;
+        let scopes = member_scopes(db, member.key())?;
         Some(Resolver::with_scopes(db, member.ty.project, scopes))
     }
 

@@ -7,7 +7,7 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, ProjectId},
-    def_map::{ProjectKey, TypeId, TypeKey, def_map},
+    def_map::{ProjectKey, TypeId, def_map},
     item_tree::{
         Member, MemberKind, MemberOrigin, Modifiers, ParamModifier, TypeKind, file_item_tree,
     },
@@ -50,7 +50,7 @@ pub struct MemberSignature {
 }
 
 pub fn member_signature(db: &dyn Db, member: MemberId) -> Arc<MemberSignature> {
-    member_signature_query(db, MemberKey::new(db, member))
+    member_signature_query(db, member.key())
 }
 
 #[salsa::tracked(returns(clone))]
@@ -360,7 +360,7 @@ fn symbol_index<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<SymbolIndex> 
         ));
         // The item trees directly, not `member_data`: this reads every member of the project, and the
         // index is rebuilt on any item-level edit anyway.
-        let table = type_member_table(db, TypeKey::new(db, id));
+        let table = type_member_table(db, id.key());
         for &member in &table.listed {
             let loc = table.locs[&member];
             let Some(file) = db.source_file(loc.file) else {

@@ -6,9 +6,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use ide::{Analysis, Cancellable};
 use rayon::prelude::*;
 
-/// Items a worker claims at a time: small enough that uneven costs (one huge file) balance, large
-/// enough that the counter is not contended.
-const CHUNK: usize = 16;
+/// Items a worker claims at a time, at most: small enough that uneven costs (one huge file) balance,
+/// large enough that the counter is not contended.
+const MAX_CHUNK: usize = 16;
+
+/// Claims per worker a pass aims at: with one claim each (a 32-file slice of the bodies pass in
+/// chunks of 16 on two threads), a worker whose chunk was cheap waited for the other.
+const CLAIMS_PER_WORKER: usize = 8;
 
 /// `f` of every item, in item order; `snapshot` is called once per worker.
 pub(crate) fn each<T: Sync, R: Send>(
@@ -19,17 +23,18 @@ pub(crate) fn each<T: Sync, R: Send>(
     let snapshots: Vec<Analysis> = (0..rayon::current_num_threads().min(items.len().max(1)))
         .map(|_| snapshot())
         .collect();
+    let chunk = (items.len() / (snapshots.len() * CLAIMS_PER_WORKER)).clamp(1, MAX_CHUNK);
     let next = AtomicUsize::new(0);
     let parts: Vec<Cancellable<Vec<(usize, R)>>> = snapshots
         .into_par_iter()
         .map(|analysis| {
             let mut out = Vec::new();
             loop {
-                let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+                let start = next.fetch_add(chunk, Ordering::Relaxed);
                 if start >= items.len() {
                     return Ok(out);
                 }
-                for (i, item) in items.iter().enumerate().skip(start).take(CHUNK) {
+                for (i, item) in items.iter().enumerate().skip(start).take(chunk) {
                     out.push((i, f(&analysis, item)?));
                 }
             }

@@ -163,7 +163,11 @@ mod support {
     }
 
     pub(super) fn child<T: AstElement>(parent: &SyntaxNode, field: Option<Field>) -> Option<T> {
-        children(parent, field).next()
+        match field {
+            Some(f) => crate::syntax_node::field_child_where(parent, f, T::can_cast_element)
+                .and_then(T::cast_element),
+            None => children(parent, field).next(),
+        }
     }
 
     /// The first direct child token of `kind` (a keyword that tells a variant: `static`, `struct`).

@@ -23,7 +23,7 @@ pub use crate::{
     syntax_kind::{Field, SyntaxKind},
     syntax_node::{
         CSharp, HasField, PreorderWithTokens, SyntaxElement, SyntaxElementChildren, SyntaxNode,
-        SyntaxNodeChildren, SyntaxToken, debug_dump,
+        SyntaxNodeChildren, SyntaxToken, debug_dump, field_child,
     },
     word_index::WordIndex,
 };

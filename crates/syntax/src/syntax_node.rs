@@ -55,6 +55,36 @@ impl HasField for SyntaxElement {
     }
 }
 
+/// The first child, node or token, that fills field `f` of `node`. The search reads the green
+/// children, so no cursor is made for the children passed over (trivia included), and only the
+/// one found is materialized: a cursor per child walked was a tenth of lowering a body.
+pub fn field_child(node: &SyntaxNode, f: Field) -> Option<SyntaxElement> {
+    field_child_where(node, f, |_| true)
+}
+
+/// [`field_child`] of a kind `accept` takes.
+pub(crate) fn field_child_where(
+    node: &SyntaxNode,
+    f: Field,
+    accept: impl Fn(SyntaxKind) -> bool,
+) -> Option<SyntaxElement> {
+    let mut offset = node.text_range().start();
+    for child in node.green().children() {
+        let len = child.text_len();
+        if Field::from_raw(child.kind()) == Some(f) && accept(SyntaxKind::from_raw(child.kind())) {
+            return if len == 0.into() {
+                // An empty child shares its range with a neighbour: found by walking instead.
+                node.children_with_tokens()
+                    .find(|c| c.field() == Some(f) && accept(c.kind()))
+            } else {
+                node.child_or_token_at_range(rowan::TextRange::at(offset, len))
+            };
+        }
+        offset += len;
+    }
+    None
+}
+
 /// An indented dump of the tree, one element a line: `KIND@start..end`, a token's text in quotes, the
 /// field first when there is one (`name: IDENTIFIER@6..9 "Foo"`).
 pub fn debug_dump(node: &SyntaxNode) -> String {

@@ -256,7 +256,7 @@ impl Ctx {
 }
 
 pub(crate) fn field(node: &SyntaxNode, f: Field) -> Option<SyntaxElement> {
-    node.children_with_tokens().find(|c| c.field() == Some(f))
+    syntax::field_child(node, f)
 }
 
 pub(crate) fn element_text(element: &SyntaxElement) -> String {

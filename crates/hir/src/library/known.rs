@@ -93,7 +93,7 @@ impl KnownType {
     }
 
     pub(crate) fn id(self, db: &dyn Db) -> LibTypeId {
-        known_type_ids(db)[self as usize]
+        salsa::plumbing::FromId::from_id(known_type_ids(db)[self as usize])
     }
 
     /// The type with `args` (which must match its arity).
@@ -154,14 +154,17 @@ pub(crate) fn value_tuple_id(db: &dyn Db, arity: usize) -> LibTypeId {
     LibTypeId::from_metadata_name(db, &format!("{VALUE_TUPLE}`{arity}"))
 }
 
-/// Every known type's id, by the variant's position: interned once, so that telling whether a type
-/// is `string` or `int` (which conversions ask all the time) compares ids only.
-#[salsa::tracked(returns(ref))]
-fn known_type_ids(db: &dyn Db) -> Vec<LibTypeId> {
-    KnownType::ALL
-        .iter()
-        .map(|k| LibTypeId::from_metadata_name(db, k.metadata_name()))
-        .collect()
+/// Every known type's id, by the variant's position: interned once per database, so that telling
+/// whether a type is `string` or `int` (which conversions ask all the time) compares ids only.
+fn known_type_ids(db: &dyn Db) -> &[salsa::Id] {
+    db.known_type_slots().get_or_init(|| {
+        KnownType::ALL
+            .iter()
+            .map(|k| {
+                salsa::plumbing::AsId::as_id(&LibTypeId::from_metadata_name(db, k.metadata_name()))
+            })
+            .collect()
+    })
 }
 
 impl Ty {
@@ -196,7 +199,8 @@ impl Ty {
         // The table once, not a query per candidate: numeric conversions ask this of both sides
         // for every argument of every overload tried.
         let ids = known_type_ids(db);
-        of.iter().copied().find(|&k| ids[k as usize] == *id)
+        let id = salsa::plumbing::AsId::as_id(id);
+        of.iter().copied().find(|&k| ids[k as usize] == id)
     }
 }
 

@@ -23,7 +23,7 @@ pub struct TypeBases {
 }
 
 pub fn type_bases(db: &dyn Db, id: TypeId) -> &TypeBases {
-    type_bases_query(db, TypeKey::new(db, id))
+    type_bases_query(db, id.key())
 }
 
 /// Resolving a base list may look at the bases of the containing types; in invalid code that can come

@@ -171,6 +171,11 @@ pub(super) fn satisfies_constraints(
     cand: &Candidate,
     method_args: &[Ty],
 ) -> bool {
+    // Only a method's own type parameters have constraints to check here: most candidates have
+    // none, and looking the member up for nothing was a query per candidate of every call.
+    if cand.method_type_params == 0 {
+        return true;
+    }
     let db = sdb.db();
     let member = match cand.member {
         CandMember::Source(member) => member,
