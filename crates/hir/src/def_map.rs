@@ -451,6 +451,25 @@ pub(crate) fn nested_type(db: &dyn Db, parent: TypeId, name: &str, arity: u32) -
     })
 }
 
+/// The names of the types nested directly in a type (what may hide a namespace's type of the name
+/// inside it): backdated unless one is added, removed or renamed.
+pub(crate) fn nested_type_names(db: &dyn Db, id: TypeId) -> Arc<[SmolStr]> {
+    nested_type_names_query(db, id.key())
+}
+
+#[salsa::tracked(returns(clone))]
+fn nested_type_names_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Arc<[SmolStr]> {
+    let id = key.id(db);
+    let map = def_map(db, id.project);
+    let Some(def) = map.get(id) else {
+        return Arc::default();
+    };
+    let mut names: Vec<SmolStr> = def.nested.keys().map(|(name, _)| name.clone()).collect();
+    names.sort();
+    names.dedup();
+    names.into()
+}
+
 /// The namespaces a project's sources declare (with their outer levels).
 #[salsa::tracked(returns(clone))]
 fn namespaces<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<FxHashSet<SmolStr>> {

@@ -8,11 +8,11 @@
 mod bases;
 
 use std::{
-    cell::{Cell, RefCell},
+    cell::{Cell, OnceCell, RefCell},
     sync::Arc,
 };
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smol_str::SmolStr;
 
 pub(crate) use self::bases::enum_underlying;
@@ -20,8 +20,8 @@ pub use self::bases::{TypeBases, type_bases};
 use crate::{
     base_db::{Db, GlobalUsing, ProjectId},
     def_map::{
-        ProjectKey, TypeDecl, TypeId, TypesNamed, has_namespace, nested_type, type_header,
-        type_in_namespace, value_type_params, visible_projects,
+        ProjectKey, TypeDecl, TypeId, TypesNamed, has_namespace, nested_type, nested_type_names,
+        type_header, type_in_namespace, value_type_params, visible_projects,
     },
     item_tree::{
         ItemParent, ItemTree, NamespaceIdx, UsingIdx, UsingKind, Variance, file_item_tree,
@@ -36,7 +36,7 @@ use crate::{
 ///
 /// Position-free (the using directives are copied in, not indices into the item tree), so a member's
 /// scope is equal across edits that do not touch what it sees.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Scope {
     /// The compilation unit: the global namespace, the file's top-level usings (`usings`) and the
     /// project's global usings.
@@ -63,7 +63,7 @@ pub(crate) enum Scope {
 }
 
 /// What a name or a qualified prefix denotes.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum Resolved {
     Type(Ty),
     Namespace(SmolStr),
@@ -86,6 +86,12 @@ pub struct Resolver<'db> {
     /// What [`Resolver::resolve_path`] found for a path with every using directive seen: a
     /// function of the scopes, and a body names the same few types again and again.
     resolved_paths: RefCell<FxHashMap<Path, Option<Resolved>>>,
+    /// The scope levels interned, when they are a member's: what [`scoped_path`] memoizes paths
+    /// under for every body that sees the same levels.
+    shared: Option<ScopesKey<'db>>,
+    /// `shared`'s namespace levels alone (a `ScopesKey`'s id: a cell of the key itself would make
+    /// the resolver invariant in `'db`) and the names its other levels declare, once asked.
+    split: OnceCell<(salsa::Id, Arc<FxHashSet<SmolStr>>)>,
 }
 
 impl<'db> Resolver<'db> {
@@ -115,6 +121,8 @@ impl<'db> Resolver<'db> {
             hidden_usings_from: Cell::new(usize::MAX),
             resolved_paths: RefCell::default(),
             using_namespaces: RefCell::default(),
+            shared: None,
+            split: OnceCell::new(),
         }
     }
 
@@ -144,8 +152,17 @@ impl<'db> Resolver<'db> {
 
     /// The scope of a member's signature and body: its type's scope plus its own type parameters.
     pub fn for_member(db: &'db dyn Db, member: MemberId) -> Option<Resolver<'db>> {
-        let scopes = member_scopes(db, member.key())?;
-        Some(Resolver::with_scopes(db, member.ty.project, scopes))
+        let shared = (*member_scopes(db, member.key()))?;
+        Some(Resolver::shared(db, shared))
+    }
+
+    /// A resolver over interned scope levels, which memoizes what paths denote in them across
+    /// the resolvers over the same levels.
+    fn shared(db: &'db dyn Db, key: ScopesKey<'db>) -> Resolver<'db> {
+        Resolver {
+            shared: Some(key),
+            ..Resolver::with_scopes(db, *key.project(db), key.scopes(db).clone())
+        }
     }
 
     /// Type parameters of the innermost type and its containers, as types (the identity substitution).
@@ -221,7 +238,27 @@ impl<'db> Resolver<'db> {
         if let Some(found) = self.resolved_paths.borrow().get(path) {
             return found.clone();
         }
-        let found = self.resolve_path(path);
+        let found = match self.shared {
+            // The map above still answers a path this resolver met before: no interning then.
+            Some(key) if self.resolving_bases_of.is_none() => {
+                let (namespaces, hiding) = self.split.get_or_init(|| {
+                    let namespaces = *namespace_levels(self.db, key);
+                    (
+                        salsa::plumbing::AsId::as_id(&namespaces),
+                        hiding_names(self.db, key),
+                    )
+                });
+                // A path none of whose names the type levels declare is found in the namespace
+                // levels alone, which every type declared in the same namespace with the same
+                // directives shares.
+                let key = match path_names(path).any(|n| hiding.contains(n)) {
+                    true => key,
+                    false => salsa::plumbing::FromId::from_id(*namespaces),
+                };
+                scoped_path(self.db, ScopedPath::new(self.db, key, path)).clone()
+            }
+            _ => self.resolve_path(path),
+        };
         (self.resolved_paths.borrow_mut()).insert(path.clone(), found.clone());
         found
     }
@@ -1075,20 +1112,128 @@ fn type_decl_scopes(db: &dyn Db, id: TypeId, decl: TypeDecl) -> Option<Vec<Scope
 /// body's inference is not re-run for them. A member without type parameters shares its type
 /// declaration's levels (one allocation per declaration, not per member: the usings copied in are
 /// most of a scope's size).
-#[salsa::tracked(returns(clone))]
-fn member_scopes<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Option<Arc<[Scope]>> {
+///
+/// Interned by content ([`ScopesKey`]): equal levels are one key, whatever member they are of
+/// and wherever it is declared, so an edit that moves a member leaves its key as it was.
+#[salsa::tracked]
+fn member_scopes<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Option<ScopesKey<'db>> {
     let member = key.id(db);
     let data = member_ref(db, member)?;
     let decl = TypeDeclKey::new(db, member.ty, member_decl(db, member)?);
     let type_scopes = type_decl_scopes_query(db, decl)?;
-    if data.type_params.is_empty() {
-        return Some(type_scopes);
-    }
-    let method = Scope::MethodTypeParams {
-        params: data.type_params.clone(),
-        value_params: value_type_params(&data.bounds),
+    let scopes = if data.type_params.is_empty() {
+        type_scopes
+    } else {
+        let method = Scope::MethodTypeParams {
+            params: data.type_params.clone(),
+            value_params: value_type_params(&data.bounds),
+        };
+        type_scopes.iter().cloned().chain([method]).collect()
     };
-    Some(type_scopes.iter().cloned().chain([method]).collect())
+    Some(ScopesKey::new(db, member.ty.project, scopes))
+}
+
+/// A project's view through some scope levels (a member's: [`member_scopes`]).
+#[salsa::interned(revisions = usize::MAX)]
+struct ScopesKey<'db> {
+    #[returns(ref)]
+    project: ProjectId,
+    #[returns(ref)]
+    scopes: Arc<[Scope]>,
+}
+
+/// The namespace levels of a member's scope levels alone: a prefix (the compilation unit, then
+/// the namespaces outermost first; the types and a method's type parameters after them).
+#[salsa::tracked]
+fn namespace_levels<'db>(db: &'db dyn Db, key: ScopesKey<'db>) -> ScopesKey<'db> {
+    let scopes = key.scopes(db);
+    let outer: Arc<[Scope]> = scopes[..outer_levels(scopes)].into();
+    ScopesKey::new(db, *key.project(db), outer)
+}
+
+fn outer_levels(scopes: &[Scope]) -> usize {
+    scopes
+        .iter()
+        .take_while(|s| matches!(s, Scope::Unit { .. } | Scope::Namespace { .. }))
+        .count()
+}
+
+/// Every name the levels after the namespace levels declare, whatever its arity: their type
+/// parameters and the nested types of their types and those types' source base classes (what
+/// `Resolver::member_type` finds). A path that names none of them resolves as it does in the
+/// namespace levels alone.
+#[salsa::tracked(returns(clone))]
+fn hiding_names<'db>(db: &'db dyn Db, key: ScopesKey<'db>) -> Arc<FxHashSet<SmolStr>> {
+    let scopes = key.scopes(db);
+    let mut hiding = FxHashSet::default();
+    for scope in &scopes[outer_levels(scopes)..] {
+        match scope {
+            Scope::Type { id, params, .. } => {
+                hiding.extend(params.iter().cloned());
+                let mut seen = Vec::new();
+                let mut current = Some(*id);
+                while let Some(ty) = current.filter(|t| !seen.contains(t)) {
+                    seen.push(ty);
+                    hiding.extend(nested_type_names(db, ty).iter().cloned());
+                    current = match &type_bases(db, ty).base_class {
+                        Some(Ty::Source(base, _)) => Some(*base),
+                        _ => None,
+                    };
+                }
+            }
+            Scope::MethodTypeParams { params, .. } => hiding.extend(params.iter().cloned()),
+            Scope::Unit { .. } | Scope::Namespace { .. } => {}
+        }
+    }
+    Arc::new(hiding)
+}
+
+/// The names a path looks up in the scope: its first segment's and, in every segment's type
+/// arguments, theirs (the later segments are looked up in what the first denotes).
+fn path_names(path: &Path) -> impl Iterator<Item = &SmolStr> {
+    fn visit<'a>(path: &'a Path, out: &mut Vec<&'a SmolStr>, stack: &mut Vec<&'a TypeRef>) {
+        if let Some(first) = path.segments.first() {
+            out.push(&first.name);
+        }
+        for seg in &path.segments {
+            stack.extend(seg.args.iter());
+        }
+    }
+    let (mut out, mut stack) = (Vec::new(), Vec::new());
+    visit(path, &mut out, &mut stack);
+    while let Some(type_ref) = stack.pop() {
+        match type_ref {
+            TypeRef::Path(p) => visit(p, &mut out, &mut stack),
+            TypeRef::Array { element: inner, .. }
+            | TypeRef::Nullable(inner)
+            | TypeRef::Pointer(inner)
+            | TypeRef::Ref(inner) => stack.push(inner),
+            TypeRef::Tuple(elems) => stack.extend(elems.iter().map(|e| &e.ty)),
+            TypeRef::Predefined(_)
+            | TypeRef::FunctionPointer
+            | TypeRef::Implicit
+            | TypeRef::Error => {}
+        }
+    }
+    out.into_iter()
+}
+
+#[salsa::interned(revisions = usize::MAX)]
+struct ScopedPath<'db> {
+    scopes: ScopesKey<'db>,
+    #[returns(ref)]
+    path: Path,
+}
+
+/// What a path denotes in some scope levels, memoized across the bodies that see the same levels
+/// (every member of a type declaration without type parameters): a body names the types its
+/// neighbours name, and each lookup of a simple name reads every using directive's namespace in
+/// every visible project and the assemblies (a quarter of binding real code, done again per body).
+/// What the lookups read is this memo's dependencies, so a new type of that name invalidates it,
+/// and the bodies that read it, as the lookups themselves did.
+#[salsa::tracked(returns(ref))]
+fn scoped_path<'db>(db: &'db dyn Db, key: ScopedPath<'db>) -> Option<Resolved> {
+    Resolver::shared(db, *key.scopes(db)).resolve_path(key.path(db))
 }
 
 #[salsa::interned(revisions = usize::MAX)]

@@ -36,10 +36,11 @@ impl Coverage {
     pub(crate) fn of_files(workspace: &mut LiveWorkspace) -> Cancellable<Coverage> {
         const SLICE: usize = 32;
         let files = workspace.files().to_vec();
+        let sizes = workers::file_sizes(&workspace.snapshot().analysis, &files)?;
         let mut counts = BindingCounts::default();
-        for slice in files.rchunks(SLICE) {
+        for (slice, sizes) in files.rchunks(SLICE).zip(sizes.rchunks(SLICE)) {
             let snapshot = || workspace.snapshot().analysis;
-            for file in workers::each(snapshot, slice, |analysis, &file| {
+            for file in workers::each_heaviest_first(snapshot, slice, sizes, |analysis, &file| {
                 analysis.binding_counts(file)
             })? {
                 counts += file;

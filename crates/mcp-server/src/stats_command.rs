@@ -82,7 +82,8 @@ fn run_phases(workspace: &mut LiveWorkspace, load: LoadTimings) -> Cancellable<S
     // workspace would parse every file again. The pass's wall time is split between the two phases
     // in proportion to the time the workers spent in each.
     let start = Instant::now();
-    let per_file = workers::each(snapshot, files, |analysis, &file| {
+    let sizes = workers::file_sizes(&snapshot(), files)?;
+    let per_file = workers::each_heaviest_first(snapshot, files, &sizes, |analysis, &file| {
         let parse_start = Instant::now();
         let lines = analysis.file_text(file)?.lines().count();
         let errors = syntax_errors::file_errors(analysis, world, file)?;

@@ -26,6 +26,71 @@ fn check(fixture: &str, probe: &str, expect: Expect) {
     expect.assert_eq(&out);
 }
 
+/// [`check`] of several types in one database, in order: what one type's members resolve is
+/// memoized for the others that see the same namespace levels, which must still see their own
+/// type parameters and nested types first.
+fn check_in_turn(fixture: &str, probes: &[&str], expect: Expect) {
+    let (db, _) = super::load(fixture);
+    let mut out = String::new();
+    for probe in probes {
+        let id = super::source_type(&db, probe);
+        for member in type_members(&db, id) {
+            let data = member_data(&db, member).expect("a member of this revision");
+            if data.kind != MemberKind::Field {
+                continue;
+            }
+            let ty = member_signature(&db, member)
+                .ty
+                .clone()
+                .expect("a field has a type");
+            out.push_str(&format!(
+                "{probe}.{}: {}\n",
+                data.name,
+                super::render_ty(&db, &ty)
+            ));
+        }
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn types_sharing_namespace_levels_keep_their_own_type_parameters_and_nested_types() {
+    check_in_turn(
+        r#"
+//- /Lib.cs
+namespace Shop { public class Item { } public class Box<T> { } }
+//- /Probe.cs
+namespace Shop
+{
+    class Plain { Item item; Box<Item> box; }
+    class Nesting { class Item { } Item item; Box<Item> box; }
+    class Derived : Nesting { Item item; Box<Item> box; }
+    class Generic<Item> { Item item; Box<Item> box; }
+    class Again { Item item; Box<Item> box; }
+}
+"#,
+        &[
+            "Shop.Plain",
+            "Shop.Nesting",
+            "Shop.Derived",
+            "Shop.Generic<Item>",
+            "Shop.Again",
+        ],
+        expect![[r#"
+            Shop.Plain.item: source Shop.Item
+            Shop.Plain.box: source Shop.Box<Shop.Item>
+            Shop.Nesting.item: source Shop.Nesting.Item
+            Shop.Nesting.box: source Shop.Box<Shop.Nesting.Item>
+            Shop.Derived.item: source Shop.Nesting.Item
+            Shop.Derived.box: source Shop.Box<Shop.Nesting.Item>
+            Shop.Generic<Item>.item: type parameter Item
+            Shop.Generic<Item>.box: source Shop.Box<Item>
+            Shop.Again.item: source Shop.Item
+            Shop.Again.box: source Shop.Box<Shop.Item>
+        "#]],
+    );
+}
+
 #[test]
 fn namespaces_from_the_innermost_out_before_usings_of_outer_levels() {
     check(

@@ -317,6 +317,7 @@ fn a_new_class_rebuilds_the_symbol_index_of_its_own_project_only() {
             "member_scopes ×3",
             "member_signature_query ×1",
             "namespaces ×1",
+            "nested_type_names_query ×2",
             "parse ×1",
             "sites_named_query ×1",
             "symbol_index ×1",
