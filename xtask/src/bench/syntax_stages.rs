@@ -138,7 +138,7 @@ fn tree_sitter_parser() -> tree_sitter::Parser {
 }
 
 /// Whether tree-sitter, given the text as it is (directives and all), leaves an error in each file.
-fn raw_parse(files: &[SourceFile]) -> Vec<bool> {
+pub(crate) fn raw_parse(files: &[SourceFile]) -> Vec<bool> {
     let mut parser = tree_sitter_parser();
     files
         .iter()
