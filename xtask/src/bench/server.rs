@@ -264,7 +264,10 @@ pub(crate) fn stats(csnav: &Path, inputs: &Inputs, report: &mut Report) -> Resul
         ratios[ratios.len() / 2],
         shown.join(", ")
     ));
-    report.fact(format!("csnav stats phases (the median run): {}", phases.join(", ")));
+    report.fact(format!(
+        "csnav stats phases (the median run): {}",
+        phases.join(", ")
+    ));
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 //! identity is the name, known without any assembly; what they declare is found like any library
 //! type's, in the assemblies a project sees.
 
-use crate::{base_db::Db, library::LibTypeId, ty::Ty};
+use crate::{base_db::Db, library::LibTypeId, ty::Ty, type_ref::Predefined};
 
 /// Declares [`KnownType`] and its table from one list: each variant with its metadata name (the
 /// `` `N`` arity suffix), which is the type's identity.
@@ -90,6 +90,31 @@ impl KnownType {
             };
             own == name && n == arity
         })
+    }
+
+    /// The type a keyword names (`dynamic` is `object` to metadata): read from the table of known
+    /// ids, not interned by name at every keyword a body writes.
+    pub(crate) fn of_predefined(p: Predefined) -> KnownType {
+        match p {
+            Predefined::Bool => KnownType::Boolean,
+            Predefined::Byte => KnownType::Byte,
+            Predefined::SByte => KnownType::SByte,
+            Predefined::Char => KnownType::Char,
+            Predefined::Decimal => KnownType::Decimal,
+            Predefined::Double => KnownType::Double,
+            Predefined::Float => KnownType::Single,
+            Predefined::Int => KnownType::Int32,
+            Predefined::UInt => KnownType::UInt32,
+            Predefined::NInt => KnownType::IntPtr,
+            Predefined::NUInt => KnownType::UIntPtr,
+            Predefined::Long => KnownType::Int64,
+            Predefined::ULong => KnownType::UInt64,
+            Predefined::Short => KnownType::Int16,
+            Predefined::UShort => KnownType::UInt16,
+            Predefined::Object | Predefined::Dynamic => KnownType::Object,
+            Predefined::String => KnownType::String,
+            Predefined::Void => KnownType::Void,
+        }
     }
 
     pub(crate) fn id(self, db: &dyn Db) -> LibTypeId {
@@ -207,6 +232,23 @@ impl Ty {
 #[cfg(test)]
 mod tests {
     use super::KnownType;
+    use crate::type_ref::Predefined;
+
+    #[test]
+    fn each_keyword_names_the_known_type_of_its_full_name() {
+        let keywords = [
+            "bool", "byte", "sbyte", "char", "decimal", "double", "float", "int", "uint", "nint",
+            "nuint", "long", "ulong", "short", "ushort", "object", "string", "void", "dynamic",
+        ];
+        for keyword in keywords {
+            let p = Predefined::from_keyword(keyword).expect("a keyword");
+            assert_eq!(
+                KnownType::of_predefined(p).metadata_name(),
+                p.full_name(),
+                "{keyword}"
+            );
+        }
+    }
 
     #[test]
     fn the_table_lists_every_known_type_in_declaration_order() {
