@@ -114,9 +114,9 @@ async fn read_service<R: AsyncBufRead + Unpin>(
 ) {
     let mut output = output.lines();
     while let Ok(Some(line)) = output.next_line().await {
-        if let Ok(message) = serde_json::from_str::<Value>(&line)
-            && message.get("method").is_none()
-            && let Some(id) = message.get("id")
+        if let Ok(message) = serde_json::from_str::<Envelope>(&line)
+            && message.method.is_none()
+            && let Some(id) = message.id
             && let Ok(mut ids) = in_flight.lock()
         {
             ids.remove(&id.to_string());
@@ -125,6 +125,14 @@ async fn read_service<R: AsyncBufRead + Unpin>(
             break;
         }
     }
+}
+
+/// What [`read_service`] reads of a message: the rest (an answer's result, kilobytes) is skipped
+/// without being built as a tree, which reading it as a `Value` did, twice the answer's size over.
+#[derive(serde::Deserialize)]
+struct Envelope {
+    method: Option<serde::de::IgnoredAny>,
+    id: Option<Value>,
 }
 
 async fn write_lines<W: AsyncWrite + Unpin>(

@@ -127,6 +127,12 @@ fn check_response(object: &serde_json::Map<String, Value>, id: Option<Value>) ->
 /// rmcp reads a standard request whose params do not fit as a custom request and answers "method not
 /// found"; this names what is wrong with them instead.
 fn typed_params_error(message: Value, method: &str) -> Option<String> {
+    // A standard request whose params read as its typed request is one rmcp reads as that request:
+    // no need to read the whole message as rmcp's union of messages (untagged enums, buffered)
+    // first, which was a tenth of a small request's time on the server.
+    if let Some(fits) = fits_typed_request(&message, method) {
+        return fits.err();
+    }
     let request = match serde_json::from_value::<ClientJsonRpcMessage>(message.clone()) {
         Ok(JsonRpcMessage::Request(request)) => request.request,
         Ok(_) => return None,
@@ -150,6 +156,32 @@ fn typed_params_error(message: Value, method: &str) -> Option<String> {
         _ => None,
     };
     error.map(|e| e.to_string())
+}
+
+/// `Some(Ok)` when `message`'s method and params read as the typed request of a standard method,
+/// `Some(Err(why))` when they do not, `None` for any other method.
+fn fits_typed_request(message: &Value, method: &str) -> Option<Result<(), String>> {
+    fn read<T: serde::de::DeserializeOwned>(request: Value) -> Result<(), String> {
+        serde_json::from_value::<T>(request)
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+    let object = message.as_object()?;
+    let mut request = serde_json::Map::new();
+    for key in ["method", "params"] {
+        if let Some(value) = object.get(key) {
+            request.insert(key.to_owned(), value.clone());
+        }
+    }
+    let request = Value::Object(request);
+    Some(match method {
+        "initialize" => read::<InitializeRequest>(request),
+        "server/discover" => read::<DiscoverRequest>(request),
+        "ping" => read::<PingRequest>(request),
+        "tools/list" => read::<ListToolsRequest>(request),
+        "tools/call" => read::<CallToolRequest>(request),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
