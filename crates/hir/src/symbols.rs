@@ -409,6 +409,9 @@ pub fn symbols_with_documentation_id_where(
 ) -> Vec<Symbol> {
     let graph = db.workspace().graph(db);
     let mut out = Vec::new();
+    // Only symbols of the id's kind can have it: a type's name also indexes its constructors, and
+    // computing a member's id resolves its signature (most of a type hierarchy's time).
+    let prefix = doc_id.chars().next();
     for name in names_in_documentation_id(doc_id) {
         let mut named: Vec<(&str, Symbol)> = Vec::new();
         let indexes: Vec<Arc<SymbolIndex>> = graph
@@ -418,7 +421,11 @@ pub fn symbols_with_documentation_id_where(
             .collect();
         for index in &indexes {
             for group in index.names.exact(&name) {
-                named.extend(group.values.iter().map(|v| (group.name, v.symbol)));
+                named.extend(
+                    (group.values.iter())
+                        .filter(|v| Some(v.kind.documentation_id_prefix()) == prefix)
+                        .map(|v| (group.name, v.symbol)),
+                );
             }
         }
         named.sort();
