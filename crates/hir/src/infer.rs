@@ -42,7 +42,7 @@ use crate::{
     def_map::TypeId,
     item_tree::Modifiers,
     library::LibMember,
-    resolve::Resolver,
+    resolve::{ImportScopes, Resolver},
     symbols::{MemberId, member_file, member_ref, member_signature},
     ty::Ty,
 };
@@ -417,7 +417,7 @@ struct Ctx<'a> {
     libraries: Arc<crate::library::LibraryIndex>,
     /// The database as the project asks it, for conversions and hierarchies of library types.
     sdb: crate::library::ScopedDb<'a>,
-    imports: Option<Vec<(Vec<SmolStr>, Vec<Ty>)>>,
+    imports: Option<ImportScopes>,
     local_tys: ArenaMap<LocalId, Ty>,
     /// The types of the expressions inferred so far, in the order they were (see [`TypeTable`]).
     expr_tys: Vec<(ExprId, Ty)>,
@@ -503,20 +503,19 @@ impl Ctx<'_> {
     fn imports(&mut self) -> (Vec<SmolStr>, Vec<Ty>) {
         let mut namespaces = Vec::new();
         let mut statics = Vec::new();
-        for (n, s) in self.import_scopes() {
-            namespaces.extend(n);
-            statics.extend(s);
+        for (n, s) in self.import_scopes().iter() {
+            namespaces.extend(n.iter().cloned());
+            statics.extend(s.iter().cloned());
         }
         (namespaces, statics)
     }
 
     /// What each level of the scope imports, innermost first, in pairs: a namespace declaration's
     /// own namespace, then what its directives import (see [`Resolver::import_scopes`]).
-    fn import_scopes(&mut self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {
-        if self.imports.is_none() {
-            self.imports = Some(self.resolver.import_scopes());
-        }
-        self.imports.clone().unwrap_or_default()
+    fn import_scopes(&mut self) -> ImportScopes {
+        self.imports
+            .get_or_insert_with(|| self.resolver.import_scopes())
+            .clone()
     }
 
     fn local_ty(&mut self, local: LocalId) -> Ty {

@@ -578,7 +578,14 @@ impl<'db> Resolver<'db> {
     /// import and the types imported by `using static`.
     /// Extension methods are looked up level by level; the first level with an applicable one wins
     /// (C# §12.8.9.3): a namespace's own extension methods before those its usings import.
-    pub(crate) fn import_scopes(&self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {
+    pub(crate) fn import_scopes(&self) -> ImportScopes {
+        match self.shared {
+            Some(key) if self.resolving_bases_of.is_none() => scoped_imports(self.db, key),
+            _ => self.find_import_scopes().into(),
+        }
+    }
+
+    fn find_import_scopes(&self) -> Vec<(Vec<SmolStr>, Vec<Ty>)> {
         let mut scopes: Vec<(Vec<SmolStr>, Vec<Ty>)> = Vec::new();
         let globals = project_global_usings(self.db, self.project);
         for (level, scope) in self.scopes.iter().enumerate().rev() {
@@ -1213,6 +1220,17 @@ fn path_names(path: &Path) -> impl Iterator<Item = &SmolStr> {
         }
     }
     out.into_iter()
+}
+
+/// What brings extension methods and static members into scope, level by level (see
+/// [`Resolver::import_scopes`]).
+pub(crate) type ImportScopes = Arc<[(Vec<SmolStr>, Vec<Ty>)]>;
+
+/// [`Resolver::import_scopes`] memoized across the bodies that see the same levels: every body's
+/// first extension method call resolved every directive of every level again.
+#[salsa::tracked(returns(clone))]
+fn scoped_imports<'db>(db: &'db dyn Db, key: ScopesKey<'db>) -> ImportScopes {
+    Resolver::shared(db, key).find_import_scopes().into()
 }
 
 #[salsa::interned(revisions = usize::MAX)]

@@ -259,7 +259,7 @@ impl Ctx<'_> {
     ) -> Binding {
         let db = self.db;
         let type_args = group.type_args.clone();
-        for (namespaces, statics) in self.import_scopes() {
+        for (namespaces, statics) in self.import_scopes().iter() {
             let members =
                 lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
             let mut candidates = self.level_candidates(&Ty::Unknown, &members, &type_args);

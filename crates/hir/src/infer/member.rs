@@ -252,7 +252,7 @@ impl Ctx<'_> {
         name: &SmolStr,
         type_args: &[Ty],
     ) -> Option<Group> {
-        for (namespaces, statics) in self.import_scopes() {
+        for (namespaces, statics) in self.import_scopes().iter() {
             let members =
                 lookup::extension_methods(self.db, self.project, name, &namespaces, &statics);
             let members = self.accessible(&members);
