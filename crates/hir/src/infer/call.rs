@@ -261,9 +261,9 @@ impl Ctx<'_> {
         let type_args = group.type_args.clone();
         for (namespaces, statics) in self.import_scopes().iter() {
             let members =
-                lookup::extension_methods(db, self.project, &group.name, &namespaces, &statics);
+                lookup::extension_methods(db, self.project, &group.name, namespaces, statics);
             let mut candidates = self.level_candidates(&Ty::Unknown, &members, &type_args);
-            let library = self.library_extensions(&group.name, &namespaces, &statics);
+            let library = self.library_extensions(&group.name, namespaces, statics);
             candidates.extend(
                 library
                     .into_iter()

@@ -254,12 +254,12 @@ impl Ctx<'_> {
     ) -> Option<Group> {
         for (namespaces, statics) in self.import_scopes().iter() {
             let members =
-                lookup::extension_methods(self.db, self.project, name, &namespaces, &statics);
+                lookup::extension_methods(self.db, self.project, name, namespaces, statics);
             let members = self.accessible(&members);
             // Only those whose `this` the receiver may convert to (`f.Concat` of an
             // `IEnumerable<T>` is not an extension method of parsers).
             let mut candidates = self.candidates(&Ty::Unknown, &members, false);
-            candidates.extend(self.library_extensions(name, &namespaces, &statics));
+            candidates.extend(self.library_extensions(name, namespaces, statics));
             candidates.retain(|c| {
                 matches!(receiver, Ty::TypeParam(_))
                     || c.params.first().is_some_and(|this| {
