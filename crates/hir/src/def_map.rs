@@ -410,25 +410,17 @@ fn find_named(
     found.iter().find(|t| matches(t)).map(|t| t.id)
 }
 
-/// The type `namespace.name` of that arity (not nested) of a project, for name lookups in bodies
-/// and signatures.
-pub(crate) fn type_in_namespace(
-    db: &dyn Db,
-    project: ProjectId,
-    namespace: &str,
-    name: &str,
-    arity: u32,
-) -> Option<TypeId> {
-    TypesNamed::of(db, project, name).in_namespace(namespace, arity)
-}
-
-/// The types of one project named alike, fetched once for several namespaces: a simple name in a
+/// The types named alike that a project sees, fetched once for several namespaces: a simple name in a
 /// body is looked for in the namespace of every using directive.
 pub(crate) struct TypesNamed(Option<Arc<[NamedType]>>);
 
 impl TypesNamed {
-    pub(crate) fn of(db: &dyn Db, project: ProjectId, name: &str) -> TypesNamed {
-        TypesNamed(types_named(
+    /// The types named `name` of every project `project` sees, in the order of
+    /// [`visible_projects`]: one read for a lookup of the name, whose memo then depends on one
+    /// query, not on one per visible project (a memo keeps its dependencies: with dozens of
+    /// projects in view they were most of a name's memory).
+    pub(crate) fn visible_from(db: &dyn Db, project: ProjectId, name: &str) -> TypesNamed {
+        TypesNamed(visible_types_named(
             db,
             ProjectName::new(db, project, SmolStr::new(name)),
         ))
@@ -442,6 +434,32 @@ impl TypesNamed {
             .find(|t| t.parent.is_none() && t.arity == arity && t.namespace == namespace)
             .map(|t| t.id)
     }
+}
+
+#[salsa::tracked(returns(clone))]
+fn visible_types_named<'db>(db: &'db dyn Db, key: ProjectName<'db>) -> Option<Arc<[NamedType]>> {
+    let name = key.name(db);
+    let all: Vec<NamedType> = visible_projects(db, *key.project(db))
+        .iter()
+        .filter_map(|&p| types_named(db, ProjectName::new(db, p, name.clone())))
+        .flat_map(|found| found.iter().cloned().collect::<Vec<_>>())
+        .collect();
+    (!all.is_empty()).then(|| all.into())
+}
+
+/// Whether a project `project` sees declares the namespace `full_name` (with its outer levels):
+/// one query for what was one per visible project (see [`TypesNamed::visible_from`]).
+pub(crate) fn visible_has_namespace(db: &dyn Db, project: ProjectId, full_name: &str) -> bool {
+    visible_namespaces(db, ProjectKey::new(db, project)).contains(full_name)
+}
+
+#[salsa::tracked(returns(clone))]
+fn visible_namespaces<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<FxHashSet<SmolStr>> {
+    let mut all = FxHashSet::default();
+    for &p in visible_projects(db, key.id(db)).iter() {
+        all.extend(namespaces(db, ProjectKey::new(db, p)).iter().cloned());
+    }
+    Arc::new(all)
 }
 
 /// The type nested in `parent` named `name` of that arity.
@@ -474,12 +492,6 @@ fn nested_type_names_query<'db>(db: &'db dyn Db, key: TypeKey<'db>) -> Arc<[Smol
 #[salsa::tracked(returns(clone))]
 fn namespaces<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<FxHashSet<SmolStr>> {
     Arc::new(def_map(db, key.id(db)).namespace_names().cloned().collect())
-}
-
-/// Whether a project's sources declare the namespace `full_name`: backdated unless a namespace is
-/// added or removed.
-pub(crate) fn has_namespace(db: &dyn Db, project: ProjectId, full_name: &str) -> bool {
-    namespaces(db, ProjectKey::new(db, project)).contains(full_name)
 }
 
 /// The projects whose types a project sees: itself first, then its references, transitively (SDK-style

@@ -20,8 +20,8 @@ pub use self::bases::{TypeBases, type_bases};
 use crate::{
     base_db::{Db, GlobalUsing, ProjectId},
     def_map::{
-        ProjectKey, TypeDecl, TypeId, TypesNamed, has_namespace, nested_type, nested_type_names,
-        type_header, type_in_namespace, value_type_params, visible_projects,
+        ProjectKey, TypeDecl, TypeId, TypesNamed, nested_type, nested_type_names, type_header,
+        value_type_params, visible_has_namespace,
     },
     item_tree::{
         ItemParent, ItemTree, NamespaceIdx, UsingIdx, UsingKind, Variance, file_item_tree,
@@ -429,10 +429,10 @@ impl<'db> Resolver<'db> {
 
     /// A type or namespace named like `seg` directly in namespace `ns`, in any visible project.
     fn lookup_in_namespace(&self, ns: &str, seg: &PathSegment) -> Option<Resolved> {
-        for &project in visible_projects(self.db, self.project).iter() {
-            if let Some(id) = type_in_namespace(self.db, project, ns, &seg.name, seg.arity()) {
-                return Some(Resolved::Type(Ty::Source(id, self.resolve_args(&seg.args))));
-            }
+        if let Some(id) =
+            TypesNamed::visible_from(self.db, self.project, &seg.name).in_namespace(ns, seg.arity())
+        {
+            return Some(Resolved::Type(Ty::Source(id, self.resolve_args(&seg.args))));
         }
         if seg.args.is_empty() {
             let full = if ns.is_empty() {
@@ -448,9 +448,7 @@ impl<'db> Resolver<'db> {
     }
 
     pub(crate) fn namespace_exists(&self, full: &str) -> bool {
-        visible_projects(self.db, self.project)
-            .iter()
-            .any(|&p| has_namespace(self.db, p, full))
+        visible_has_namespace(self.db, self.project, full)
     }
 
     /// Aliases first, then the types the imported namespaces and static classes bring in; `level` is
@@ -481,20 +479,16 @@ impl<'db> Resolver<'db> {
         let mut namespaces: Vec<SmolStr> = Vec::new();
         // Each visible project's types of the name, fetched at the first namespace directive and
         // read for every one (an interned key and a query per directive and project before).
-        let mut named: Option<Vec<TypesNamed>> = None;
+        let mut named: Option<TypesNamed> = None;
         for kind in usings {
             let candidate = match kind {
                 UsingKind::Namespace(path) => {
                     let ns = self.using_namespace(level, path);
                     let id = named
                         .get_or_insert_with(|| {
-                            visible_projects(self.db, self.project)
-                                .iter()
-                                .map(|&p| TypesNamed::of(self.db, p, &seg.name))
-                                .collect()
+                            TypesNamed::visible_from(self.db, self.project, &seg.name)
                         })
-                        .iter()
-                        .find_map(|types| types.in_namespace(&ns, seg.arity()));
+                        .in_namespace(&ns, seg.arity());
                     namespaces.push(ns);
                     id
                 }
