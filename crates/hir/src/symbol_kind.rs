@@ -25,25 +25,29 @@ pub enum SymbolKind {
 }
 
 impl SymbolKind {
+    /// A type (class, struct, interface, enum, delegate, record), not a member.
+    pub fn is_type(self) -> bool {
+        matches!(
+            self,
+            SymbolKind::Class
+                | SymbolKind::Struct
+                | SymbolKind::Interface
+                | SymbolKind::Enum
+                | SymbolKind::Delegate
+                | SymbolKind::Record
+                | SymbolKind::RecordStruct
+        )
+    }
+
     /// The letter a documentation id of a symbol of this kind starts with (`T:`, `M:`, `P:`, `E:`,
     /// `F:`): what tells, before any id is computed, which symbols of a name an id may be.
     pub fn documentation_id_prefix(self) -> char {
         match self {
-            SymbolKind::Class
-            | SymbolKind::Struct
-            | SymbolKind::Interface
-            | SymbolKind::Enum
-            | SymbolKind::Delegate
-            | SymbolKind::Record
-            | SymbolKind::RecordStruct => 'T',
-            SymbolKind::Method
-            | SymbolKind::Constructor
-            | SymbolKind::Destructor
-            | SymbolKind::Operator
-            | SymbolKind::Conversion => 'M',
+            kind if kind.is_type() => 'T',
             SymbolKind::Property | SymbolKind::Indexer => 'P',
             SymbolKind::Event => 'E',
             SymbolKind::Field | SymbolKind::Constant | SymbolKind::EnumMember => 'F',
+            _ => 'M',
         }
     }
 }

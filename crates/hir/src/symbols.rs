@@ -106,17 +106,8 @@ fn documentation_id_query<'db>(db: &'db dyn Db, key: SymbolId<'db>) -> SmolStr {
 fn member_documentation_id(db: &dyn Db, member: MemberId) -> Option<String> {
     let data = member_ref(db, member)?;
     let sig = member_signature(db, member);
-    let prefix = match data.kind {
-        MemberKind::Method
-        | MemberKind::Constructor
-        | MemberKind::Destructor
-        | MemberKind::Operator
-        | MemberKind::Conversion => "M:",
-        MemberKind::Property | MemberKind::Indexer => "P:",
-        MemberKind::Event => "E:",
-        MemberKind::Field | MemberKind::Constant | MemberKind::EnumMember => "F:",
-    };
-    let mut out = format!("{prefix}{}.", type_doc_name(db, member.ty));
+    let prefix = member_symbol_kind(Some(data.kind)).documentation_id_prefix();
+    let mut out = format!("{prefix}:{}.", type_doc_name(db, member.ty));
     if let Some(iface) = &sig.explicit_interface {
         // The compiler names an explicit implementation by the interface as written in the type,
         // its type parameters by their names: `IHandler{TRequest,Acme#Unit}`, not `` `0 ``.

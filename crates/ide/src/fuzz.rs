@@ -6,7 +6,7 @@ use std::{cell::RefCell, sync::Arc};
 
 use hir::{Change, FileId, ProjectData, ProjectGraph};
 
-use crate::{AnalysisHost, SymbolKind, TextSize};
+use crate::{AnalysisHost, TextSize};
 
 pub use syntax::fuzz::replay_corpus;
 
@@ -70,24 +70,15 @@ fn query_everything(host: &AnalysisHost, file: FileId, text: &str) {
         let Some(symbol) = analysis.symbol_at(file, offset).expect(not_cancelled) else {
             continue;
         };
-        match symbol.kind {
-            SymbolKind::Class
-            | SymbolKind::Struct
-            | SymbolKind::Interface
-            | SymbolKind::Enum
-            | SymbolKind::Delegate
-            | SymbolKind::Record
-            | SymbolKind::RecordStruct => {
-                analysis
-                    .type_hierarchy_including_external(&symbol.key)
-                    .expect(not_cancelled);
-            }
-            _ => {
-                analysis.incoming_calls(&symbol.key).expect(not_cancelled);
-                analysis
-                    .outgoing_calls(&symbol.key, 3, 100)
-                    .expect(not_cancelled);
-            }
+        if symbol.kind.is_type() {
+            analysis
+                .type_hierarchy_including_external(&symbol.key)
+                .expect(not_cancelled);
+        } else {
+            analysis.incoming_calls(&symbol.key).expect(not_cancelled);
+            analysis
+                .outgoing_calls(&symbol.key, 3, 100)
+                .expect(not_cancelled);
         }
     }
 }

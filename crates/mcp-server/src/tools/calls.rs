@@ -77,7 +77,7 @@ pub(super) fn check_kind(
             accepted_kinds(direction)
         ),
     );
-    if kind::is_type(info.kind) {
+    if info.kind.is_type() {
         for ctor in constructors(call, info)? {
             error = error.suggest(format!(
                 "Use the constructor {} with symbolKey {}",

@@ -36,19 +36,6 @@ pub(crate) fn name(kind: SymbolKind) -> &'static str {
         .map_or("unknown", |(name, _)| name)
 }
 
-pub(crate) fn is_type(kind: SymbolKind) -> bool {
-    matches!(
-        kind,
-        SymbolKind::Class
-            | SymbolKind::Struct
-            | SymbolKind::Interface
-            | SymbolKind::Enum
-            | SymbolKind::Delegate
-            | SymbolKind::Record
-            | SymbolKind::RecordStruct
-    )
-}
-
 pub(crate) fn parse(parameter: &str, text: &str) -> Result<SymbolKind, ToolError> {
     KINDS
         .iter()

@@ -149,7 +149,7 @@ fn run(call: &Call<'_>) -> Answer {
 
 /// A member key gets the containing type's key as a suggestion.
 fn check_kind(call: &Call<'_>, info: &SymbolInfo) -> Result<(), Failure> {
-    if kind::is_type(info.kind) {
+    if info.kind.is_type() {
         return Ok(());
     }
     let mut error = ToolError::new(
@@ -168,7 +168,7 @@ fn check_kind(call: &Call<'_>, info: &SymbolInfo) -> Result<(), Failure> {
         } else {
             analysis.symbols_by_full_name(container)?
         };
-        for ty in containers.iter().filter(|s| kind::is_type(s.kind)) {
+        for ty in containers.iter().filter(|s| s.kind.is_type()) {
             error = error.suggest(format!(
                 "Use the containing type {} with symbolKey {}",
                 ty.full_name,
