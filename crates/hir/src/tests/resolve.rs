@@ -10,47 +10,40 @@ use crate::{MemberKind, member_data, member_signature, type_members};
 /// one line each: `name: origin full name`.
 fn check(fixture: &str, probe: &str, expect: Expect) {
     let (db, _) = super::load(fixture);
-    let id = super::source_type(&db, probe);
-    let mut out = String::new();
-    for member in type_members(&db, id) {
-        let data = member_data(&db, member).expect("a member of this revision");
-        if data.kind != MemberKind::Field {
-            continue;
-        }
-        let ty = member_signature(&db, member)
-            .ty
-            .clone()
-            .expect("a field has a type");
-        out.push_str(&format!("{}: {}\n", data.name, super::render_ty(&db, &ty)));
-    }
+    expect.assert_eq(&field_types(&db, probe, ""));
+}
+
+/// [`check`] of several types in one database, in order, each line prefixed with its type: what
+/// one type's members resolve is memoized for the others that see the same namespace levels, which
+/// must still see their own type parameters and nested types first.
+fn check_in_turn(fixture: &str, probes: &[&str], expect: Expect) {
+    let (db, _) = super::load(fixture);
+    let out: String = probes
+        .iter()
+        .map(|probe| field_types(&db, probe, &format!("{probe}.")))
+        .collect();
     expect.assert_eq(&out);
 }
 
-/// [`check`] of several types in one database, in order: what one type's members resolve is
-/// memoized for the others that see the same namespace levels, which must still see their own
-/// type parameters and nested types first.
-fn check_in_turn(fixture: &str, probes: &[&str], expect: Expect) {
-    let (db, _) = super::load(fixture);
+fn field_types(db: &crate::RootDatabase, probe: &str, prefix: &str) -> String {
+    let id = super::source_type(db, probe);
     let mut out = String::new();
-    for probe in probes {
-        let id = super::source_type(&db, probe);
-        for member in type_members(&db, id) {
-            let data = member_data(&db, member).expect("a member of this revision");
-            if data.kind != MemberKind::Field {
-                continue;
-            }
-            let ty = member_signature(&db, member)
-                .ty
-                .clone()
-                .expect("a field has a type");
-            out.push_str(&format!(
-                "{probe}.{}: {}\n",
-                data.name,
-                super::render_ty(&db, &ty)
-            ));
+    for member in type_members(db, id) {
+        let data = member_data(db, member).expect("a member of this revision");
+        if data.kind != MemberKind::Field {
+            continue;
         }
+        let ty = member_signature(db, member)
+            .ty
+            .clone()
+            .expect("a field has a type");
+        out.push_str(&format!(
+            "{prefix}{}: {}\n",
+            data.name,
+            super::render_ty(db, &ty)
+        ));
     }
-    expect.assert_eq(&out);
+    out
 }
 
 #[test]
