@@ -442,7 +442,7 @@ fn visible_types_named<'db>(db: &'db dyn Db, key: ProjectName<'db>) -> Option<Ar
     let all: Vec<NamedType> = visible_projects(db, *key.project(db))
         .iter()
         .filter_map(|&p| types_named(db, ProjectName::new(db, p, name.clone())))
-        .flat_map(|found| found.iter().cloned().collect::<Vec<_>>())
+        .flat_map(|found| found.to_vec())
         .collect();
     (!all.is_empty()).then(|| all.into())
 }
