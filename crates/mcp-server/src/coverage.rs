@@ -8,6 +8,22 @@ use serde_json::{Value, json};
 
 use crate::{tools::reason_name, workers, workspace::LiveWorkspace};
 
+/// Source bound between two evictions (see [`Coverage::of_files`]): the memos of 8 MB of C# are a few
+/// hundred MB (about 9x the text on /work/libs, 25x on the call-dense synthetic solution).
+const SLICE_BYTES: usize = 8 << 20;
+
+/// Where the slice ending with the last of `sizes` starts: as many files back as make
+/// [`SLICE_BYTES`], at least one.
+fn slice_start(sizes: &[usize]) -> usize {
+    let mut bytes = 0;
+    let mut start = sizes.len();
+    while start > 0 && (bytes < SLICE_BYTES || start == sizes.len()) {
+        start -= 1;
+        bytes += sizes[start];
+    }
+    start
+}
+
 /// The most frequent unresolved names kept, by reason and name.
 pub(crate) const TOP_UNRESOLVED: usize = 20;
 
@@ -27,25 +43,37 @@ pub(crate) struct Unresolved {
 impl Coverage {
     /// Binds every body of the workspace, in slices of files: what a slice memoized beyond its call
     /// sites (bodies, inference, syntax trees) is freed before the next, as the server primes, so
-    /// the peak is not every body of the workspace at once.
+    /// the peak is not every body of a large workspace at once.
+    ///
+    /// A slice holds [`SLICE_BYTES`] of source: each slice ends in a barrier (the workers wait for
+    /// the last file) and an eviction on this thread alone, so with slices of 32 files both cores
+    /// were idle a fifth of the phase on /work/libs. Nothing is evicted after the last slice: the
+    /// caller is done with the bodies, and dropping the workspace frees them anyway.
     ///
     /// The slices go from the last file to the first: a pass over every file in order (the parse
     /// pass before this one) leaves the syntax trees of the last files in the `parse` query's LRU,
     /// and taken first they are bound before an eviction drops them. In file order, each eviction
     /// dropped the trees the next slices needed, and almost every file was parsed a second time.
     pub(crate) fn of_files(workspace: &mut LiveWorkspace) -> Cancellable<Coverage> {
-        const SLICE: usize = 32;
         let files = workspace.files().to_vec();
         let sizes = workers::file_sizes(&workspace.snapshot().analysis, &files)?;
         let mut counts = BindingCounts::default();
-        for (slice, sizes) in files.rchunks(SLICE).zip(sizes.rchunks(SLICE)) {
+        let mut end = files.len();
+        while end > 0 {
+            let start = slice_start(&sizes[..end]);
             let snapshot = || workspace.snapshot().analysis;
-            for file in workers::each_heaviest_first(snapshot, slice, sizes, |analysis, &file| {
-                analysis.binding_counts(file)
-            })? {
+            let (slice, slice_sizes) = (&files[start..end], &sizes[start..end]);
+            for file in
+                workers::each_heaviest_first(snapshot, slice, slice_sizes, |analysis, &file| {
+                    analysis.binding_counts(file)
+                })?
+            {
                 counts += file;
             }
-            workspace.evict_unused();
+            if start > 0 {
+                workspace.evict_unused();
+            }
+            end = start;
         }
         Ok(Coverage::new(counts))
     }
@@ -152,5 +180,22 @@ impl fmt::Display for Coverage {
             writeln!(f, "  unresolved {:>6} {} ({})", u.count, u.name, u.reason)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SLICE_BYTES, slice_start};
+
+    #[test]
+    fn slices_hold_slice_bytes_of_source_and_at_least_one_file() {
+        let half = SLICE_BYTES / 2;
+        // Files are taken from the end until the slice holds SLICE_BYTES.
+        assert_eq!(slice_start(&[half, half, half, half]), 2);
+        assert_eq!(slice_start(&[1, 2, 3]), 0);
+        // A file larger than a slice is a slice of its own.
+        assert_eq!(slice_start(&[1, SLICE_BYTES * 3]), 1);
+        assert_eq!(slice_start(&[SLICE_BYTES * 3]), 0);
+        assert_eq!(slice_start(&[]), 0);
     }
 }
