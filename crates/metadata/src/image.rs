@@ -12,6 +12,16 @@ use crate::tables::{Coded, TableId, Tables};
 use rustc_hash::FxHashMap;
 use smol_str::{SmolStr, format_smolstr};
 
+self_cell::self_cell!(
+    /// An image with the file bytes it reads: what lowers a type's members when they are first read
+    /// (`members::Members`), long after the assembly was opened.
+    pub(crate) struct OwnedImage {
+        owner: Vec<u8>,
+        #[covariant]
+        dependent: Image,
+    }
+);
+
 /// Nesting deeper than this is taken for a cycle (no real type nests 64 deep).
 pub(crate) const MAX_DEPTH: u32 = 64;
 

@@ -3,8 +3,9 @@
 //!
 //! Layers, bottom up: `bytes` (bounds-checked reads), `pe` (PE headers → metadata root), `streams`
 //! (heaps), `tables` (`#~` row layout and typed rows), `image` (names and reverse indexes),
-//! `signature`, `constant`, `attributes`, then `lower` (tables → model). `surface` stores models
-//! compactly; `dump` renders them as text for tests and debugging. Any malformed input yields an
+//! `signature`, `constant`, `attributes`, then `lower` (tables → model). A type's members are lowered
+//! when first read, from the image kept with the file's bytes (`image::OwnedImage`). `surface`
+//! stores models compactly; `dump` renders them as text for tests and debugging. Any malformed input yields an
 //! `Err`, never a panic.
 //!
 //! The table layer is written here rather than taken from a crate. Evaluated:
@@ -40,12 +41,22 @@ pub use model::*;
 
 use std::path::Path;
 
-/// Reads the assembly in a PE image's bytes.
+/// Reads the assembly in a PE image's bytes (copied: the model keeps them for its members).
 pub fn read_assembly(bytes: &[u8]) -> Result<Assembly, Error> {
-    lower::assembly(&image::Image::open(bytes)?)
+    read_owned(bytes.to_vec())
 }
 
 /// Reads the assembly in a file.
 pub fn read_file(path: &Path) -> Result<Assembly, Error> {
-    read_assembly(&std::fs::read(path)?)
+    read_owned(std::fs::read(path)?)
+}
+
+/// Types are lowered now, each type's members when first read (`members`): code uses the members
+/// of few framework types, and lowering every method of every referenced assembly was most of
+/// reading them.
+fn read_owned(bytes: Vec<u8>) -> Result<Assembly, Error> {
+    lower::assembly(&std::sync::Arc::new(image::OwnedImage::try_new(
+        bytes,
+        |bytes| image::Image::open(bytes),
+    )?))
 }

@@ -7,11 +7,12 @@
 use crate::attributes::Known;
 use crate::constant;
 use crate::error::{Error, Result};
-use crate::image::{Image, MAX_DEPTH};
+use crate::image::{Image, MAX_DEPTH, OwnedImage};
 use crate::model::*;
 use crate::signature::{self, SigParam};
 use crate::tables::{Coded, TableId};
 use smol_str::{SmolStr, format_smolstr};
+use std::sync::Arc;
 
 /// TypeAttributes (II.23.1.15).
 mod type_flags {
@@ -68,7 +69,8 @@ mod semantics {
 /// TypeAttributes.Forwarder on an ExportedType row (II.23.1.15).
 const FORWARDER: u32 = 0x0020_0000;
 
-pub(crate) fn assembly(image: &Image<'_>) -> Result<Assembly> {
+pub(crate) fn assembly(owned: &Arc<OwnedImage>) -> Result<Assembly> {
+    let image = owned.borrow_dependent();
     let t = &image.tables;
     if t.rows(TableId::Assembly) == 0 {
         return Err(Error::Unsupported(
@@ -93,7 +95,7 @@ pub(crate) fn assembly(image: &Image<'_>) -> Result<Assembly> {
         name: image.heaps.string(a.name)?.into(),
         version: version([a.major, a.minor, a.build, a.revision]),
         references,
-        types: Types::new(image)?.lower()?,
+        types: Types::new(owned)?.lower()?,
         forwarders,
     })
 }
@@ -130,13 +132,15 @@ fn forwarder(image: &Image<'_>, row: u32, depth: u32) -> Result<Option<TypeForwa
 }
 
 /// The TypeDef table with, per row, its index in `Assembly::types` if it is kept.
-struct Types<'i, 'a> {
-    image: &'i Image<'a>,
+struct Types<'i> {
+    owned: &'i Arc<OwnedImage>,
+    image: &'i Image<'i>,
     index: Vec<Option<u32>>,
 }
 
-impl<'i, 'a> Types<'i, 'a> {
-    fn new(image: &'i Image<'a>) -> Result<Self> {
+impl<'i> Types<'i> {
+    fn new(owned: &'i Arc<OwnedImage>) -> Result<Self> {
+        let image = owned.borrow_dependent();
         let mut index = Vec::new();
         let mut next = 0;
         for row in 1..=image.tables.rows(TableId::TypeDef) {
@@ -146,7 +150,11 @@ impl<'i, 'a> Types<'i, 'a> {
                 next - 1
             }));
         }
-        Ok(Types { image, index })
+        Ok(Types {
+            owned,
+            image,
+            index,
+        })
     }
 
     fn lower(&self) -> Result<Vec<TypeDef>> {
@@ -181,34 +189,6 @@ impl<'i, 'a> Types<'i, 'a> {
             .filter_map(|&i| signature::type_def_or_ref(image, i).transpose())
             .collect::<Result<_>>()?;
 
-        let next = |list: fn(&crate::tables::TypeDefRow) -> u32| -> Result<Option<u32>> {
-            Ok(if row < t.rows(TableId::TypeDef) {
-                Some(list(&t.type_def(row + 1)?))
-            } else {
-                None
-            })
-        };
-        let mut methods = Vec::new();
-        // MethodDef row → index in `methods`, for accessors.
-        let mut method_index = rustc_hash::FxHashMap::default();
-        for m in t.list(r.method_list, next(|r| r.method_list)?, TableId::MethodDef) {
-            let m = m?;
-            if let Some(method) = method(image, m)? {
-                method_index.insert(m, methods.len() as u32);
-                methods.push(method);
-            }
-        }
-        let fields = t
-            .list(r.field_list, next(|r| r.field_list)?, TableId::Field)
-            .map(|f| field(image, f?))
-            .filter_map(Result::transpose)
-            .collect::<Result<_>>()?;
-        let accessors = Accessors {
-            image,
-            methods: &methods,
-            index: &method_index,
-        };
-
         Ok(TypeDef {
             namespace: outermost_namespace(image, row)?,
             name: strip_arity(image.heaps.string(r.name)?, arity),
@@ -227,18 +207,60 @@ impl<'i, 'a> Types<'i, 'a> {
             generic_params,
             base,
             interfaces,
-            members: Members::new(TypeMembers {
-                properties: accessors.properties(row)?,
-                events: accessors.events(row)?,
-                methods,
-                fields,
-            }),
+            members: Members::lazy(self.owned.clone() as Arc<_>, row),
             default_member: image.attributes.default_member(row).cloned(),
             is_extension_container: image
                 .attributes
                 .has(TableId::TypeDef, row, Known::EXTENSION),
         })
     }
+}
+
+impl crate::members::LowerMembers for OwnedImage {
+    fn type_members(&self, row: u32) -> std::result::Result<TypeMembers, String> {
+        type_members(self.borrow_dependent(), row).map_err(|e| e.to_string())
+    }
+}
+
+/// What TypeDef `row` declares besides its nested types: its visible methods, fields, properties
+/// and events (`Members` lowers them when first read).
+fn type_members(image: &Image<'_>, row: u32) -> Result<TypeMembers> {
+    let t = &image.tables;
+    let r = t.type_def(row)?;
+    let next = |list: fn(&crate::tables::TypeDefRow) -> u32| -> Result<Option<u32>> {
+        Ok(if row < t.rows(TableId::TypeDef) {
+            Some(list(&t.type_def(row + 1)?))
+        } else {
+            None
+        })
+    };
+    let mut methods = Vec::new();
+    // MethodDef row → index in `methods`, for accessors.
+    let mut method_index = rustc_hash::FxHashMap::default();
+    for m in t.list(r.method_list, next(|r| r.method_list)?, TableId::MethodDef) {
+        let m = m?;
+        if let Some(method) = method(image, m)? {
+            method_index.insert(m, methods.len() as u32);
+            methods.push(method);
+        }
+    }
+    let fields = t
+        .list(r.field_list, next(|r| r.field_list)?, TableId::Field)
+        .map(|f| field(image, f?))
+        .filter_map(Result::transpose)
+        .collect::<Result<_>>()?;
+    let accessors = Accessors {
+        image,
+        methods: &methods,
+        index: &method_index,
+    };
+
+    Ok(TypeMembers {
+        properties: accessors.properties(row)?,
+        events: accessors.events(row)?,
+        methods,
+        fields,
+    })
 }
 
 /// Whether C# code in another assembly can name the type: public, or nested public, protected or

@@ -1,8 +1,8 @@
 //! A type's members, decoded when first read. A stored surface (`surface`) holds the types of
 //! every assembly up front (names, kinds, bases, interfaces: what name lookup and hierarchies
 //! need) and their members, most of its bytes, in a section of their own that is inflated once and
-//! decoded one type at a time, for the types code uses. An assembly read from a file has its
-//! members ready.
+//! decoded one type at a time, for the types code uses. An assembly read from a file keeps its image
+//! (with the file's bytes) and lowers a type's members when they are first read.
 
 use std::sync::{Arc, OnceLock};
 
@@ -22,7 +22,8 @@ pub struct TypeMembers {
     pub fields: Vec<Field>,
 }
 
-/// A type's members: ready, or a range of a stored surface's member section.
+/// A type's members: ready, a range of a stored surface's member section, or a TypeDef row of an
+/// image.
 pub struct Members(Repr);
 
 enum Repr {
@@ -35,12 +36,28 @@ enum Repr {
         range: Range,
         decoded: OnceLock<TypeMembers>,
     },
+    /// TypeDef `row` of `image`, lowered on first read; a lowering error leaves the members empty
+    /// and is kept for [`Members::error`].
+    Image {
+        image: Arc<dyn LowerMembers>,
+        row: u32,
+        /// The error as text: `Error` holds an `io::Error`, which the IDE's unwind boundary refuses.
+        lowered: OnceLock<Result<TypeMembers, String>>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Range {
     pub(crate) start: u32,
     pub(crate) len: u32,
+}
+
+/// What lowers the members of a TypeDef row when they are first read: an image kept with its
+/// file's bytes (`lower` implements it, so this module needs neither the image nor the lowering).
+/// Unwind-safe: the IDE catches cancellation unwinding across the analysis, which holds the models.
+pub(crate) trait LowerMembers: Send + Sync + std::panic::RefUnwindSafe {
+    /// The members of TypeDef `row`, or why they could not be lowered.
+    fn type_members(&self, row: u32) -> Result<TypeMembers, String>;
 }
 
 /// How members are stored: inline, or where they are in the member section.
@@ -93,6 +110,10 @@ impl Members {
 
     pub fn get(&self) -> &TypeMembers {
         match &self.0 {
+            Repr::Image { .. } => match self.lowered() {
+                Some(Ok(members)) => members,
+                _ => &EMPTY,
+            },
             Repr::Ready(members) => members,
             Repr::Detached(_) => &EMPTY,
             Repr::Stored {
@@ -108,6 +129,33 @@ impl Members {
                     .unwrap_or_default()
             }),
         }
+    }
+
+    /// Why the members of a type read from a file could not be lowered (they read as none): the
+    /// metadata is malformed there.
+    pub fn error(&self) -> Option<&str> {
+        self.lowered()?.as_ref().err().map(String::as_str)
+    }
+
+    /// The lowered members of a type read from a file (`None` for the other kinds).
+    fn lowered(&self) -> Option<&Result<TypeMembers, String>> {
+        match &self.0 {
+            Repr::Image {
+                image,
+                row,
+                lowered,
+            } => Some(lowered.get_or_init(|| image.type_members(*row))),
+            _ => None,
+        }
+    }
+
+    /// The members of TypeDef `row` of `image`, lowered when first read.
+    pub(crate) fn lazy(image: Arc<dyn LowerMembers>, row: u32) -> Members {
+        Members(Repr::Image {
+            image,
+            row,
+            lowered: OnceLock::new(),
+        })
     }
 
     /// Stored at `range` of a member section (what `surface::encode` writes).
@@ -151,13 +199,23 @@ impl Clone for Members {
                 range: *range,
                 decoded: OnceLock::new(),
             }),
+            Repr::Image { image, row, .. } => Members::lazy(image.clone(), *row),
         }
     }
 }
 
 impl PartialEq for Members {
     fn eq(&self, other: &Members) -> bool {
-        self.get() == other.get()
+        match (&self.0, &other.0) {
+            // The same row of the same image: equal without lowering either.
+            (
+                Repr::Image { image, row, .. },
+                Repr::Image {
+                    image: i, row: r, ..
+                },
+            ) if Arc::ptr_eq(image, i) && row == r => true,
+            _ => self.get() == other.get(),
+        }
     }
 }
 
