@@ -9,8 +9,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub use self::external::{library_all_interfaces, library_base_chain, library_direct_bases};
 pub use crate::resolve::{TypeBases, type_bases};
 use crate::{
-    base_db::Db,
-    def_map::{TypeId, TypeKey, def_map},
+    base_db::{Db, ProjectId},
+    def_map::{ProjectKey, TypeId, TypeKey, def_map},
     item_tree::TypeKind,
     library::{self, ScopedDb},
     resolve::Resolver,
@@ -141,31 +141,53 @@ pub enum Relation {
     DerivedInterface,
 }
 
-/// For every source type, the source types that name it directly in their base lists.
+/// For every source type, the source types that name it directly in their base lists: each
+/// project's edges ([`project_derived_edges`]) in graph order.
 #[salsa::tracked(returns(clone))]
 pub fn direct_derived_index(db: &dyn Db) -> Arc<FxHashMap<TypeId, Vec<(TypeId, Relation)>>> {
     let graph = db.workspace().graph(db);
     let mut index: FxHashMap<TypeId, Vec<(TypeId, Relation)>> = FxHashMap::default();
     for (project, _) in graph.iter() {
-        for (id, def) in def_map(db, project).types() {
-            let bases = type_bases(db, id);
-            let class_base = bases.base_class.iter().map(|b| (b, Relation::Subclass));
-            let relation = if def.kind == TypeKind::Interface {
-                Relation::DerivedInterface
-            } else {
-                Relation::Implementation
-            };
-            for (base, rel) in class_base.chain(bases.interfaces.iter().map(|i| (i, relation))) {
-                if let Some(base_id) = base.as_source() {
-                    let list = index.entry(base_id).or_default();
-                    if !list.iter().any(|(t, _)| *t == id) {
-                        list.push((id, rel));
-                    }
-                }
+        for &(base_id, id, rel) in project_derived_edges(db, ProjectKey::new(db, project)).iter() {
+            let list = index.entry(base_id).or_default();
+            if !list.iter().any(|(t, _)| *t == id) {
+                list.push((id, rel));
             }
         }
     }
     Arc::new(index)
+}
+
+/// Resolves the base lists of `project`'s types: what [`direct_derived_index`] costs, one project
+/// at a time, so that projects can be primed on several threads (the index itself then only
+/// merges) and an edit resolves again only the bases of the project it touched.
+pub fn prime_project_derived_edges(db: &dyn Db, project: ProjectId) {
+    project_derived_edges(db, ProjectKey::new(db, project));
+}
+
+/// (base, derived type, relation) for each source base named in a base list of `project`'s types,
+/// in definition-map order.
+#[salsa::tracked(returns(clone))]
+fn project_derived_edges<'db>(
+    db: &'db dyn Db,
+    key: ProjectKey<'db>,
+) -> Arc<[(TypeId, TypeId, Relation)]> {
+    let mut edges = Vec::new();
+    for (id, def) in def_map(db, key.id(db)).types() {
+        let bases = type_bases(db, id);
+        let class_base = bases.base_class.iter().map(|b| (b, Relation::Subclass));
+        let relation = if def.kind == TypeKind::Interface {
+            Relation::DerivedInterface
+        } else {
+            Relation::Implementation
+        };
+        for (base, rel) in class_base.chain(bases.interfaces.iter().map(|i| (i, relation))) {
+            if let Some(base_id) = base.as_source() {
+                edges.push((base_id, id, rel));
+            }
+        }
+    }
+    edges.into()
 }
 
 /// Every source type deriving from `id`, transitively (breadth-first), with its relation to the

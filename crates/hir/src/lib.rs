@@ -41,7 +41,7 @@ pub use crate::{
     hierarchy::{
         Relation, TypeBases, all_interfaces, base_chain, derived_types, direct_derived_index,
         interfaces_cycle_back, library_all_interfaces, library_base_chain, library_direct_bases,
-        type_bases,
+        prime_project_derived_edges, type_bases,
     },
     item_tree::lower::lower_type,
     item_tree::{
@@ -89,6 +89,7 @@ pub use crate::{
         library_member_qualified_name, library_type_by_doc_id, library_type_container,
         library_type_doc_id, library_type_kind, library_type_members, library_type_name,
         library_type_of, library_type_qualified_name, library_type_seen_by, library_type_ty,
+        prime_library_scope,
     },
     overrides::{
         Overrides, external_root, implementation_in, library_member_bases,

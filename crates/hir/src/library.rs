@@ -348,6 +348,13 @@ pub(crate) fn library_scope(db: &dyn Db, project: ProjectId) -> Arc<LibraryIndex
     }
 }
 
+/// Builds the index of what `project` sees of the libraries ([`library_scope`]): one workspace-wide
+/// pass over every type of the assemblies, which the first body or hierarchy asking would otherwise
+/// build while the other threads wait for it.
+pub fn prime_library_scope(db: &dyn Db, project: ProjectId) {
+    library_scope(db, project);
+}
+
 fn is_everything(set: &[u32], len: usize) -> bool {
     set.len() == len && set.iter().enumerate().all(|(i, &a)| a as usize == i)
 }

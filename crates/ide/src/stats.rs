@@ -53,6 +53,20 @@ impl Analysis {
         })
     }
 
+    /// Builds the index of the reference assemblies `project` sees (shared by the projects that
+    /// reference the same ones): built ahead, beside other work, it is not built by the first body
+    /// while the other threads wait for it.
+    pub fn prime_library_scope(&self, project: ProjectId) -> Cancellable<()> {
+        self.with_db(|db| hir::prime_library_scope(db, project))
+    }
+
+    /// Resolves the base lists of the project's types for the derived-types index, which every
+    /// type hierarchy reads: one project at a time, so that projects can be primed on several
+    /// threads before the first hierarchy merges them.
+    pub fn prime_derived_types(&self, project: ProjectId) -> Cancellable<()> {
+        self.with_db(|db| hir::prime_project_derived_edges(db, project))
+    }
+
     /// The projects of the workspace, in graph order.
     pub fn projects(&self) -> Cancellable<Vec<ProjectId>> {
         self.with_db(|db| db.workspace().graph(db).iter().map(|(id, _)| id).collect())

@@ -144,6 +144,7 @@ fn adding_a_class_reruns_what_depends_on_it() {
                 "item_source_map",
                 "item_tree_with_source_map",
                 "parse",
+                "project_derived_edges",
                 "symbol_index",
                 "type_bases_query",
                 "type_header_query",
