@@ -80,9 +80,11 @@ pub struct Resolver<'db> {
     /// target is resolved, which the directives of its own declaration level do not affect (C# spec,
     /// using alias directives), so `using L = List<L>;` cannot recurse.
     hidden_usings_from: Cell<usize>,
-    /// What [`Resolver::using_namespace`] found for a namespace directive of a scope level: a
-    /// function of the scopes, which never change, and asked at every lookup of a simple name.
-    using_namespaces: RefCell<FxHashMap<usize, FxHashMap<Path, SmolStr>>>,
+    /// Per scope level, the namespace each of its namespace directives names
+    /// ([`Resolver::using_namespace`]): a function of the scopes, which never change, and asked at
+    /// every lookup of a simple name; shared by the resolvers of the same levels when they are
+    /// interned ([`level_using_namespaces`]).
+    using_namespaces: RefCell<FxHashMap<usize, LevelUsings>>,
     /// What [`Resolver::resolve_path`] found for a path with every using directive seen: a
     /// function of the scopes, and a body names the same few types again and again.
     resolved_paths: RefCell<FxHashMap<Path, Option<Resolved>>>,
@@ -653,19 +655,54 @@ impl<'db> Resolver<'db> {
     /// the enclosing namespaces are tried outward, and a name found nowhere is taken as written
     /// (a framework namespace).
     fn using_namespace(&self, level: usize, path: &Path) -> SmolStr {
-        let cached = self
-            .using_namespaces
-            .borrow()
-            .get(&level)
-            .and_then(|paths| paths.get(path).cloned());
-        cached.unwrap_or_else(|| {
-            let ns = self.find_using_namespace(level, path);
-            (self.using_namespaces.borrow_mut())
-                .entry(level)
-                .or_default()
-                .insert(path.clone(), ns.clone());
-            ns
-        })
+        let level_usings = self.level_usings(level);
+        match level_usings.get(path) {
+            Some(ns) => ns.clone(),
+            None => self.find_using_namespace(level, path),
+        }
+    }
+
+    /// [`Resolver::find_using_namespace`] of every namespace directive of `level`, once per
+    /// resolver; for interned levels once per their namespace levels: a path's memo
+    /// (`scoped_path`) makes a resolver of its own, and each found every directive's namespace
+    /// again, asking for each whether its namespaces exist.
+    fn level_usings(&self, level: usize) -> LevelUsings {
+        if let Some(found) = self.using_namespaces.borrow().get(&level) {
+            return found.clone();
+        }
+        let found = match self.shared {
+            Some(key) if level < outer_levels(&self.scopes) => {
+                let outer = namespace_levels(self.db, key);
+                level_using_namespaces(self.db, LevelKey::new(self.db, outer, level))
+            }
+            _ => Arc::new(self.find_level_usings(level)),
+        };
+        (self.using_namespaces.borrow_mut()).insert(level, found.clone());
+        found
+    }
+
+    fn find_level_usings(&self, level: usize) -> FxHashMap<Path, SmolStr> {
+        let globals;
+        let usings: Vec<&UsingKind> = match self.scopes.get(level) {
+            Some(Scope::Namespace {
+                usings: Some(usings),
+                ..
+            }) => usings.iter().collect(),
+            Some(Scope::Unit { usings }) => {
+                globals = project_global_usings(self.db, self.project);
+                usings.iter().chain(globals.iter()).collect()
+            }
+            _ => Vec::new(),
+        };
+        usings
+            .into_iter()
+            .filter_map(|kind| match kind {
+                UsingKind::Namespace(path) => {
+                    Some((path.clone(), self.find_using_namespace(level, path)))
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     fn find_using_namespace(&self, level: usize, path: &Path) -> SmolStr {
@@ -1225,6 +1262,23 @@ pub(crate) type ImportScopes = Arc<[(Vec<SmolStr>, Vec<Ty>)]>;
 #[salsa::tracked(returns(clone))]
 fn scoped_imports<'db>(db: &'db dyn Db, key: ScopesKey<'db>) -> ImportScopes {
     Resolver::shared(db, key).find_import_scopes().into()
+}
+
+/// What the namespace directives of one scope level name, by directive.
+type LevelUsings = Arc<FxHashMap<Path, SmolStr>>;
+
+#[salsa::interned(revisions = usize::MAX)]
+struct LevelKey<'db> {
+    scopes: ScopesKey<'db>,
+    level: usize,
+}
+
+/// [`Resolver::level_usings`] memoized across the resolvers of the same namespace levels (every
+/// type declared in a namespace with the same directives): what the directives' namespaces are
+/// depends on which namespaces exist, which are this memo's dependencies.
+#[salsa::tracked(returns(clone))]
+fn level_using_namespaces<'db>(db: &'db dyn Db, key: LevelKey<'db>) -> LevelUsings {
+    Arc::new(Resolver::shared(db, *key.scopes(db)).find_level_usings(*key.level(db)))
 }
 
 #[salsa::interned(revisions = usize::MAX)]
