@@ -17,6 +17,7 @@ mod convert;
 mod identity;
 mod known;
 mod members;
+pub(crate) use members::ParamInfo;
 mod symbols;
 
 use std::sync::{Arc, RwLock};
@@ -49,7 +50,7 @@ pub(crate) use self::{
     known::KnownType,
     members::{
         DeclaredSignature, library_constraints_hold, library_delegate_shape, library_indexers,
-        library_members, library_signature,
+        library_members, library_return, library_signature,
     },
 };
 /// The input is the database's; it is named here, where it is read.

@@ -10,12 +10,12 @@ use crate::{
     infer::{
         Access, Binding, CallKind, Callee, Ctx, Group, UnresolvedReason, Val,
         overload::{
-            self, ArgInfo, CandMember, Candidate, ParamInfo, Resolution, has_dynamic_arg,
-            resolve_overloads,
+            self, ArgInfo, CandMember, Candidate, Resolution, has_dynamic_arg, resolve_overloads,
         },
     },
     library::{
-        KnownType, LibMember, LibMemberKind, library_indexers, library_members, library_signature,
+        KnownType, LibMember, LibMemberKind, library_indexers, library_members, library_return,
+        library_signature,
     },
     overrides::library_member_bases,
     ty::Ty,
@@ -162,10 +162,8 @@ impl Ctx<'_> {
                     let CandMember::Library(member) = candidates[applied.index].member else {
                         continue;
                     };
-                    let declared: Vec<Ty> = library_signature(db, decl, member)
-                        .params
-                        .into_iter()
-                        .map(|p| p.1)
+                    let declared: Vec<Ty> = (library_signature(db, decl, member).params.iter())
+                        .map(|p| p.ty.clone())
                         .collect();
                     let (decl, member) = self
                         .devirtualized(group.receiver.as_ref(), member)
@@ -245,7 +243,7 @@ impl Ctx<'_> {
         let ret = if is_ctor {
             decl.clone()
         } else {
-            library_signature(db, &Ty::Unknown, member).ret
+            library_return(db, &Ty::Unknown, member)
         };
         let ret = super::Returned {
             ty: ret,
@@ -336,7 +334,7 @@ impl Ctx<'_> {
                     self.accessor_sites(expr, Callee::Library(member), access);
                     let params = applied.arg_params.clone();
                     self.finish_args(args, &infos, &params, &mut []);
-                    return Some(library_signature(db, decl, member).ret);
+                    return Some(library_return(db, decl, member));
                 }
                 Resolution::Ambiguous => {
                     reason = UnresolvedReason::Ambiguous;
@@ -432,17 +430,10 @@ pub(super) fn library_candidate(
     let sig = library_signature(db, decl, member);
     Candidate {
         member: CandMember::Library(member),
-        params: sig
-            .params
-            .into_iter()
-            .skip(usize::from(skip_receiver))
-            .map(|(name, ty, modifier, has_default)| ParamInfo {
-                name,
-                ty,
-                modifier,
-                has_default,
-            })
-            .collect(),
+        params: match skip_receiver {
+            true => sig.params.get(1..).unwrap_or_default().into(),
+            false => sig.params,
+        },
         method_type_params: sig.method_type_params,
     }
 }

@@ -6,7 +6,7 @@ use super::{Access, Ctx, known};
 use crate::lookup::{Found, lookup_members, lookup_members_where};
 use crate::{
     item_tree::MemberKind,
-    library::{LibMember, LibMemberKind, ScopedDb, library_signature},
+    library::{LibMember, LibMemberKind, ScopedDb, library_return},
     symbols::{MemberId, member_ref, member_signature},
     ty::Ty,
 };
@@ -51,7 +51,7 @@ pub(super) fn library_is_invocable(sdb: &ScopedDb<'_>, decl: &Ty, member: LibMem
     match member.kind {
         LibMemberKind::Method => true,
         _ => {
-            let ty = library_signature(sdb.db(), decl, member).ret;
+            let ty = library_return(sdb.db(), decl, member);
             known::delegate_shape(sdb, &ty).is_some()
         }
     }

@@ -46,14 +46,14 @@ impl Ctx<'_> {
                 // delegate's parameters.
                 let c = external::library_candidate(db, decl_ty, m, *decl_ty == Ty::Unknown);
                 let ret = (c.method_type_params == 0)
-                    .then(|| crate::library::library_signature(db, decl_ty, m).ret);
+                    .then(|| crate::library::library_return(db, decl_ty, m));
                 (c, ret)
             })
         });
         let mut signatures: Vec<GroupMethod> = source
             .chain(library)
             .map(|(c, ret)| GroupMethod {
-                params: c.params.into_iter().map(|p| p.ty).collect(),
+                params: c.params.iter().map(|p| p.ty.clone()).collect(),
                 ret,
             })
             .collect();
@@ -196,10 +196,7 @@ impl Ctx<'_> {
             let this = usize::from(*decl == Ty::Unknown);
             params.is_none_or(|params| {
                 sig.params.len() >= this
-                    && self.params_convert(
-                        params,
-                        sig.params.iter().skip(this).map(|(_, to, _, _)| to),
-                    )
+                    && self.params_convert(params, sig.params.iter().skip(this).map(|p| &p.ty))
             })
         };
         let Some((decl, fitting)) = group

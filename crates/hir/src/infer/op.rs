@@ -15,7 +15,7 @@ use crate::{
     body::{AssignOp, Expr, ExprId},
     def_map::TypeId,
     item_tree::{ParamModifier, lower::operator_name},
-    library::{KnownType, LibMember, library_members, library_signature},
+    library::{KnownType, LibMember, library_members, library_return},
     lookup::lookup_members,
     symbols::{MemberId, member_signature},
     ty::Ty,
@@ -250,7 +250,7 @@ impl Ctx<'_> {
         match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
             Resolution::Bound(applied) => {
                 let params = &candidates[applied.index].params;
-                for ((operand, ty), param) in operands.iter().zip(params) {
+                for ((operand, ty), param) in operands.iter().zip(params.iter()) {
                     self.coerce(*operand, ty, &param.ty);
                 }
                 self.bound_operator(expr, candidates[applied.index].member, &library)
@@ -311,7 +311,7 @@ impl Ctx<'_> {
             CandMember::Library(member) => {
                 self.site(expr, Callee::Library(member), CallKind::Operator);
                 let decl = library.iter().find(|(_, m)| *m == member).map(|(d, _)| d);
-                Some(library_signature(db, decl.unwrap_or(&Ty::Unknown), member).ret)
+                Some(library_return(db, decl.unwrap_or(&Ty::Unknown), member))
             }
         }
     }

@@ -11,6 +11,7 @@ use smol_str::SmolStr;
 
 pub(crate) use self::type_inference::{has_method_param, mentions_method_param, unify};
 use self::{applicable::applicable, better::better};
+pub(crate) use crate::library::ParamInfo;
 use crate::{
     body::ExprId,
     infer::conversion::Conv,
@@ -104,16 +105,9 @@ pub(crate) enum CandMember {
 #[derive(Debug, Clone)]
 pub(crate) struct Candidate {
     pub(crate) member: CandMember,
-    pub(crate) params: Vec<ParamInfo>,
+    /// Shared with the library signature it comes from where nothing was substituted.
+    pub(crate) params: std::sync::Arc<[ParamInfo]>,
     pub(crate) method_type_params: usize,
-}
-
-#[derive(Debug, Clone)]
-pub(crate) struct ParamInfo {
-    pub(crate) name: SmolStr,
-    pub(crate) ty: Ty,
-    pub(crate) modifier: ParamModifier,
-    pub(crate) has_default: bool,
 }
 
 /// A candidate that accepts the arguments: which parameter each argument goes to (its type after

@@ -304,7 +304,7 @@ pub(super) fn element_type(sdb: &ScopedDb<'_>, ty: &Ty) -> Ty {
 /// gives `string`).
 fn library_enumerated(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<Ty> {
     let db = sdb.db();
-    use crate::library::{LibMemberKind, library_members, library_signature};
+    use crate::library::{LibMemberKind, library_members, library_return};
     let defs = sdb.libs();
     let is_parameterless_instance = |m: &crate::library::LibMember| {
         m.kind == LibMemberKind::Method && {
@@ -318,7 +318,7 @@ fn library_enumerated(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<Ty> {
             let m = members.into_iter().find(is_parameterless_instance)?;
             Some((decl, m))
         })?;
-    let enumerator = library_signature(db, &decl, get_enumerator).ret;
+    let enumerator = library_return(db, &decl, get_enumerator);
     if let Some([element]) = enumerator.known_args(db, KnownType::IEnumeratorOfT) {
         return Some(element.clone());
     }
@@ -330,5 +330,5 @@ fn library_enumerated(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<Ty> {
                 .find(|m| m.kind == LibMemberKind::Property)?;
             Some((decl, m))
         })?;
-    Some(library_signature(db, &decl, current).ret).filter(|t| *t != Ty::Unknown)
+    Some(library_return(db, &decl, current)).filter(|t| *t != Ty::Unknown)
 }

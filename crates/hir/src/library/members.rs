@@ -1,6 +1,8 @@
 //! Member lookup in library types: by name through the base classes (or base interfaces) that the
 //! assemblies declare, as C#'s member lookup does (§12.5): a group of non-methods hides what is below.
 
+use std::sync::Arc;
+
 use metadata::{Param, RefKind, TypeKind};
 use smol_str::SmolStr;
 
@@ -34,9 +36,20 @@ pub struct LibMember {
 /// arguments are substituted) and the type it gives.
 pub(crate) struct LibSignature {
     pub(crate) name: SmolStr,
-    pub(crate) params: Vec<(SmolStr, Ty, ParamModifier, bool)>,
+    /// Shared with the declared signature when the declaring type has no type arguments: overload
+    /// resolution builds a candidate of every overload at every call.
+    pub(crate) params: Arc<[ParamInfo]>,
     pub(crate) ret: Ty,
     pub(crate) method_type_params: usize,
+}
+
+/// A parameter as overload resolution sees it, of a source or a library method.
+#[derive(Debug, Clone)]
+pub(crate) struct ParamInfo {
+    pub(crate) name: SmolStr,
+    pub(crate) ty: Ty,
+    pub(crate) modifier: ParamModifier,
+    pub(crate) has_default: bool,
 }
 
 /// The members named `name` found from `ty` in the assemblies of `scope`, grouped by the
@@ -187,25 +200,48 @@ pub(crate) fn library_indexers(
 
 /// The signature of a member found in `decl` (the constructed type that declares it).
 pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> LibSignature {
-    let index = library_defs(db);
-    let declared = index.declared_signature(member, || declared_signature(db, &index, member));
-    let args = crate::library::named(db, decl)
-        .map(|(_, a)| a)
-        .unwrap_or_default();
+    let declared = declared_of(db, member);
+    let args = decl_args(db, decl);
     let args: &[Ty] = &args;
     LibSignature {
         name: declared.name.clone(),
-        params: (declared.params.iter())
-            .map(|(name, ty, modifier, has_default)| {
-                (name.clone(), ty.substitute(args), *modifier, *has_default)
-            })
-            .collect(),
-        ret: declared
-            .ret
-            .as_ref()
-            .map_or_else(|| decl.clone(), |ret| ret.substitute(args)),
+        params: match args.is_empty() {
+            true => declared.params.clone(),
+            false => (declared.params.iter())
+                .map(|p| ParamInfo {
+                    ty: p.ty.substitute(args),
+                    ..p.clone()
+                })
+                .collect(),
+        },
+        ret: declared_return(&declared, decl, args),
         method_type_params: declared.method_type_params,
     }
+}
+
+/// The return type of [`library_signature`] alone: what most callers read, without the
+/// parameters substituted.
+pub(crate) fn library_return(db: &dyn Db, decl: &Ty, member: LibMember) -> Ty {
+    declared_return(&declared_of(db, member), decl, &decl_args(db, decl))
+}
+
+fn declared_of(db: &dyn Db, member: LibMember) -> Arc<DeclaredSignature> {
+    let index = library_defs(db);
+    index.declared_signature(member, || declared_signature(db, &index, member))
+}
+
+/// The type arguments of the (constructed) type a member is found in.
+fn decl_args<'t>(db: &dyn Db, decl: &'t Ty) -> std::borrow::Cow<'t, [Ty]> {
+    crate::library::named(db, decl)
+        .map(|(_, a)| a)
+        .unwrap_or_default()
+}
+
+fn declared_return(declared: &DeclaredSignature, decl: &Ty, args: &[Ty]) -> Ty {
+    declared
+        .ret
+        .as_ref()
+        .map_or_else(|| decl.clone(), |ret| ret.substitute(args))
 }
 
 /// A member's signature as its assembly declares it, the declaring type's parameters unsubstituted:
@@ -215,7 +251,7 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
 #[derive(Debug)]
 pub(crate) struct DeclaredSignature {
     name: SmolStr,
-    params: Box<[(SmolStr, Ty, ParamModifier, bool)]>,
+    params: Arc<[ParamInfo]>,
     /// `None` for an enum's constant, whose type is the (constructed) type it is found in.
     ret: Option<Ty>,
     method_type_params: usize,
@@ -226,13 +262,11 @@ fn declared_signature(db: &dyn Db, index: &LibraryDefs, member: LibMember) -> De
     let params = |conv: &LibraryTy<'_>, params: &[Param]| {
         params
             .iter()
-            .map(|p| {
-                (
-                    p.name.clone(),
-                    conv.convert(&p.ty),
-                    modifier(p),
-                    p.is_optional || p.default.is_some(),
-                )
+            .map(|p| ParamInfo {
+                name: p.name.clone(),
+                ty: conv.convert(&p.ty),
+                modifier: modifier(p),
+                has_default: p.is_optional || p.default.is_some(),
             })
             .collect()
     };
@@ -263,7 +297,7 @@ fn declared_signature(db: &dyn Db, index: &LibraryDefs, member: LibMember) -> De
                 .then(|| LibraryTy::new(db, def, None).convert(&f.ty));
             DeclaredSignature {
                 name: f.name.clone(),
-                params: Box::default(),
+                params: Arc::new([]),
                 ret,
                 method_type_params: 0,
             }
@@ -272,7 +306,7 @@ fn declared_signature(db: &dyn Db, index: &LibraryDefs, member: LibMember) -> De
             let e = &def.events()[member.idx as usize];
             DeclaredSignature {
                 name: e.name.clone(),
-                params: Box::default(),
+                params: Arc::new([]),
                 ret: Some(LibraryTy::new(db, def, None).convert(&e.ty)),
                 method_type_params: 0,
             }
@@ -310,7 +344,7 @@ pub(crate) fn library_delegate_shape(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<(Vec
             idx: invoke as u32,
         },
     );
-    Some((sig.params.into_iter().map(|p| p.1).collect(), sig.ret))
+    Some((sig.params.iter().map(|p| p.ty.clone()).collect(), sig.ret))
 }
 
 /// Whether a library method's inferred type arguments satisfy its `where` constraints: `class`,

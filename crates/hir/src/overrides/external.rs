@@ -52,7 +52,7 @@ fn library_shape(db: &dyn Db, decl: &Ty, member: LibMember) -> Shape {
         params: sig
             .params
             .iter()
-            .map(|(_, ty, modifier, _)| param_id(db, ty, *modifier))
+            .map(|p| param_id(db, &p.ty, p.modifier))
             .collect(),
     }
 }
