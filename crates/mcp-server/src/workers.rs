@@ -10,8 +10,8 @@ use rayon::prelude::*;
 /// large enough that the counter is not contended.
 const MAX_CHUNK: usize = 16;
 
-/// Claims per worker a pass aims at: with one claim each (a 32-file slice of the bodies pass in
-/// chunks of 16 on two threads), a worker whose chunk was cheap waited for the other.
+/// Claims per worker a pass aims at: with one claim each (a 32-file slice, as the bodies pass once
+/// took, in chunks of 16 on two threads), a worker whose chunk was cheap waited for the other.
 const CLAIMS_PER_WORKER: usize = 8;
 
 /// `f` of every item, in item order; `snapshot` is called once per worker.
