@@ -133,13 +133,19 @@ fn run_phases(
     // assemblies each project sees: one pass over every type of a set of assemblies, which the
     // first hierarchy would otherwise build while the other threads wait for it. Taken first, by
     // one worker, while the others build symbol indexes.
+    enum Prime {
+        LibraryScopes,
+        Symbols(ProjectId),
+    }
     let start = Instant::now();
-    let tasks: Vec<Option<ProjectId>> = std::iter::once(None)
-        .chain(projects.iter().copied().map(Some))
+    let tasks: Vec<Prime> = std::iter::once(Prime::LibraryScopes)
+        .chain(projects.iter().map(|&project| Prime::Symbols(project)))
         .collect();
     workers::each(snapshot, &tasks, |analysis, task| match *task {
-        None => (projects.iter()).try_for_each(|&project| analysis.prime_library_scope(project)),
-        Some(project) => analysis.prime_project_symbols(project),
+        Prime::LibraryScopes => {
+            (projects.iter()).try_for_each(|&project| analysis.prime_library_scope(project))
+        }
+        Prime::Symbols(project) => analysis.prime_project_symbols(project),
     })?;
     timed("symbolIndex", start);
 
