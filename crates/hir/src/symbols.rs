@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
 
 use crate::{
@@ -399,6 +400,19 @@ pub fn symbols_with_documentation_id_where(
     keep: impl Fn(ProjectId) -> bool,
 ) -> Vec<Symbol> {
     let graph = db.workspace().graph(db);
+    if doc_id.starts_with("T:") {
+        let mut types: Vec<Symbol> = (graph.iter())
+            .filter(|&(project, _)| keep(project))
+            .flat_map(|(project, _)| {
+                let ids = type_documentation_ids(db, ProjectKey::new(db, project));
+                ids.get(doc_id).cloned().unwrap_or_default()
+            })
+            .map(Symbol::Type)
+            .collect();
+        types.sort();
+        types.dedup();
+        return types;
+    }
     let mut out = Vec::new();
     // Only symbols of the id's kind can have it: a type's name also indexes its constructors, and
     // computing a member's id resolves its signature (most of a type hierarchy's time).
@@ -429,6 +443,22 @@ pub fn symbols_with_documentation_id_where(
         }
     }
     out
+}
+
+/// A project's source types by documentation id: what a type's key resolves through. By name, a
+/// key compared the id of every type so named, and a test project declares hundreds of nested
+/// `Source` and `Destination` classes (AutoMapper's): every hierarchy of them compared hundreds.
+#[salsa::tracked(returns(clone))]
+fn type_documentation_ids<'db>(
+    db: &'db dyn Db,
+    key: ProjectKey<'db>,
+) -> Arc<FxHashMap<SmolStr, Vec<TypeId>>> {
+    let mut ids: FxHashMap<SmolStr, Vec<TypeId>> = FxHashMap::default();
+    for (id, _) in def_map(db, key.id(db)).types() {
+        let doc_id = documentation_id_query(db, SymbolId::new(db, Symbol::Type(id)));
+        ids.entry(doc_id.clone()).or_default().push(id);
+    }
+    Arc::new(ids)
 }
 
 /// The names a symbol with this documentation id is indexed under: `M:Ns.T`1.Find(System.Int32)` →

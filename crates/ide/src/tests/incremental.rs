@@ -147,6 +147,7 @@ fn adding_a_class_reruns_what_depends_on_it() {
                 "project_derived_edges",
                 "symbol_index",
                 "type_bases_query",
+                "type_documentation_ids",
                 "type_header_query",
                 "type_member_table",
                 "types_by_name",
