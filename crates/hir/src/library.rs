@@ -17,7 +17,6 @@ mod convert;
 mod identity;
 mod known;
 mod members;
-pub(crate) use members::ParamInfo;
 mod symbols;
 
 use std::sync::{Arc, RwLock};
@@ -49,8 +48,8 @@ pub(crate) use self::{
     convert::{LibraryTy, hir_name},
     known::KnownType,
     members::{
-        DeclaredSignature, library_constraints_hold, library_delegate_shape, library_indexers,
-        library_members, library_return, library_signature,
+        DeclaredSignature, ParamInfo, library_constraints_hold, library_delegate_shape,
+        library_indexers, library_members, library_return, library_signature,
     },
 };
 /// The input is the database's; it is named here, where it is read.

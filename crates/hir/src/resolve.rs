@@ -585,16 +585,12 @@ impl<'db> Resolver<'db> {
         let mut scopes: Vec<(Vec<SmolStr>, Vec<Ty>)> = Vec::new();
         let globals = project_global_usings(self.db, self.project);
         for (level, scope) in self.scopes.iter().enumerate().rev() {
-            let (own, usings): (&str, Vec<&UsingKind>) = match scope {
-                Scope::Namespace { full_name, usings } => (
-                    full_name,
-                    usings
-                        .as_ref()
-                        .map(|u| u.iter().collect())
-                        .unwrap_or_default(),
-                ),
-                Scope::Unit { usings } => ("", usings.iter().chain(globals.iter()).collect()),
-                _ => continue,
+            let Some(usings) = level_directives(scope, &globals) else {
+                continue;
+            };
+            let own = match scope {
+                Scope::Namespace { full_name, .. } => full_name.as_str(),
+                _ => "",
             };
             scopes.push((vec![SmolStr::new(own)], Vec::new()));
             let mut namespaces = Vec::new();
@@ -682,19 +678,10 @@ impl<'db> Resolver<'db> {
     }
 
     fn find_level_usings(&self, level: usize) -> FxHashMap<Path, SmolStr> {
-        let globals;
-        let usings: Vec<&UsingKind> = match self.scopes.get(level) {
-            Some(Scope::Namespace {
-                usings: Some(usings),
-                ..
-            }) => usings.iter().collect(),
-            Some(Scope::Unit { usings }) => {
-                globals = project_global_usings(self.db, self.project);
-                usings.iter().chain(globals.iter()).collect()
-            }
-            _ => Vec::new(),
-        };
-        usings
+        let globals = project_global_usings(self.db, self.project);
+        (self.scopes.get(level))
+            .and_then(|scope| level_directives(scope, &globals))
+            .unwrap_or_default()
             .into_iter()
             .filter_map(|kind| match kind {
                 UsingKind::Namespace(path) => {
@@ -1050,7 +1037,7 @@ impl Resolver<'_> {
     /// unit's with the project's global usings), as written.
     fn imported_namespace_levels(&self) -> Vec<Vec<String>> {
         let globals = project_global_usings(self.db, self.project);
-        let namespaces = |usings: &mut dyn Iterator<Item = &UsingKind>| -> Vec<String> {
+        let namespaces = |usings: Vec<&UsingKind>| -> Vec<String> {
             let mut out: Vec<String> = Vec::new();
             for kind in usings {
                 if let UsingKind::Namespace(path) = kind {
@@ -1062,20 +1049,19 @@ impl Resolver<'_> {
             }
             out
         };
-        self.scopes
-            .iter()
-            .rev()
-            .filter_map(|scope| match scope {
-                Scope::Namespace {
-                    usings: Some(usings),
-                    ..
-                } => Some(namespaces(&mut usings.iter())),
-                Scope::Unit { usings } => {
-                    Some(namespaces(&mut usings.iter().chain(globals.iter())))
-                }
-                _ => None,
-            })
+        (self.scopes.iter().rev())
+            .filter_map(|scope| level_directives(scope, &globals).map(namespaces))
             .collect()
+    }
+}
+
+/// The using directives a scope level holds: a namespace declaration's own, a compilation unit's
+/// with the project's global ones (`globals`); `None` for the levels inside types, which hold none.
+fn level_directives<'a>(scope: &'a Scope, globals: &'a [UsingKind]) -> Option<Vec<&'a UsingKind>> {
+    match scope {
+        Scope::Namespace { usings, .. } => Some(usings.iter().flat_map(|u| u.iter()).collect()),
+        Scope::Unit { usings } => Some(usings.iter().chain(globals).collect()),
+        _ => None,
     }
 }
 

@@ -5,8 +5,8 @@
 //! (heaps), `tables` (`#~` row layout and typed rows), `image` (names and reverse indexes),
 //! `signature`, `constant`, `attributes`, then `lower` (tables → model). A type's members are lowered
 //! when first read, from the image kept with the file's bytes (`image::OwnedImage`). `surface`
-//! stores models compactly; `dump` renders them as text for tests and debugging. Any malformed input yields an
-//! `Err`, never a panic.
+//! stores models compactly; `dump` renders them as text for tests and debugging. Any malformed
+//! input yields an `Err`, never a panic.
 //!
 //! The table layer is written here rather than taken from a crate. Evaluated:
 //! - `dotnetdll` reads everything needed, but is GPL-3.0.

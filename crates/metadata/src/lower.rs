@@ -134,7 +134,6 @@ fn forwarder(image: &Image<'_>, row: u32, depth: u32) -> Result<Option<TypeForwa
 /// The TypeDef table with, per row, its index in `Assembly::types` if it is kept.
 struct Types<'i> {
     owned: &'i Arc<OwnedImage>,
-    image: &'i Image<'i>,
     index: Vec<Option<u32>>,
 }
 
@@ -150,11 +149,7 @@ impl<'i> Types<'i> {
                 next - 1
             }));
         }
-        Ok(Types {
-            owned,
-            image,
-            index,
-        })
+        Ok(Types { owned, index })
     }
 
     fn lower(&self) -> Result<Vec<TypeDef>> {
@@ -165,7 +160,7 @@ impl<'i> Types<'i> {
     }
 
     fn type_def(&self, row: u32) -> Result<TypeDef> {
-        let image = self.image;
+        let image = self.owned.borrow_dependent();
         let t = &image.tables;
         let r = t.type_def(row)?;
         let enclosing = image.enclosing.get(&row).copied();
