@@ -49,7 +49,7 @@ pub(crate) use self::{
     known::KnownType,
     members::{
         DeclaredSignature, ParamInfo, library_constraints_hold, library_delegate_shape,
-        library_indexers, library_members, library_return, library_signature,
+        library_indexers, library_members, library_params, library_return, library_signature,
     },
 };
 /// The input is the database's; it is named here, where it is read.

@@ -12,6 +12,7 @@ use crate::{
     item_tree::{
         Member, MemberKind, MemberOrigin, Modifiers, ParamModifier, TypeKind, file_item_tree,
     },
+    library::ParamInfo,
     members::type_member_table,
     name_index::NameIndex,
     resolve::Resolver,
@@ -82,6 +83,32 @@ fn member_signature_query<'db>(db: &'db dyn Db, key: MemberKey<'db>) -> Arc<Memb
             .as_ref()
             .map(|t| resolver.resolve(t)),
     })
+}
+
+/// A source method's parameters as overload resolution reads them (types resolved, names,
+/// defaults) and how many type parameters it declares. Memoized: every call builds a candidate of
+/// each overload in reach, which resolved and copied the list again at every call.
+pub(crate) fn member_params(db: &dyn Db, member: MemberId) -> Option<(Arc<[ParamInfo]>, usize)> {
+    member_params_query(db, member.key()).clone()
+}
+
+#[salsa::tracked(returns(ref))]
+fn member_params_query<'db>(
+    db: &'db dyn Db,
+    key: MemberKey<'db>,
+) -> Option<(Arc<[ParamInfo]>, usize)> {
+    let member = key.id(db);
+    let data = member_ref(db, member)?;
+    let sig = member_signature(db, member);
+    let params = (sig.params.iter().zip(&data.params))
+        .map(|((ty, modifier), p)| ParamInfo {
+            name: p.name.clone(),
+            ty: ty.clone(),
+            modifier: *modifier,
+            has_default: p.has_default,
+        })
+        .collect();
+    Some((params, data.type_params.len()))
 }
 
 /// The documentation-comment id, as Roslyn's `GetDocumentationCommentId` writes it. Memoized: a

@@ -19,7 +19,7 @@ use crate::{
     body::{Arg, Body, Expr, ExprId, LocalKind},
     item_tree::{MemberKind, Modifiers, ParamModifier},
     overrides::overrides,
-    symbols::{MemberId, member_ref, member_signature},
+    symbols::{MemberId, member_params, member_ref, member_signature},
     ty::Ty,
 };
 
@@ -38,24 +38,21 @@ impl Ctx<'_> {
         members
             .iter()
             .filter_map(|&m| {
-                let data = member_ref(db, m)?;
-                let sig = member_signature(db, m);
-                let params = sig
-                    .params
-                    .iter()
-                    .zip(&data.params)
-                    .skip(usize::from(extension))
-                    .map(|((ty, modifier), p)| ParamInfo {
-                        name: p.name.clone(),
-                        ty: ty.substitute(&decl_args),
-                        modifier: *modifier,
-                        has_default: p.has_default,
-                    })
-                    .collect();
+                let (params, method_type_params) = member_params(db, m)?;
+                // Shared with the member's memo when nothing is substituted or skipped.
+                let params = match (decl_args.is_empty(), extension) {
+                    (true, false) => params,
+                    _ => (params.iter().skip(usize::from(extension)))
+                        .map(|p| ParamInfo {
+                            ty: p.ty.substitute(&decl_args),
+                            ..p.clone()
+                        })
+                        .collect(),
+                };
                 Some(Candidate {
                     member: CandMember::Source(m),
                     params,
-                    method_type_params: data.type_params.len(),
+                    method_type_params,
                 })
             })
             .collect()

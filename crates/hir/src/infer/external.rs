@@ -14,8 +14,8 @@ use crate::{
         },
     },
     library::{
-        KnownType, LibMember, LibMemberKind, library_indexers, library_members, library_return,
-        library_signature,
+        KnownType, LibMember, LibMemberKind, library_indexers, library_members, library_params,
+        library_return, library_signature,
     },
     overrides::library_member_bases,
     ty::Ty,
@@ -162,7 +162,7 @@ impl Ctx<'_> {
                     let CandMember::Library(member) = candidates[applied.index].member else {
                         continue;
                     };
-                    let declared: Vec<Ty> = (library_signature(db, decl, member).params.iter())
+                    let declared: Vec<Ty> = (library_params(db, decl, member).0.iter())
                         .map(|p| p.ty.clone())
                         .collect();
                     let (decl, member) = self
@@ -367,7 +367,7 @@ impl Ctx<'_> {
             && super::conversion::is_value_type(&self.sdb, ty)
             && !ctors
                 .iter()
-                .any(|&c| library_signature(db, ty, c).params.is_empty())
+                .any(|&c| library_params(db, ty, c).0.is_empty())
         {
             return true;
         }
@@ -427,13 +427,13 @@ pub(super) fn library_candidate(
     member: LibMember,
     skip_receiver: bool,
 ) -> Candidate {
-    let sig = library_signature(db, decl, member);
+    let (params, method_type_params) = library_params(db, decl, member);
     Candidate {
         member: CandMember::Library(member),
         params: match skip_receiver {
-            true => sig.params.get(1..).unwrap_or_default().into(),
-            false => sig.params,
+            true => params.get(1..).unwrap_or_default().into(),
+            false => params,
         },
-        method_type_params: sig.method_type_params,
+        method_type_params,
     }
 }

@@ -44,7 +44,7 @@ pub(crate) struct LibSignature {
 }
 
 /// A parameter as overload resolution sees it, of a source or a library method.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ParamInfo {
     pub(crate) name: SmolStr,
     pub(crate) ty: Ty,
@@ -202,20 +202,37 @@ pub(crate) fn library_indexers(
 pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> LibSignature {
     let declared = declared_of(db, member);
     let args = decl_args(db, decl);
-    let args: &[Ty] = &args;
     LibSignature {
         name: declared.name.clone(),
-        params: match args.is_empty() {
-            true => declared.params.clone(),
-            false => (declared.params.iter())
-                .map(|p| ParamInfo {
-                    ty: p.ty.substitute(args),
-                    ..p.clone()
-                })
-                .collect(),
-        },
-        ret: declared_return(&declared, decl, args),
+        params: substituted_params(&declared, &args),
+        ret: declared_return(&declared, decl, &args),
         method_type_params: declared.method_type_params,
+    }
+}
+
+/// The parameters of [`library_signature`] alone and how many type parameters the method
+/// declares: what an overload candidate needs.
+pub(crate) fn library_params(
+    db: &dyn Db,
+    decl: &Ty,
+    member: LibMember,
+) -> (Arc<[ParamInfo]>, usize) {
+    let declared = declared_of(db, member);
+    let params = substituted_params(&declared, &decl_args(db, decl));
+    (params, declared.method_type_params)
+}
+
+/// The declared parameters with the declaring type's arguments substituted, shared when there are
+/// none.
+fn substituted_params(declared: &DeclaredSignature, args: &[Ty]) -> Arc<[ParamInfo]> {
+    match args.is_empty() {
+        true => declared.params.clone(),
+        false => (declared.params.iter())
+            .map(|p| ParamInfo {
+                ty: p.ty.substitute(args),
+                ..p.clone()
+            })
+            .collect(),
     }
 }
 

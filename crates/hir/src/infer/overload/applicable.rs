@@ -81,6 +81,9 @@ fn takes_params_array(cand: &Candidate, slot_of_arg: &[usize]) -> bool {
 /// that needs the expanded form; `None` when an argument has no parameter, two fill one, or a
 /// parameter without a default is left out.
 fn arg_slots(params: &[ParamInfo], args: &[ArgInfo]) -> Option<(Vec<usize>, bool)> {
+    if !count_fits(params, args) {
+        return None;
+    }
     let has_params_array = params
         .last()
         .is_some_and(|p| p.modifier == ParamModifier::Params);
@@ -116,6 +119,17 @@ fn arg_slots(params: &[ParamInfo], args: &[ArgInfo]) -> Option<(Vec<usize>, bool
     Some((slot_of_arg, expanded))
 }
 
+/// What [`arg_slots`] finds of arguments passed by position alone, from their count: most
+/// candidates of a call are other overloads, told apart here before any slot is built.
+fn count_fits(params: &[ParamInfo], args: &[ArgInfo]) -> bool {
+    if args.iter().any(|arg| arg.name.is_some()) {
+        return true;
+    }
+    let is_params = |p: &ParamInfo| p.modifier == ParamModifier::Params;
+    (args.len() <= params.len() || params.last().is_some_and(is_params))
+        && (params.iter().skip(args.len())).all(|p| p.has_default || is_params(p))
+}
+
 /// The method type arguments: as written, else inferred from the argument types (lambdas in the
 /// second phase); `None` when inference fails.
 fn method_type_args(
@@ -132,6 +146,10 @@ fn method_type_args(
     if explicit {
         return Some(type_args.to_vec());
     }
+    // Nothing to infer: no argument can bind a type parameter the method does not have.
+    if cand.method_type_params == 0 {
+        return Some(Vec::new());
+    }
     let mut method_args = vec![Ty::Unknown; cand.method_type_params];
     // Every argument's bounds, fixed together (§12.6.3.12): of `Pick(1, 2L)`'s `int` and `long`,
     // the one the other converts to.
@@ -144,7 +162,7 @@ fn method_type_args(
                 ParamModifier::Ref | ParamModifier::Out => BoundKind::Exact,
                 _ => BoundKind::Lower,
             };
-            infer_bounds(sdb, &param_ty, ty, kind, &mut bounds);
+            infer_bounds(sdb, param_ty, ty, kind, &mut bounds);
         }
     }
     for (slot, found) in method_args.iter_mut().zip(&bounds) {
@@ -158,7 +176,7 @@ fn method_type_args(
             ArgTy::Known(_) => {}
             // Explicit parameter type inference (§12.6.3.8).
             ArgTy::Lambda(_, _, Some(explicit)) => {
-                if let Some((params, _)) = known::delegate_shape(sdb, &param_ty) {
+                if let Some((params, _)) = known::delegate_shape(sdb, param_ty) {
                     for (p, e) in params.iter().zip(explicit) {
                         unify(sdb, p, e, &mut method_args);
                     }
@@ -167,29 +185,26 @@ fn method_type_args(
             _ => {}
         }
     }
-    if cand.method_type_params > 0 {
-        let declared: Vec<Ty> = slot_of_arg
+    let declared: Vec<Ty> = slot_of_arg
+        .iter()
+        .map(|&slot| param_type(&params[slot], expanded && slot == params.len() - 1).clone())
+        .collect();
+    if !infer_from_lambdas(sdb, args, &declared, &mut method_args, lambdas) {
+        return None;
+    }
+    // A type argument no argument can give stays unfixed and inference fails (§12.6.3.12):
+    // `null` gives none (`ToLookup(source, null)` is not LINQ's `ToLookup(source, keySelector)`),
+    // nor does an implicitly typed lambda through its delegate's parameter types, only through
+    // its return type (`Run(x => F(x))` never infers `Run<T>(Action<Response<T>>)`).
+    let unfixable = |i: u32| {
+        !args
             .iter()
-            .map(|&slot| param_type(&params[slot], expanded && slot == params.len() - 1))
-            .collect();
-        if !infer_from_lambdas(sdb, args, &declared, &mut method_args, lambdas) {
-            return None;
-        }
-        // A type argument no argument can give stays unfixed and inference fails (§12.6.3.12):
-        // `null` gives none (`ToLookup(source, null)` is not LINQ's `ToLookup(source, keySelector)`),
-        // nor does an implicitly typed lambda through its delegate's parameter types, only through
-        // its return type (`Run(x => F(x))` never infers `Run<T>(Action<Response<T>>)`).
-        let unfixable = |i: u32| {
-            !args
-                .iter()
-                .zip(&declared)
-                .any(|(a, d)| could_infer(sdb, a, d, i))
-        };
-        if (0..method_args.len() as u32)
-            .any(|i| method_args[i as usize] == Ty::Unknown && unfixable(i))
-        {
-            return None;
-        }
+            .zip(&declared)
+            .any(|(a, d)| could_infer(sdb, a, d, i))
+    };
+    if (0..method_args.len() as u32).any(|i| method_args[i as usize] == Ty::Unknown && unfixable(i))
+    {
+        return None;
     }
     Some(method_args)
 }
@@ -318,10 +333,10 @@ fn strip_nullable(ty: &Ty) -> &Ty {
     }
 }
 
-fn param_type(param: &ParamInfo, expanded: bool) -> Ty {
+fn param_type(param: &ParamInfo, expanded: bool) -> &Ty {
     match (&param.ty, expanded) {
-        (Ty::Array(elem, _), true) => (**elem).clone(),
-        (ty, _) => ty.clone(),
+        (Ty::Array(elem, _), true) => elem,
+        (ty, _) => ty,
     }
 }
 
