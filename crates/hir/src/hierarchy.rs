@@ -51,7 +51,12 @@ pub fn declared_interfaces_of(sdb: &ScopedDb<'_>, ty: &Ty) -> Vec<Ty> {
 /// type's project sees them. Memoized: hierarchies and override searches ask for the same chains
 /// again and again.
 pub fn base_chain(db: &dyn Db, id: TypeId) -> (Vec<Ty>, bool) {
-    base_chain_query(db, id.key()).clone()
+    base_chain_ref(db, id).clone()
+}
+
+/// [`base_chain`] without copying it.
+pub(crate) fn base_chain_ref(db: &dyn Db, id: TypeId) -> &(Vec<Ty>, bool) {
+    base_chain_query(db, id.key())
 }
 
 #[salsa::tracked(returns(ref))]

@@ -19,7 +19,11 @@ mod known;
 mod members;
 mod symbols;
 
-use std::sync::{Arc, RwLock};
+use std::{
+    cell::RefCell,
+    rc::Rc,
+    sync::{Arc, RwLock},
+};
 
 use metadata::{Assembly, Method, TypeDef, TypeKind};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -410,6 +414,17 @@ pub struct ScopedDb<'a> {
     /// constraint): a body's view sets them ([`ScopedDb::with_plain_type_params`]); without them
     /// a type parameter may be either.
     plain_type_params: Arc<[TypeParam]>,
+    /// Shared by the clones of this view (a body's inference makes many).
+    memo: Rc<ScopedMemo<'a>>,
+}
+
+/// What a view was asked before, kept while it lives (within one query's run, whose dependencies
+/// the first ask recorded): overload resolution asks for the supertypes of the same argument types
+/// at every candidate of every call, and each ask of the database interns its key and records a
+/// read.
+#[derive(Default)]
+struct ScopedMemo<'a> {
+    supertypes: RefCell<FxHashMap<Ty, &'a (Vec<Ty>, bool)>>,
 }
 
 impl<'a> ScopedDb<'a> {
@@ -420,6 +435,7 @@ impl<'a> ScopedDb<'a> {
             project: Some(project),
             libs: library_scope(db, project).defs.clone(),
             plain_type_params: Arc::default(),
+            memo: Rc::default(),
         }
     }
 
@@ -431,6 +447,7 @@ impl<'a> ScopedDb<'a> {
             project: None,
             libs: library_defs(db),
             plain_type_params: Arc::default(),
+            memo: Rc::default(),
         }
     }
 
@@ -471,6 +488,20 @@ impl<'a> ScopedDb<'a> {
     /// The definition of the library type `ty` names in the assemblies the project sees.
     pub(crate) fn library_type(&self, ty: &Ty) -> Option<LibType> {
         self.libs.type_of(self.db, ty)
+    }
+
+    /// `ty`'s supertypes as this view asked them before, else as `ask` gives them.
+    pub(crate) fn supertypes(
+        &self,
+        ty: &Ty,
+        ask: impl FnOnce() -> &'a (Vec<Ty>, bool),
+    ) -> &'a (Vec<Ty>, bool) {
+        if let Some(&found) = self.memo.supertypes.borrow().get(ty) {
+            return found;
+        }
+        let found = ask();
+        self.memo.supertypes.borrow_mut().insert(ty.clone(), found);
+        found
     }
 }
 

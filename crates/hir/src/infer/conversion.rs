@@ -99,7 +99,9 @@ pub(crate) fn numeric_conv(db: &dyn Db, from: &Ty, to: &Ty) -> Option<Conv> {
 /// faster than the code.
 pub(crate) fn supertypes<'db>(sdb: &ScopedDb<'db>, ty: &Ty) -> &'db (Vec<Ty>, bool) {
     let db = sdb.db();
-    supertypes_query(db, SupertypesKey::new(db, ty, sdb.viewer()))
+    sdb.supertypes(ty, || {
+        supertypes_query(db, SupertypesKey::new(db, ty, sdb.viewer()))
+    })
 }
 
 #[salsa::interned(revisions = usize::MAX)]

@@ -16,7 +16,7 @@ use super::{is_value_type, numeric_conv, supertypes};
 use crate::{
     base_db::Db,
     def_map::{TypeDecl, TypeId, def_map},
-    hierarchy::base_class_of,
+    hierarchy::{base_chain_ref, base_class_of},
     item_tree::file_item_tree,
     library::ScopedDb,
     lookup::{self, own_members},
@@ -97,10 +97,10 @@ pub(crate) fn user_conversion(
 /// type encompassing or encompassed by `from` to one encompassing or encompassed by `to`.
 fn applicable(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty, explicit: bool) -> Vec<Applicable> {
     let db = sdb.db();
-    let declarers = conversion_declarers(db);
-    if declarers.is_empty() {
+    if !any_declarer(db, from, to, explicit) {
         return Vec::new();
     }
+    let declarers = conversion_declarers(db);
     let names: &[&str] = if explicit {
         &["op_Explicit", "op_Implicit"]
     } else {
@@ -194,6 +194,26 @@ fn names_an_operator(db: &dyn Db, decl: &TypeDecl) -> bool {
         .members
         .iter()
         .any(|&idx| OPERATORS.contains(&tree.members[idx].name.as_str()))
+}
+
+/// Whether a type [`declaring_types`] lists declares an operator, told from the memoized base
+/// chains: overload resolution asks for a user-defined conversion between most pairs of types it
+/// meets, and most of those pairs have none on either side.
+/// Only source types are listed: between two framework types (most pairs) nothing is read.
+fn any_declarer(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) -> bool {
+    let sides = [(underlying(from), true), (underlying(to), explicit)];
+    if !sides.iter().any(|(ty, _)| matches!(ty, Ty::Source(..))) {
+        return false;
+    }
+    let declarers = conversion_declarers(db);
+    let declares = |ty: &Ty| matches!(ty, Ty::Source(id, _) if declarers.contains(id));
+    !declarers.is_empty()
+        && sides.into_iter().any(|(ty, with_bases)| match ty {
+            Ty::Source(id, _) => {
+                declares(ty) || with_bases && base_chain_ref(db, *id).0.iter().any(declares)
+            }
+            _ => false,
+        })
 }
 
 /// `D` of §10.5.4/§10.5.5: `S0` and its base classes, then `T0` (and with `explicit` its base

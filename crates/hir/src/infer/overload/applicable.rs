@@ -2,6 +2,8 @@
 //! (named, positional, `params` in expanded form), the method type arguments it needs, and the
 //! conversion of every argument to its parameter.
 
+use smallvec::{SmallVec, smallvec};
+
 use super::{
     Applied, ArgInfo, ArgTy, Candidate, GroupMethod, LambdaReturn, LambdaTyper, ParamInfo,
     type_inference::{
@@ -77,18 +79,22 @@ fn takes_params_array(cand: &Candidate, slot_of_arg: &[usize]) -> bool {
         && slot_of_arg.contains(&(cand.params.len() - 1))
 }
 
+/// The parameter each argument goes to: inline for the few arguments of most calls, as every
+/// candidate of every call gets one.
+type Slots = SmallVec<[usize; 8]>;
+
 /// The parameter each argument goes to (by name, by position, or the `params` array), and whether
 /// that needs the expanded form; `None` when an argument has no parameter, two fill one, or a
 /// parameter without a default is left out.
-fn arg_slots(params: &[ParamInfo], args: &[ArgInfo]) -> Option<(Vec<usize>, bool)> {
+fn arg_slots(params: &[ParamInfo], args: &[ArgInfo]) -> Option<(Slots, bool)> {
     if !count_fits(params, args) {
         return None;
     }
     let has_params_array = params
         .last()
         .is_some_and(|p| p.modifier == ParamModifier::Params);
-    let mut slot_of_arg: Vec<usize> = Vec::with_capacity(args.len());
-    let mut filled = vec![false; params.len()];
+    let mut slot_of_arg = Slots::with_capacity(args.len());
+    let mut filled: SmallVec<[bool; 8]> = smallvec![false; params.len()];
     let mut expanded = false;
     for (i, arg) in args.iter().enumerate() {
         let slot = match &arg.name {
