@@ -20,7 +20,7 @@ mod members;
 mod symbols;
 
 use std::{
-    cell::RefCell,
+    cell::{OnceCell, RefCell},
     rc::Rc,
     sync::{Arc, RwLock},
 };
@@ -31,7 +31,7 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, ProjectId},
-    def_map::type_header,
+    def_map::{TypeId, type_header},
     ty::{Ty, TypeParam},
 };
 
@@ -425,6 +425,8 @@ pub struct ScopedDb<'a> {
 #[derive(Default)]
 struct ScopedMemo<'a> {
     supertypes: RefCell<FxHashMap<Ty, &'a (Vec<Ty>, bool)>>,
+    workspace_defs: OnceCell<Arc<LibraryDefs>>,
+    conversion_declarers: OnceCell<&'a FxHashSet<TypeId>>,
 }
 
 impl<'a> ScopedDb<'a> {
@@ -488,6 +490,26 @@ impl<'a> ScopedDb<'a> {
     /// The definition of the library type `ty` names in the assemblies the project sees.
     pub(crate) fn library_type(&self, ty: &Ty) -> Option<LibType> {
         self.libs.type_of(self.db, ty)
+    }
+
+    /// The workspace's definitions (the project's own are [`ScopedDb::libs`]): where every library
+    /// member's converted signature is kept.
+    pub(crate) fn workspace_libs(&self) -> &LibraryDefs {
+        match self.project {
+            None => &self.libs,
+            Some(_) => self
+                .memo
+                .workspace_defs
+                .get_or_init(|| library_defs(self.db)),
+        }
+    }
+
+    /// The source types that declare a conversion operator, as `ask` gave them the first time.
+    pub(crate) fn conversion_declarers(
+        &self,
+        ask: impl FnOnce() -> &'a FxHashSet<TypeId>,
+    ) -> &'a FxHashSet<TypeId> {
+        self.memo.conversion_declarers.get_or_init(ask)
     }
 
     /// `ty`'s supertypes as this view asked them before, else as `ask` gives them.

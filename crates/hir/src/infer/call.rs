@@ -189,24 +189,22 @@ impl Ctx<'_> {
         // base's level. An override of a framework method stands for it, at the framework's level:
         // after every source level, so that `Equals(node)` finds a base's `Equals(Node)` before an
         // override of `object.Equals(object)`.
-        // Each level with only the members a pass considers.
-        let levels_of = |keep: &dyn Fn(MemberId) -> bool| -> Vec<(usize, &Ty, Vec<MemberId>)> {
-            group
-                .levels
-                .iter()
-                .enumerate()
-                .map(|(level, (ty, members))| {
-                    (
-                        level,
-                        ty,
-                        members.iter().copied().filter(|&m| keep(m)).collect(),
-                    )
-                })
-                .collect()
-        };
-        let source_levels = levels_of(&|m| !is_override(db, m));
-        let framework_overrides =
-            levels_of(&|m| is_override(db, m) && !overrides_source_member(db, m));
+        // Each level split into the members of the first pass and the overrides of framework
+        // methods, each member read once.
+        let mut source_levels = Vec::new();
+        let mut framework_overrides = Vec::new();
+        for (level, (ty, members)) in group.levels.iter().enumerate() {
+            let (mut source, mut framework) = (Vec::new(), Vec::new());
+            for &m in members {
+                match is_override(db, m) {
+                    false => source.push(m),
+                    true if overrides(db, m).overridden.is_empty() => framework.push(m),
+                    true => {}
+                }
+            }
+            source_levels.push((level, ty, source));
+            framework_overrides.push((level, ty, framework));
+        }
         let passes: Vec<(usize, &Ty, Vec<MemberId>)> = source_levels
             .into_iter()
             .chain(framework_overrides)

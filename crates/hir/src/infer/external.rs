@@ -14,8 +14,8 @@ use crate::{
         },
     },
     library::{
-        KnownType, LibMember, LibMemberKind, library_indexers, library_members, library_params,
-        library_return, library_signature,
+        KnownType, LibMember, LibMemberKind, ScopedDb, library_indexers, library_members,
+        library_params, library_return, library_signature,
     },
     overrides::library_member_bases,
     ty::Ty,
@@ -142,12 +142,11 @@ impl Ctx<'_> {
         args: &[Arg],
         infos: &[ArgInfo],
     ) -> Binding {
-        let db = self.db;
         let type_args = &group.type_args;
         for (decl, members) in &group.library {
             let candidates: Vec<Candidate> = members
                 .iter()
-                .map(|&m| library_candidate(db, decl, m, false))
+                .map(|&m| library_candidate(&self.sdb, decl, m, false))
                 .filter(|c| overload::fits_type_args(c, type_args))
                 .collect();
             let resolution = overload::resolve_overloads_with(
@@ -162,7 +161,7 @@ impl Ctx<'_> {
                     let CandMember::Library(member) = candidates[applied.index].member else {
                         continue;
                     };
-                    let declared: Vec<Ty> = (library_params(db, decl, member).0.iter())
+                    let declared: Vec<Ty> = (library_params(&self.sdb, decl, member).0.iter())
                         .map(|p| p.ty.clone())
                         .collect();
                     let (decl, member) = self
@@ -280,7 +279,7 @@ impl Ctx<'_> {
                     kind: LibMemberKind::Method,
                     idx,
                 };
-                library_candidate(db, &Ty::Unknown, member, false)
+                library_candidate(&self.sdb, &Ty::Unknown, member, false)
             })
             .collect()
     }
@@ -314,7 +313,7 @@ impl Ctx<'_> {
                     let p = &index.type_def(m.ty).properties()[m.idx as usize];
                     (!get || p.getter.is_some()) && (!set || p.setter.is_some())
                 })
-                .map(|(decl, &m)| library_candidate(db, decl, m, false))
+                .map(|(decl, &m)| library_candidate(&self.sdb, decl, m, false))
                 .collect();
             if self.late_bound_members(expr, &candidates, args, &infos) {
                 return Some(Ty::Dynamic);
@@ -324,7 +323,7 @@ impl Ctx<'_> {
         for (decl, members) in &groups {
             let candidates: Vec<Candidate> = members
                 .iter()
-                .map(|&m| library_candidate(db, decl, m, false))
+                .map(|&m| library_candidate(&self.sdb, decl, m, false))
                 .collect();
             match resolve_overloads(&self.sdb, &candidates, &infos, &[]) {
                 Resolution::Bound(applied) => {
@@ -367,7 +366,7 @@ impl Ctx<'_> {
             && super::conversion::is_value_type(&self.sdb, ty)
             && !ctors
                 .iter()
-                .any(|&c| library_params(db, ty, c).0.is_empty())
+                .any(|&c| library_params(&self.sdb, ty, c).0.is_empty())
         {
             return true;
         }
@@ -376,7 +375,7 @@ impl Ctx<'_> {
         }
         let candidates: Vec<Candidate> = ctors
             .iter()
-            .map(|&m| library_candidate(db, ty, m, false))
+            .map(|&m| library_candidate(&self.sdb, ty, m, false))
             .collect();
         match resolve_overloads(&self.sdb, &candidates, infos, &[]) {
             Resolution::Bound(applied) => {
@@ -422,12 +421,12 @@ pub(super) fn member_is_static(index: &crate::library::LibraryIndex, m: LibMembe
 /// A library method as an overload candidate (`skip_receiver` for an extension method called in
 /// its reduced form, when the receiver is not passed as an argument).
 pub(super) fn library_candidate(
-    db: &dyn crate::base_db::Db,
+    sdb: &ScopedDb<'_>,
     decl: &Ty,
     member: LibMember,
     skip_receiver: bool,
 ) -> Candidate {
-    let (params, method_type_params) = library_params(db, decl, member);
+    let (params, method_type_params) = library_params(sdb, decl, member);
     Candidate {
         member: CandMember::Library(member),
         params: match skip_receiver {

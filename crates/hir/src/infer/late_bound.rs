@@ -59,7 +59,7 @@ impl Ctx<'_> {
         for (decl, members) in &group.library {
             let candidates: Vec<Candidate> = members
                 .iter()
-                .map(|&m| library_candidate(db, decl, m, false))
+                .map(|&m| library_candidate(&self.sdb, decl, m, false))
                 .filter(|c| overload::fits_type_args(c, &group.type_args))
                 .collect();
             for i in self.applicable_of(&candidates, infos, &group.type_args) {

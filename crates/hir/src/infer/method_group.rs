@@ -44,7 +44,7 @@ impl Ctx<'_> {
             members.iter().map(|&m| {
                 // An extension method's `this` (its level's declaring type unknown) is none of the
                 // delegate's parameters.
-                let c = external::library_candidate(db, decl_ty, m, *decl_ty == Ty::Unknown);
+                let c = external::library_candidate(&self.sdb, decl_ty, m, *decl_ty == Ty::Unknown);
                 let ret = (c.method_type_params == 0)
                     .then(|| crate::library::library_return(db, decl_ty, m));
                 (c, ret)
@@ -215,7 +215,7 @@ impl Ctx<'_> {
             (Some(params), [_, _, ..]) => {
                 let candidates: Vec<Candidate> = fitting
                     .iter()
-                    .map(|&m| external::library_candidate(db, decl, m, *decl == Ty::Unknown))
+                    .map(|&m| external::library_candidate(&self.sdb, decl, m, *decl == Ty::Unknown))
                     .collect();
                 self.best_for_delegate(&candidates, params, &group.type_args)
                     .map(|i| &fitting[i])

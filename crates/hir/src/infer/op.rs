@@ -240,7 +240,7 @@ impl Ctx<'_> {
         candidates.extend(
             library
                 .iter()
-                .map(|(decl, m)| external::library_candidate(db, decl, *m, false)),
+                .map(|(decl, m)| external::library_candidate(&self.sdb, decl, *m, false)),
         );
         // With a `dynamic` operand (`m + d`, `m += d`) the runtime binder picks among those that
         // apply (§12.4.5): each is a late-bound site, and the value `dynamic`.

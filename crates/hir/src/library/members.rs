@@ -213,11 +213,12 @@ pub(crate) fn library_signature(db: &dyn Db, decl: &Ty, member: LibMember) -> Li
 /// The parameters of [`library_signature`] alone and how many type parameters the method
 /// declares: what an overload candidate needs.
 pub(crate) fn library_params(
-    db: &dyn Db,
+    sdb: &ScopedDb<'_>,
     decl: &Ty,
     member: LibMember,
 ) -> (Arc<[ParamInfo]>, usize) {
-    let declared = declared_of(db, member);
+    let db = sdb.db();
+    let declared = declared_in(db, sdb.workspace_libs(), member);
     let params = substituted_params(&declared, &decl_args(db, decl));
     (params, declared.method_type_params)
 }
@@ -243,8 +244,13 @@ pub(crate) fn library_return(db: &dyn Db, decl: &Ty, member: LibMember) -> Ty {
 }
 
 fn declared_of(db: &dyn Db, member: LibMember) -> Arc<DeclaredSignature> {
-    let index = library_defs(db);
-    index.declared_signature(member, || declared_signature(db, &index, member))
+    declared_in(db, &library_defs(db), member)
+}
+
+/// [`declared_of`] with the workspace's definitions at hand: asking the database for them costs
+/// more than the signature's cache lookup.
+fn declared_in(db: &dyn Db, index: &LibraryDefs, member: LibMember) -> Arc<DeclaredSignature> {
+    index.declared_signature(member, || declared_signature(db, index, member))
 }
 
 /// The type arguments of the (constructed) type a member is found in.
@@ -352,16 +358,15 @@ pub(crate) fn library_delegate_shape(sdb: &ScopedDb<'_>, ty: &Ty) -> Option<(Vec
         return None;
     }
     let invoke = def.methods().iter().position(|m| m.name == "Invoke")?;
-    let sig = library_signature(
-        db,
-        ty,
-        LibMember {
-            ty: id,
-            kind: LibMemberKind::Method,
-            idx: invoke as u32,
-        },
-    );
-    Some((sig.params.iter().map(|p| p.ty.clone()).collect(), sig.ret))
+    let member = LibMember {
+        ty: id,
+        kind: LibMemberKind::Method,
+        idx: invoke as u32,
+    };
+    let declared = declared_in(db, sdb.workspace_libs(), member);
+    let args = decl_args(db, ty);
+    let params = (declared.params.iter()).map(|p| p.ty.substitute(&args));
+    Some((params.collect(), declared_return(&declared, ty, &args)))
 }
 
 /// Whether a library method's inferred type arguments satisfy its `where` constraints: `class`,

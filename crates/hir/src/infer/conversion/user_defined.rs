@@ -97,10 +97,10 @@ pub(crate) fn user_conversion(
 /// type encompassing or encompassed by `from` to one encompassing or encompassed by `to`.
 fn applicable(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty, explicit: bool) -> Vec<Applicable> {
     let db = sdb.db();
-    if !any_declarer(db, from, to, explicit) {
+    if !any_declarer(sdb, from, to, explicit) {
         return Vec::new();
     }
-    let declarers = conversion_declarers(db);
+    let declarers = sdb.conversion_declarers(|| conversion_declarers(db));
     let names: &[&str] = if explicit {
         &["op_Explicit", "op_Implicit"]
     } else {
@@ -200,12 +200,13 @@ fn names_an_operator(db: &dyn Db, decl: &TypeDecl) -> bool {
 /// chains: overload resolution asks for a user-defined conversion between most pairs of types it
 /// meets, and most of those pairs have none on either side.
 /// Only source types are listed: between two framework types (most pairs) nothing is read.
-fn any_declarer(db: &dyn Db, from: &Ty, to: &Ty, explicit: bool) -> bool {
+fn any_declarer(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty, explicit: bool) -> bool {
     let sides = [(underlying(from), true), (underlying(to), explicit)];
     if !sides.iter().any(|(ty, _)| matches!(ty, Ty::Source(..))) {
         return false;
     }
-    let declarers = conversion_declarers(db);
+    let db = sdb.db();
+    let declarers = sdb.conversion_declarers(|| conversion_declarers(db));
     let declares = |ty: &Ty| matches!(ty, Ty::Source(id, _) if declarers.contains(id));
     !declarers.is_empty()
         && sides.into_iter().any(|(ty, with_bases)| match ty {
