@@ -198,8 +198,8 @@ fn names_an_operator(db: &dyn Db, decl: &TypeDecl) -> bool {
 
 /// Whether a type [`declaring_types`] lists declares an operator, told from the memoized base
 /// chains: overload resolution asks for a user-defined conversion between most pairs of types it
-/// meets, and most of those pairs have none on either side.
-/// Only source types are listed: between two framework types (most pairs) nothing is read.
+/// meets, and most of those pairs have none on either side. Only source types are listed, so
+/// between two framework types nothing is read at all.
 fn any_declarer(sdb: &ScopedDb<'_>, from: &Ty, to: &Ty, explicit: bool) -> bool {
     let sides = [(underlying(from), true), (underlying(to), explicit)];
     if !sides.iter().any(|(ty, _)| matches!(ty, Ty::Source(..))) {
