@@ -198,7 +198,7 @@ impl Ctx<'_> {
             for &m in members {
                 match is_override(db, m) {
                     false => source.push(m),
-                    true if overrides(db, m).overridden.is_empty() => framework.push(m),
+                    true if !overrides_source_member(db, m) => framework.push(m),
                     true => {}
                 }
             }

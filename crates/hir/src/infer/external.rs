@@ -161,7 +161,7 @@ impl Ctx<'_> {
                     let CandMember::Library(member) = candidates[applied.index].member else {
                         continue;
                     };
-                    let declared: Vec<Ty> = (library_params(&self.sdb, decl, member).0.iter())
+                    let declared: Vec<Ty> = (candidates[applied.index].params.iter())
                         .map(|p| p.ty.clone())
                         .collect();
                     let (decl, member) = self
