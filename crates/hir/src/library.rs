@@ -27,6 +27,7 @@ use std::{
 
 use metadata::{Assembly, Method, TypeDef, TypeKind};
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 use smol_str::SmolStr;
 
 use crate::{
@@ -169,12 +170,24 @@ impl std::fmt::Debug for LibraryDefs {
 /// distinct set (`library_scope`).
 pub struct LibraryIndex {
     defs: Arc<LibraryDefs>,
-    /// By C# full name (nesting with `.`, no arity suffix) and the count of all generic parameters.
-    types: FxHashMap<(SmolStr, u32), (LibTypeId, LibType)>,
+    /// By simple name (the last part of the C# full name, no arity suffix) and the count of all
+    /// generic parameters: each type of that name with its container. Keyed by the simple name, so
+    /// that looking a name up in every namespace a scope imports is one hash lookup (it was one per
+    /// namespace, each building the full name) and a comparison per type of that name.
+    types: FxHashMap<(SmolStr, u32), SmallVec<[Named; 1]>>,
     /// Every namespace that holds a type, with all its prefixes (`System`, `System.Collections`).
     namespaces: FxHashSet<SmolStr>,
     /// Extension methods by name, with the namespace of their static class.
     extensions: FxHashMap<SmolStr, Vec<(SmolStr, LibType, u32)>>,
+}
+
+/// A type of the index under its simple name: its container (the namespace, nesting types after it
+/// with `.`) and which type it is. The first assembly of the set declaring a full name wins.
+#[derive(Clone, Debug)]
+pub(crate) struct Named {
+    pub(crate) container: SmolStr,
+    pub(crate) id: LibTypeId,
+    pub(crate) def: LibType,
 }
 
 impl PartialEq for LibraryIndex {
@@ -220,10 +233,20 @@ impl LibraryIndex {
                     idx: t as u32,
                 };
                 let arity = def.generic_params.len() as u32;
-                index
-                    .types
-                    .entry((type_id.name(db).clone(), arity))
-                    .or_insert((type_id, id));
+                let full: &str = type_id.name(db);
+                let (container, name) = full.rsplit_once('.').unwrap_or(("", full));
+                let named = index.types.entry((SmolStr::new(name), arity)).or_default();
+                if !named.iter().any(|n| n.container == container) {
+                    let container = match container == def.namespace.as_str() {
+                        true => def.namespace.clone(),
+                        false => SmolStr::new(container),
+                    };
+                    named.push(Named {
+                        container,
+                        id: type_id,
+                        def: id,
+                    });
+                }
                 let mut ns = def.namespace.as_str();
                 while !ns.is_empty() && !index.namespaces.contains(ns) {
                     index.namespaces.insert(SmolStr::new(ns));
@@ -247,16 +270,33 @@ impl LibraryIndex {
 
     /// The type named `name` (C# spelling) with `arity` generic parameters in all.
     pub fn lookup(&self, name: &str, arity: u32) -> Option<LibType> {
-        self.types
-            .get(&(SmolStr::new(name), arity))
-            .map(|&(_, t)| t)
+        self.find(name, arity).map(|n| n.def)
     }
 
     /// The id of the type named `name` (C# spelling) with `arity` generic parameters in all.
     pub(crate) fn lookup_id(&self, name: &str, arity: u32) -> Option<LibTypeId> {
+        self.find(name, arity).map(|n| n.id)
+    }
+
+    fn find(&self, full: &str, arity: u32) -> Option<&Named> {
+        let (container, name) = full.rsplit_once('.').unwrap_or(("", full));
+        self.lookup_in(container, name, arity)
+    }
+
+    /// The type `container.name` with `arity` generic parameters in all, without building its
+    /// full name.
+    pub(crate) fn lookup_in(&self, container: &str, name: &str, arity: u32) -> Option<&Named> {
+        self.named(name, arity)
+            .iter()
+            .find(|n| n.container == container)
+    }
+
+    /// Every type whose simple name is `name` with `arity` generic parameters in all, whatever
+    /// its container.
+    pub(crate) fn named(&self, name: &str, arity: u32) -> &[Named] {
         self.types
             .get(&(SmolStr::new(name), arity))
-            .map(|&(id, _)| id)
+            .map_or(&[], |named| named.as_slice())
     }
 
     pub fn has_namespace(&self, ns: &str) -> bool {

@@ -94,7 +94,12 @@ pub struct Resolver<'db> {
     /// `shared`'s namespace levels alone (a `ScopesKey`'s id: a cell of the key itself would make
     /// the resolver invariant in `'db`) and the names its other levels declare, once asked.
     split: OnceCell<(salsa::Id, Arc<FxHashSet<SmolStr>>)>,
+    /// [`Resolver::imported_namespace_levels`], once asked.
+    imported_levels: OnceCell<ImportedLevels>,
 }
+
+/// The namespaces using directives import, by scope level from the innermost, as written.
+type ImportedLevels = Arc<[Box<[SmolStr]>]>;
 
 impl<'db> Resolver<'db> {
     /// The scope of a type declaration's base list: the namespace chain, the containing types and the
@@ -125,6 +130,7 @@ impl<'db> Resolver<'db> {
             using_namespaces: RefCell::default(),
             shared: None,
             split: OnceCell::new(),
+            imported_levels: OnceCell::new(),
         }
     }
 
@@ -536,10 +542,7 @@ impl<'db> Resolver<'db> {
         }
         let own = type_header(self.db, found).map(|h| h.namespace.clone());
         namespaces.iter().any(|ns| {
-            Some(ns) != own.as_ref()
-                && index
-                    .lookup_id(&format!("{ns}.{}", seg.name), seg.arity())
-                    .is_some()
+            Some(ns) != own.as_ref() && index.lookup_in(ns, &seg.name, seg.arity()).is_some()
         })
     }
 
@@ -742,11 +745,11 @@ impl<'db> Resolver<'db> {
     /// sources declare may still hold framework types (a polyfill in
     /// `System.Runtime.CompilerServices` does not make `System` a source-only namespace), so every one
     /// counts.
-    fn imported_namespaces_as_written(&self) -> Vec<String> {
-        let mut namespaces: Vec<String> = Vec::new();
-        for ns in self.imported_namespace_levels().into_iter().rev().flatten() {
-            if !namespaces.contains(&ns) {
-                namespaces.push(ns);
+    fn imported_namespaces_as_written(&self) -> Vec<SmolStr> {
+        let mut namespaces: Vec<SmolStr> = Vec::new();
+        for ns in self.imported_namespace_levels().iter().rev().flatten() {
+            if !namespaces.contains(ns) {
+                namespaces.push(ns.clone());
             }
         }
         namespaces
@@ -761,10 +764,11 @@ impl<'db> Resolver<'db> {
             .into_iter()
             .find_map(|ns| {
                 self.lookup_in_namespace(&ns, seg).or_else(|| {
-                    let full = format!("{ns}.{}", seg.name);
-                    index
-                        .lookup_id(&full, seg.arity())
-                        .map(|id| Resolved::Type(Ty::Library(id, self.resolve_args(&seg.args))))
+                    let found = index.lookup_in(&ns, &seg.name, seg.arity())?;
+                    Some(Resolved::Type(Ty::Library(
+                        found.id,
+                        self.resolve_args(&seg.args),
+                    )))
                 })
             })
     }
@@ -940,11 +944,11 @@ impl<'db> Resolver<'db> {
         // namespace, only where it can be told: the one imported namespace that neither the sources
         // nor the assemblies know, framework namespaces (`System.*`, imported everywhere by implicit
         // usings) last.
-        let unknown: Vec<&String> = candidates
+        let unknown: Vec<&SmolStr> = candidates
             .iter()
             .filter(|ns| !self.namespace_exists(ns) && !index.has_namespace(ns))
             .collect();
-        let non_framework: Vec<&String> = unknown
+        let non_framework: Vec<&SmolStr> = unknown
             .iter()
             .copied()
             .filter(|ns| *ns != "System" && !ns.starts_with("System."))
@@ -983,24 +987,18 @@ impl Resolver<'_> {
     /// import as different public types is ambiguous, CS0104), then the global namespace.
     fn library_lookup(&self, seg: &PathSegment) -> LibraryLookup {
         let index = self.libraries();
-        if index.is_empty() {
+        let named = index.named(&seg.name, seg.arity());
+        // No type of the name in any namespace: none in those the scope sees either.
+        if named.is_empty() {
             return LibraryLookup::Missing;
         }
-        let arity = seg.arity();
-        let found = |ns: &str| {
-            let full = if ns.is_empty() {
-                seg.name.to_string()
-            } else {
-                format!("{ns}.{}", seg.name)
-            };
-            index.lookup_id(&full, arity)
-        };
+        let found = |ns: &str| named.iter().find(|n| n.container == ns);
         for scope in self.scopes.iter().rev() {
             if let Scope::Namespace { full_name, .. } = scope {
                 let mut ns = full_name.as_str();
                 loop {
-                    if let Some(full) = found(ns) {
-                        return LibraryLookup::Found(full);
+                    if let Some(found) = found(ns) {
+                        return LibraryLookup::Found(found.id);
                     }
                     match ns.rsplit_once('.') {
                         Some((outer, _)) => ns = outer,
@@ -1009,45 +1007,52 @@ impl Resolver<'_> {
                 }
             }
         }
-        let defs = crate::library::library_defs(self.db);
-        let public = |ns: &str| {
-            let full = format!("{ns}.{}", seg.name);
-            let def = index.lookup(&full, arity)?;
-            (defs.type_def(def).visibility == metadata::Visibility::Public)
-                .then(|| index.lookup_id(&full, arity))
-                .flatten()
+        // Only public types are imported: an internal one of a package's assembly is none.
+        let public = |ns: &SmolStr| {
+            found(ns)
+                .filter(|n| index.type_def(n.def).visibility == metadata::Visibility::Public)
+                .map(|n| n.id)
         };
-        for level in self.imported_namespace_levels() {
-            let mut at_level = level.iter().filter_map(|ns| found(ns));
-            let Some(first) = at_level.next() else {
+        for level in self.imported_namespace_levels().iter() {
+            let Some(first) = level.iter().find_map(|ns| found(ns)) else {
                 continue;
             };
-            // Only public types are imported: an internal one of a package's assembly is none.
-            let mut imported = level.iter().filter_map(|ns| public(ns));
+            let mut imported = level.iter().filter_map(public);
             return match (imported.next(), imported.next()) {
                 (Some(a), Some(b)) if a != b => LibraryLookup::Ambiguous,
                 (Some(a), _) => LibraryLookup::Found(a),
-                (None, _) => LibraryLookup::Found(first),
+                (None, _) => LibraryLookup::Found(first.id),
             };
         }
-        found("").map_or(LibraryLookup::Missing, LibraryLookup::Found)
+        found("").map_or(LibraryLookup::Missing, |n| LibraryLookup::Found(n.id))
     }
 
     /// The namespaces the using directives import, by level from the innermost (a compilation
-    /// unit's with the project's global usings), as written.
-    fn imported_namespace_levels(&self) -> Vec<Vec<String>> {
+    /// unit's with the project's global usings), as written: once per resolver, and for interned
+    /// levels once per their namespace levels (a path's memo, `scoped_path`, makes a resolver of
+    /// its own, and each built every directive's name again).
+    fn imported_namespace_levels(&self) -> ImportedLevels {
+        (self.imported_levels)
+            .get_or_init(|| match self.shared {
+                Some(key) => imported_levels(self.db, *namespace_levels(self.db, key)),
+                None => self.find_imported_levels(),
+            })
+            .clone()
+    }
+
+    fn find_imported_levels(&self) -> ImportedLevels {
         let globals = project_global_usings(self.db, self.project);
-        let namespaces = |usings: Vec<&UsingKind>| -> Vec<String> {
-            let mut out: Vec<String> = Vec::new();
+        let namespaces = |usings: Vec<&UsingKind>| -> Box<[SmolStr]> {
+            let mut out: Vec<SmolStr> = Vec::new();
             for kind in usings {
                 if let UsingKind::Namespace(path) = kind {
-                    let ns = path.dotted();
+                    let ns = SmolStr::new(path.dotted());
                     if !out.contains(&ns) {
                         out.push(ns);
                     }
                 }
             }
-            out
+            out.into()
         };
         (self.scopes.iter().rev())
             .filter_map(|scope| level_directives(scope, &globals).map(namespaces))
@@ -1265,6 +1270,12 @@ struct LevelKey<'db> {
 #[salsa::tracked(returns(clone))]
 fn level_using_namespaces<'db>(db: &'db dyn Db, key: LevelKey<'db>) -> LevelUsings {
     Arc::new(Resolver::shared(db, *key.scopes(db)).find_level_usings(*key.level(db)))
+}
+
+/// [`Resolver::imported_namespace_levels`] memoized per namespace levels.
+#[salsa::tracked(returns(clone))]
+fn imported_levels<'db>(db: &'db dyn Db, key: ScopesKey<'db>) -> ImportedLevels {
+    Resolver::shared(db, key).find_imported_levels()
 }
 
 #[salsa::interned(revisions = usize::MAX)]

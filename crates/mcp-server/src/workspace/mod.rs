@@ -168,10 +168,11 @@ pub(crate) type WatchSink = Box<dyn Fn(WatchEvent) + Send>;
 
 impl LiveWorkspace {
     /// Loads the workspace at `input` (a folder, `.sln`, `.slnx` or `.csproj`): the project model and
-    /// the sources. The reference assemblies are read meanwhile on another thread; they enter with
+    /// the sources. The reference assemblies are then read on another thread; they enter with
     /// [`LiveWorkspace::set_libraries`] once the returned read is done, so reading them overlaps with
-    /// reading and parsing the sources. With a sink, the workspace is watched from before the sources
-    /// are read, so no edit after the load goes unseen.
+    /// parsing the sources. Not with reading them: beside the decoding of assemblies, which allocates
+    /// at every step, reading serilog's 214 files took 20 ms instead of 4. With a sink, the workspace
+    /// is watched from before the sources are read, so no edit after the load goes unseen.
     ///
     /// The persisted index of `index_cache` is read meanwhile too; the analysis consults it.
     pub(crate) fn load(
@@ -181,11 +182,6 @@ impl LiveWorkspace {
     ) -> anyhow::Result<(LiveWorkspace, LibraryRead, LoadTimings)> {
         let model = load::Model::load(input, &load::process_options())
             .with_context(|| format!("cannot open {}", input.display()))?;
-        let library_read = LibraryRead {
-            generation: 0,
-            read: load::LibraryRead::spawn(model.workspace.clone())
-                .context("cannot start the reference assembly reader")?,
-        };
         let watcher = match watch {
             Some(sink) => {
                 Watcher::start(&model.root, sink).map_err(|e| format!("not watching: {e}"))
@@ -201,6 +197,11 @@ impl LiveWorkspace {
         };
         let mut vfs = Vfs::default();
         let sources = load::read_sources(&model.workspace, &model.root, &mut vfs);
+        let library_read = LibraryRead {
+            generation: 0,
+            read: load::LibraryRead::spawn(model.workspace.clone())
+                .context("cannot start the reference assembly reader")?,
+        };
         let texts = &sources.change.files;
         let mut oversized = HashSet::new();
         note_sizes(&mut oversized, texts);
