@@ -67,7 +67,7 @@ enum Stored<'a> {
     At(Range),
 }
 
-/// The member section of a stored surface: deflated postcard, inflated on first use (or ahead of
+/// The member section of a stored surface: compressed postcard, inflated on first use (or ahead of
 /// it, by [`Section::inflate`] on another thread).
 pub(crate) struct Section {
     compressed: Box<[u8]>,
@@ -88,7 +88,7 @@ impl Section {
     /// surface's checksum was checked when it was decoded, so only a defect of the encoder shows).
     pub(crate) fn inflate(&self) -> &[u8] {
         self.inflated.get_or_init(|| {
-            miniz_oxide::inflate::decompress_to_vec_with_limit(&self.compressed, self.len)
+            lz4_flex::block::decompress(&self.compressed, self.len)
                 .ok()
                 .filter(|bytes| bytes.len() == self.len)
                 .unwrap_or_default()
