@@ -182,6 +182,11 @@ impl LibraryRead {
         Ok(LibraryRead { thread })
     }
 
+    /// Whether the read is over (its [`LibraryRead::wait`] returns at once).
+    pub fn is_done(&self) -> bool {
+        self.thread.is_finished()
+    }
+
     /// The assemblies read and how long that took; `None` when reading panicked.
     pub fn wait(self) -> Option<(Libraries, Duration)> {
         self.thread.join().ok()

@@ -11,14 +11,14 @@ use std::{
 };
 
 use anyhow::anyhow;
-use ide::{Cancellable, ItemCounts, ProjectId};
+use ide::{Analysis, Cancellable, FileId, ItemCounts};
 use serde_json::{Value, json};
 
 use crate::{
     IndexCacheConfig,
     coverage::Coverage,
     syntax_errors, workers,
-    workspace::{LibraryRead, LiveWorkspace, LoadTimings},
+    workspace::{LibraryRead, LiveWorkspace, LoadTimings, World},
 };
 
 /// Names the JSON shape; bumped only when a field changes meaning or goes away.
@@ -88,66 +88,43 @@ fn run_phases(
         ("readFiles", load.read),
     ];
 
-    // Parse and item trees in one pass, each file's item tree built while its syntax tree is live: the
-    // `parse` query keeps only the most recently used trees (an LRU), so a second pass over a large
-    // workspace would parse every file again. The pass's wall time is split between the two phases
-    // in proportion to the time the workers spent in each.
-    let start = Instant::now();
-    let snapshot = || workspace.snapshot().analysis;
-    let sizes = workers::file_sizes(&snapshot(), files)?;
-    let per_file = workers::each_heaviest_first(snapshot, files, &sizes, |analysis, &file| {
-        let parse_start = Instant::now();
-        let lines = analysis.file_text(file)?.lines().count();
-        let errors = syntax_errors::file_errors(analysis, world, file)?;
-        let parse_time = parse_start.elapsed();
-        let items_start = Instant::now();
-        analysis.prime_file(file)?;
-        let counts = analysis.item_counts(file)?;
-        Ok((lines, errors, counts, parse_time, items_start.elapsed()))
-    })?;
-    let pass = start.elapsed();
-    let parse_share = {
-        let parse: Duration = per_file.iter().map(|f| f.3).sum();
-        let items: Duration = per_file.iter().map(|f| f.4).sum();
-        parse.as_secs_f64() / (parse + items).as_secs_f64().max(f64::MIN_POSITIVE)
+    let first = first_pass(workspace, libraries, files, world)?;
+    phases.push(("referenceAssemblies", first.libraries_took));
+    let share = {
+        let parse: Duration = first.files.iter().map(|f| f.parse_time).sum();
+        let items: Duration = first.files.iter().map(|f| f.items_time).sum();
+        let all = (parse + items + first.library_scopes)
+            .as_secs_f64()
+            .max(f64::MIN_POSITIVE);
+        let wall = first.wall;
+        move |part: Duration| wall.mul_f64(part.as_secs_f64() / all)
     };
-    let libraries = libraries.wait();
-    phases.push(("referenceAssemblies", libraries.took));
-    workspace.set_libraries(libraries);
+    let per_file = first.files;
+    phases.push(("parse", share(per_file.iter().map(|f| f.parse_time).sum())));
+    phases.push((
+        "itemTrees",
+        share(per_file.iter().map(|f| f.items_time).sum()),
+    ));
+    let library_share = share(first.library_scopes);
     let snapshot = || workspace.snapshot().analysis;
-    phases.push(("parse", pass.mul_f64(parse_share)));
-    phases.push(("itemTrees", pass.mul_f64(1.0 - parse_share)));
-    let mut timed = |name: &'static str, start: Instant| phases.push((name, start.elapsed()));
+    let projects = snapshot().projects()?;
 
     let start = Instant::now();
-    let projects = snapshot().projects()?;
     let types: Vec<_> = workers::each(snapshot, &projects, |analysis, &project| {
         analysis.project_type_keys(project)
     })?
     .into_iter()
     .flatten()
     .collect();
-    timed("defMaps", start);
+    phases.push(("defMaps", start.elapsed()));
 
-    // The projects' symbol indexes on every thread and, beside them, the index of the reference
-    // assemblies each project sees: one pass over every type of a set of assemblies, which the
-    // first hierarchy would otherwise build while the other threads wait for it. Taken first, by
-    // one worker, while the others build symbol indexes.
-    enum Prime {
-        LibraryScopes,
-        Symbols(ProjectId),
-    }
+    // The projects' symbol indexes on every thread; the reference assemblies' share of the phase
+    // was built during the first pass.
     let start = Instant::now();
-    let tasks: Vec<Prime> = std::iter::once(Prime::LibraryScopes)
-        .chain(projects.iter().map(|&project| Prime::Symbols(project)))
-        .collect();
-    workers::each(snapshot, &tasks, |analysis, task| match *task {
-        Prime::LibraryScopes => {
-            (projects.iter()).try_for_each(|&project| analysis.prime_library_scope(project))
-        }
-        Prime::Symbols(project) => analysis.prime_project_symbols(project),
+    workers::each(snapshot, &projects, |analysis, &project| {
+        analysis.prime_project_symbols(project)
     })?;
-    timed("symbolIndex", start);
+    phases.push(("symbolIndex", library_share + start.elapsed()));
 
     // Every project's base lists resolved on every thread before the first hierarchy merges
     // them into the derived-types index.
@@ -158,20 +135,20 @@ fn run_phases(
     let derived = workers::each(snapshot, &types, |analysis, key| {
         Ok(analysis.type_hierarchy(key)?.map_or(0, |h| h.derived.len()))
     })?;
-    timed("typeHierarchies", start);
+    phases.push(("typeHierarchies", start.elapsed()));
 
     let start = Instant::now();
     let coverage = Coverage::of_files(workspace)?;
-    timed("bodies", start);
+    phases.push(("bodies", start.elapsed()));
 
     let mut item_total = ItemCounts::default();
     let mut lines = 0;
     let mut error_files = Vec::new();
-    for (file_lines, errors, counts, _, _) in per_file {
-        item_total += counts;
-        lines += file_lines;
-        if !errors.is_empty() {
-            error_files.push(errors);
+    for file in per_file {
+        item_total += file.counts;
+        lines += file.lines;
+        if !file.errors.is_empty() {
+            error_files.push(file.errors);
         }
     }
     Ok(Stats {
@@ -186,6 +163,117 @@ fn run_phases(
         coverage,
         total: Duration::ZERO,
         peak_memory_kb: None,
+    })
+}
+
+/// The first pass over the files: parse and item trees, each file's item tree built while its
+/// syntax tree is live (the `parse` query keeps only the most recently used trees, an LRU, so a
+/// second pass over a large workspace would parse every file again). It runs until the reference
+/// assemblies are read; they enter then, and the rest of the files are parsed beside the index of
+/// the assemblies each project sees (one pass over all their types, which one worker builds while
+/// the others parse: built after the pass, it kept the others waiting for it).
+struct FirstPass {
+    /// In file order.
+    files: Vec<FilePass>,
+    wall: Duration,
+    /// The worker's time on the indexes of the reference assemblies.
+    library_scopes: Duration,
+    libraries_took: Duration,
+}
+
+fn first_pass(
+    workspace: &mut LiveWorkspace,
+    libraries: LibraryRead,
+    files: &[FileId],
+    world: &World,
+) -> Cancellable<FirstPass> {
+    enum Rest {
+        LibraryScopes,
+        File(usize),
+    }
+    let start = Instant::now();
+    let snapshot = || workspace.snapshot().analysis;
+    let sizes = workers::file_sizes(&snapshot(), files)?;
+    let mut per_file = workers::each_heaviest_first_until(
+        snapshot,
+        files,
+        &sizes,
+        || libraries.is_done(),
+        |analysis, &file| file_pass(analysis, world, file),
+    )?;
+    let libraries = libraries.wait();
+    let libraries_took = libraries.took;
+    workspace.set_libraries(libraries);
+    let snapshot = || workspace.snapshot().analysis;
+    let projects = snapshot().projects()?;
+    let rest: Vec<Rest> = std::iter::once(Rest::LibraryScopes)
+        .chain(
+            (0..files.len())
+                .filter(|&i| per_file[i].is_none())
+                .map(Rest::File),
+        )
+        .collect();
+    // The assemblies' indexes first: the longest task.
+    let weights: Vec<usize> = (rest.iter())
+        .map(|task| match *task {
+            Rest::LibraryScopes => usize::MAX,
+            Rest::File(i) => sizes.get(i).copied().unwrap_or(0),
+        })
+        .collect();
+    let done = workers::each_heaviest_first_until(
+        snapshot,
+        &rest,
+        &weights,
+        || false,
+        |analysis, task| match *task {
+            Rest::LibraryScopes => {
+                let start = Instant::now();
+                (projects.iter()).try_for_each(|&project| analysis.prime_library_scope(project))?;
+                Ok(Err(start.elapsed()))
+            }
+            Rest::File(i) => file_pass(analysis, world, files[i]).map(Ok),
+        },
+    )?;
+    let mut library_scopes = Duration::ZERO;
+    for (task, result) in rest.iter().zip(done) {
+        match (task, result) {
+            (Rest::File(i), Some(Ok(pass))) => per_file[*i] = Some(pass),
+            (_, Some(Err(took))) => library_scopes = took,
+            (_, _) => {}
+        }
+    }
+    Ok(FirstPass {
+        files: per_file.into_iter().flatten().collect(),
+        wall: start.elapsed(),
+        library_scopes,
+        libraries_took,
+    })
+}
+
+/// What the first pass found of one file, and the time its worker spent parsing it and building
+/// its item tree.
+struct FilePass {
+    lines: usize,
+    errors: Vec<String>,
+    counts: ItemCounts,
+    parse_time: Duration,
+    items_time: Duration,
+}
+
+fn file_pass(analysis: &Analysis, world: &World, file: FileId) -> Cancellable<FilePass> {
+    let parse_start = Instant::now();
+    let lines = analysis.file_text(file)?.lines().count();
+    let errors = syntax_errors::file_errors(analysis, world, file)?;
+    let parse_time = parse_start.elapsed();
+    let items_start = Instant::now();
+    analysis.prime_file(file)?;
+    let counts = analysis.item_counts(file)?;
+    Ok(FilePass {
+        lines,
+        errors,
+        counts,
+        parse_time,
+        items_time: items_start.elapsed(),
     })
 }
 

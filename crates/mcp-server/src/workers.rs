@@ -38,6 +38,25 @@ pub(crate) fn each_heaviest_first<T: Sync, R: Send>(
     each_in_order(snapshot, items, &order, f)
 }
 
+/// [`each_heaviest_first`] until `stop` holds: no worker takes another item from then on, and the
+/// items not taken are `None`. One item a claim, so that `stop` is seen between any two, and an
+/// item that takes long keeps no others waiting behind it.
+pub(crate) fn each_heaviest_first_until<T: Sync, R: Send>(
+    snapshot: impl Fn() -> Analysis,
+    items: &[T],
+    weights: &[usize],
+    stop: impl Fn() -> bool + Sync,
+    f: impl Fn(&Analysis, &T) -> Cancellable<R> + Sync,
+) -> Cancellable<Vec<Option<R>>> {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(weights.get(i).copied().unwrap_or(0)));
+    let mut all: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    for (i, r) in claim_in_order(snapshot, items, &order, 1, stop, f)? {
+        all[i] = Some(r);
+    }
+    Ok(all)
+}
+
 /// `f` of every item, the workers claiming them in `order` (a permutation of the indices); the
 /// results in item order.
 fn each_in_order<T: Sync, R: Send>(
@@ -46,10 +65,28 @@ fn each_in_order<T: Sync, R: Send>(
     order: &[usize],
     f: impl Fn(&Analysis, &T) -> Cancellable<R> + Sync,
 ) -> Cancellable<Vec<R>> {
-    let snapshots: Vec<Analysis> = (0..rayon::current_num_threads().min(items.len().max(1)))
-        .map(|_| snapshot())
-        .collect();
-    let chunk = (items.len() / (snapshots.len() * CLAIMS_PER_WORKER)).clamp(1, MAX_CHUNK);
+    let chunk = (items.len() / (workers(items).max(1) * CLAIMS_PER_WORKER)).clamp(1, MAX_CHUNK);
+    let mut all = claim_in_order(snapshot, items, order, chunk, || false, f)?;
+    all.sort_unstable_by_key(|&(i, _)| i);
+    Ok(all.into_iter().map(|(_, r)| r).collect())
+}
+
+/// How many workers a pass over `items` takes: one per thread, no more than there are items.
+fn workers<T>(items: &[T]) -> usize {
+    rayon::current_num_threads().min(items.len().max(1))
+}
+
+/// `f` of the items the workers take in `order`, `chunk` at a claim, until `stop` holds (seen
+/// before each item), with their indices.
+fn claim_in_order<T: Sync, R: Send>(
+    snapshot: impl Fn() -> Analysis,
+    items: &[T],
+    order: &[usize],
+    chunk: usize,
+    stop: impl Fn() -> bool + Sync,
+    f: impl Fn(&Analysis, &T) -> Cancellable<R> + Sync,
+) -> Cancellable<Vec<(usize, R)>> {
+    let snapshots: Vec<Analysis> = (0..workers(items)).map(|_| snapshot()).collect();
     let next = AtomicUsize::new(0);
     let parts: Vec<Cancellable<Vec<(usize, R)>>> = snapshots
         .into_par_iter()
@@ -61,6 +98,9 @@ fn each_in_order<T: Sync, R: Send>(
                     return Ok(out);
                 }
                 for &i in order.iter().skip(start).take(chunk) {
+                    if stop() {
+                        return Ok(out);
+                    }
                     out.push((i, f(&analysis, &items[i])?));
                 }
             }
@@ -70,8 +110,7 @@ fn each_in_order<T: Sync, R: Send>(
     for part in parts {
         all.extend(part?);
     }
-    all.sort_unstable_by_key(|&(i, _)| i);
-    Ok(all.into_iter().map(|(_, r)| r).collect())
+    Ok(all)
 }
 
 /// Each file's length in bytes, in file order: what the passes weigh files by.

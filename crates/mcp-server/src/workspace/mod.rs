@@ -148,6 +148,11 @@ pub(crate) struct ReadLibraries {
 }
 
 impl LibraryRead {
+    /// Whether the read is over, so that [`LibraryRead::wait`] would not wait.
+    pub(crate) fn is_done(&self) -> bool {
+        self.read.is_done()
+    }
+
     /// Waits for the read; a panic while reading gives no assemblies (the built-in surface is part
     /// of what panicked, so nothing better is at hand) rather than no server.
     pub(crate) fn wait(self) -> ReadLibraries {
