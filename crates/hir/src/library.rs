@@ -321,6 +321,15 @@ impl LibraryIndex {
             .map(|&(_, ty, m)| (ty, m))
     }
 
+    /// The namespaces of the static classes declaring extension methods named `name`.
+    pub(crate) fn extension_namespaces(&self, name: &str) -> impl Iterator<Item = &SmolStr> {
+        self.extensions
+            .get(name)
+            .into_iter()
+            .flatten()
+            .map(|(ns, _, _)| ns)
+    }
+
     /// The extension methods named `name` declared by the static class `class`.
     pub(crate) fn extension_methods_of(
         &self,

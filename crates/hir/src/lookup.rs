@@ -239,6 +239,23 @@ pub(crate) fn extension_methods(
         .collect()
 }
 
+/// The namespaces of the classes declaring extension methods named `name` (not in extension
+/// blocks) that `project` sees.
+pub(crate) fn extension_method_namespaces(
+    db: &dyn Db,
+    project: ProjectId,
+    name: &str,
+) -> Vec<SmolStr> {
+    let index = extension_index_query(db, ProjectKey::new(db, project));
+    let mut namespaces: Vec<SmolStr> = Vec::new();
+    for (ns, _, block) in index.get(name).into_iter().flatten() {
+        if !block && !namespaces.contains(ns) {
+            namespaces.push(ns.clone());
+        }
+    }
+    namespaces
+}
+
 /// The members of C# 14 extension blocks named `name` that are not instance methods (extension
 /// properties, static extension members) whose class is in one of `namespaces`.
 pub(crate) fn extension_block_members(

@@ -18,6 +18,7 @@ use crate::{
     base_db::Db,
     body::{Arg, Body, Expr, ExprId, LocalKind},
     item_tree::{MemberKind, Modifiers, ParamModifier},
+    library::KnownType,
     overrides::overrides,
     symbols::{MemberId, member_params, member_ref, member_signature},
     ty::Ty,
@@ -254,7 +255,18 @@ impl Ctx<'_> {
     ) -> Binding {
         let db = self.db;
         let type_args = group.type_args.clone();
+        // The namespaces that hold an extension method of the name at all: a level importing none
+        // of them (and no type by `using static`) has no candidate, told without building any.
+        let mut holders = lookup::extension_method_namespaces(db, self.project, &group.name);
+        for ns in self.libraries().extension_namespaces(&group.name) {
+            if !holders.contains(ns) {
+                holders.push(ns.clone());
+            }
+        }
         for (namespaces, statics) in self.import_scopes().iter() {
+            if statics.is_empty() && !namespaces.iter().any(|ns| holders.contains(ns)) {
+                continue;
+            }
             let members =
                 lookup::extension_methods(db, self.project, &group.name, namespaces, statics);
             let mut candidates = self.level_candidates(&Ty::Unknown, &members, &type_args);
@@ -375,6 +387,7 @@ impl Ctx<'_> {
     /// Conversions from a `T` are otherwise unknown to [`conversion::conv`], which has no bounds.
     pub(super) fn retain_receivable(&self, candidates: &mut Vec<Candidate>, receiver: &Ty) {
         if !matches!(receiver, Ty::TypeParam(_)) {
+            self.retain_by_definition(candidates, receiver);
             return;
         }
         let mut bounds = self.arg_bounds(receiver);
@@ -386,6 +399,40 @@ impl Ctx<'_> {
                         .iter()
                         .any(|b| conversion::conv(&self.sdb, b, &this.ty) != conversion::Conv::No)
             })
+        });
+    }
+
+    /// Extension methods whose `this` parameter is a source type, or a construction of a generic
+    /// library type (LINQ's `IEnumerable<TSource>`, `IQueryable<TSource>`), that a receiver of a
+    /// named type cannot convert to: none of its supertypes, all of them known, is (a construction
+    /// of) that type, and only an identity, reference or boxing conversion counts for a receiver
+    /// (§12.8.10.3). Dropped before overload resolution infers their type arguments (lambdas
+    /// included) only to find the same; a class of `ToDto(this Order)`, `ToDto(this Customer)`, ..
+    /// made every call try them all. Non-generic library types stay: `object`, `ValueType` and
+    /// `Enum` are reached by boxing without being listed among an interface's or a struct's
+    /// supertypes. A nullable receiver boxes to its underlying type's interfaces, which its
+    /// supertypes do not list: it keeps every candidate.
+    fn retain_by_definition(&self, candidates: &mut Vec<Candidate>, receiver: &Ty) {
+        let receiver = conversion::strip_annotation(&self.sdb, receiver);
+        let nullable = |ty: &Ty| ty.is_known(self.db, KnownType::Nullable);
+        if !matches!(&*receiver, Ty::Source(..) | Ty::Library(..)) || nullable(&receiver) {
+            return;
+        }
+        let (supertypes, complete) = conversion::supertypes(&self.sdb, &receiver);
+        if !*complete {
+            return;
+        }
+        candidates.retain(|c| {
+            let Some(this) = c.params.first() else {
+                return true;
+            };
+            let this = conversion::strip_annotation(&self.sdb, &this.ty);
+            let named = match &*this {
+                Ty::Source(..) => true,
+                Ty::Library(_, args) => !args.is_empty() && !nullable(&this),
+                _ => false,
+            };
+            !named || (supertypes.iter()).any(|s| conversion::same_definition(s, &this))
         });
     }
 

@@ -278,3 +278,63 @@ namespace N
         "#]],
     );
 }
+
+#[test]
+fn receivers_reach_their_this_parameter_by_identity_reference_and_boxing_conversions() {
+    // Checked against the Roslyn oracle. Candidates whose `this` parameter a receiver's supertypes
+    // do not name are dropped before overload resolution; those below are reached all the same: a
+    // struct by boxing to its source interface, to `object` and to `ValueType`, an enum to `Enum`,
+    // an interface to `object`, a derived class to its base's overload, `List<Order>` and
+    // `string[]` to `IEnumerable<object>` by variance.
+    check_outgoing(
+        r#"
+using System;
+using System.Collections.Generic;
+namespace N
+{
+    public interface IShape { }
+    public struct Point : IShape { }
+    public enum Color { Red }
+    public class Order { }
+    public class BigOrder : Order { }
+    public class Customer { }
+    public static class Describe
+    {
+        public static string Text(this Order o) { return "order"; }
+        public static string Text(this Customer c) { return "customer"; }
+        public static string Text(this IShape s) { return "shape"; }
+        public static string Boxed(this object o) { return "object"; }
+        public static string Named(this Enum e) { return "enum"; }
+        public static string Valued(this ValueType v) { return "value"; }
+        public static int Count(this IEnumerable<object> items) { return 0; }
+    }
+    public static class Use
+    {
+        static void M$0(Point p, Color c, BigOrder b, Customer k, IShape s, List<Order> orders, string[] names)
+        {
+            p.Text();
+            b.Text();
+            k.Text();
+            s.Boxed();
+            p.Boxed();
+            c.Named();
+            p.Valued();
+            c.Valued();
+            orders.Count();
+            names.Count();
+        }
+    }
+}
+"#,
+        expect![[r#"
+            M:N.Describe.Text(N.IShape) [Call]
+            M:N.Describe.Text(N.Order) [Call]
+            M:N.Describe.Text(N.Customer) [Call]
+            M:N.Describe.Boxed(System.Object) [Call, Call]
+            M:N.Describe.Named(System.Enum) [Call]
+            M:N.Describe.Valued(System.ValueType) [Call, Call]
+            M:N.Describe.Count(System.Collections.Generic.IEnumerable{System.Object}) [Call, Call]
+            coverage 10/10/0/0
+        "#]],
+    );
+}
