@@ -269,14 +269,16 @@ impl Ctx<'_> {
             }
             let members =
                 lookup::extension_methods(db, self.project, &group.name, namespaces, statics);
-            let mut candidates = self.level_candidates(&Ty::Unknown, &members, &type_args);
-            let library = self.library_extensions(&group.name, namespaces, statics);
-            candidates.extend(
-                library
-                    .into_iter()
-                    .filter(|c| overload::fits_type_args(c, &type_args)),
-            );
+            let mut candidates = self.candidates(&Ty::Unknown, &members, false);
+            candidates.extend(self.library_extensions(&group.name, namespaces, statics));
+            candidates.retain(|c| overload::fits_type_args(c, &type_args));
+            // The receiver first: it drops most of a large family of overloads, each of which
+            // would have asked for its accessibility.
             self.retain_receivable(&mut candidates, receiver);
+            candidates.retain(|c| match c.member {
+                CandMember::Source(m) => lookup::is_accessible(db, m, self.owner),
+                CandMember::Library(_) => true,
+            });
             if candidates.is_empty() {
                 continue;
             }
