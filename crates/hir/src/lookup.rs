@@ -146,6 +146,10 @@ pub(crate) fn lookup_members_where(
                     }
                     Some(_) => {}
                 }
+                // A class's bases beyond a library type are library types: nothing more to find.
+                if !is_interface {
+                    return found;
+                }
             }
             _ => continue,
         }
