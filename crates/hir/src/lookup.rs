@@ -173,9 +173,18 @@ pub(crate) fn is_object(db: &dyn Db, ty: &Ty) -> bool {
     ty.is_known(db, KnownType::Object)
 }
 
-/// Extension members by name: the namespace of their class, the member, and whether it is a member
-/// of a C# 14 extension block other than an instance method.
-type ExtensionIndex = FxHashMap<SmolStr, Vec<(SmolStr, MemberId, bool)>>;
+/// Extension members by name.
+type ExtensionIndex = FxHashMap<SmolStr, ExtensionsNamed>;
+
+/// The extension members of one name: the namespace of their class, the member, and whether it is
+/// a member of a C# 14 extension block other than an instance method; and the namespaces of the
+/// classes declaring methods among them, each once (every extension call asks which scope levels
+/// can hold one).
+#[derive(Debug, Default, PartialEq, Eq)]
+struct ExtensionsNamed {
+    members: Vec<(SmolStr, MemberId, bool)>,
+    method_namespaces: Vec<SmolStr>,
+}
 
 /// Every extension method of the projects a project sees, by name, with the namespace of its class.
 #[salsa::tracked(returns(clone))]
@@ -210,11 +219,13 @@ fn extension_index_query<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<Exte
                             .first()
                             .is_some_and(|p| p.modifier == ParamModifier::This)
                 {
-                    index.entry(data.name.clone()).or_default().push((
-                        def.namespace.clone(),
-                        member,
-                        block_member,
-                    ));
+                    let named = index.entry(data.name.clone()).or_default();
+                    if !block_member && !named.method_namespaces.contains(&def.namespace) {
+                        named.method_namespaces.push(def.namespace.clone());
+                    }
+                    named
+                        .members
+                        .push((def.namespace.clone(), member, block_member));
                 }
             }
         }
@@ -234,13 +245,27 @@ pub(crate) fn extension_methods(
     let Some(all) = index.get(name) else {
         return Vec::new();
     };
-    all.iter()
-        .filter(|(ns, m, block)| {
-            !block
-                && (namespaces.contains(ns) || statics.iter().any(|s| s.as_source() == Some(m.ty)))
-        })
-        .map(|(_, m, _)| *m)
-        .collect()
+    // A class's methods are listed together: whether their namespace is imported is asked once
+    // per run of them, not per method (a class of hundreds of overloads of one name).
+    let mut found = Vec::new();
+    let mut last: Option<(&SmolStr, bool)> = None;
+    for (ns, m, block) in &all.members {
+        if *block {
+            continue;
+        }
+        let imported = match last {
+            Some((seen, imported)) if seen == ns => imported,
+            _ => {
+                let imported = namespaces.contains(ns);
+                last = Some((ns, imported));
+                imported
+            }
+        };
+        if imported || statics.iter().any(|s| s.as_source() == Some(m.ty)) {
+            found.push(*m);
+        }
+    }
+    found
 }
 
 /// The namespaces of the classes declaring extension methods named `name` (not in extension
@@ -251,13 +276,10 @@ pub(crate) fn extension_method_namespaces(
     name: &str,
 ) -> Vec<SmolStr> {
     let index = extension_index_query(db, ProjectKey::new(db, project));
-    let mut namespaces: Vec<SmolStr> = Vec::new();
-    for (ns, _, block) in index.get(name).into_iter().flatten() {
-        if !block && !namespaces.contains(ns) {
-            namespaces.push(ns.clone());
-        }
-    }
-    namespaces
+    index
+        .get(name)
+        .map(|named| named.method_namespaces.clone())
+        .unwrap_or_default()
 }
 
 /// The members of C# 14 extension blocks named `name` that are not instance methods (extension
@@ -272,7 +294,7 @@ pub(crate) fn extension_block_members(
     let Some(all) = index.get(name) else {
         return Vec::new();
     };
-    all.iter()
+    (all.members.iter())
         .filter(|(ns, _, block)| *block && namespaces.contains(ns))
         .map(|(_, m, _)| *m)
         .collect()

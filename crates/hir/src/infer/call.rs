@@ -2,6 +2,7 @@
 //! each level through overload resolution; delegate invocations; the result type of a bound call
 //! with its method type arguments substituted.
 
+use smallvec::SmallVec;
 use smol_str::SmolStr;
 
 use super::{
@@ -17,8 +18,9 @@ use crate::lookup::{self, own_members};
 use crate::{
     base_db::Db,
     body::{Arg, Body, Expr, ExprId, LocalKind},
+    def_map::TypeId,
     item_tree::{MemberKind, Modifiers, ParamModifier},
-    library::KnownType,
+    library::{KnownType, LibTypeId},
     overrides::overrides,
     symbols::{MemberId, member_params, member_ref, member_signature},
     ty::Ty,
@@ -424,6 +426,9 @@ impl Ctx<'_> {
         if !*complete {
             return;
         }
+        // Compared as plain keys: a family of overloads has as many candidates as types.
+        let definitions: SmallVec<[Definition; 16]> =
+            supertypes.iter().filter_map(Definition::of).collect();
         candidates.retain(|c| {
             let Some(this) = c.params.first() else {
                 return true;
@@ -434,7 +439,7 @@ impl Ctx<'_> {
                 Ty::Library(_, args) => !args.is_empty() && !nullable(&this),
                 _ => false,
             };
-            !named || (supertypes.iter()).any(|s| conversion::same_definition(s, &this))
+            !named || Definition::of(&this).is_some_and(|d| definitions.contains(&d))
         });
     }
 
@@ -622,5 +627,23 @@ fn callee_name(body: &Body, expr: ExprId) -> SmolStr {
         Expr::Name { name, .. } | Expr::Member { name, .. } => name.clone(),
         Expr::Local(local) => body.locals[*local].name.clone(),
         _ => SmolStr::default(),
+    }
+}
+
+/// A named type's generic definition, as [`conversion::same_definition`] compares them: the type
+/// and its count of type arguments.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Definition {
+    Source(TypeId, usize),
+    Library(LibTypeId, usize),
+}
+
+impl Definition {
+    fn of(ty: &Ty) -> Option<Definition> {
+        match ty {
+            Ty::Source(id, args) => Some(Definition::Source(*id, args.len())),
+            Ty::Library(id, args) => Some(Definition::Library(*id, args.len())),
+            _ => None,
+        }
     }
 }
