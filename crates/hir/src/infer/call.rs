@@ -386,9 +386,10 @@ impl Ctx<'_> {
         self.unresolved(callee, group.name.clone(), reason);
     }
 
-    /// Extension methods whose `this` parameter a type-parameter receiver converts to: one of its
-    /// bounds (or `object`) does (§12.8.10.3 asks for an identity, reference or boxing conversion).
-    /// Conversions from a `T` are otherwise unknown to [`conversion::conv`], which has no bounds.
+    /// The extension methods `receiver` can be passed to as `this` (§12.8.10.3 asks for an identity,
+    /// reference or boxing conversion): for a type parameter, those one of its bounds (or `object`)
+    /// converts to, since conversions from a `T` are otherwise unknown to [`conversion::conv`], which
+    /// has no bounds; for a named type, see [`Ctx::retain_by_definition`].
     pub(super) fn retain_receivable(&self, candidates: &mut Vec<Candidate>, receiver: &Ty) {
         if !matches!(receiver, Ty::TypeParam(_)) {
             self.retain_by_definition(candidates, receiver);
