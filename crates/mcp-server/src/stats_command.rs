@@ -11,7 +11,7 @@ use std::{
 };
 
 use anyhow::anyhow;
-use ide::{Analysis, Cancellable, FileId, ItemCounts};
+use ide::{Analysis, Cancellable, FileId, ItemCounts, ProjectId};
 use serde_json::{Value, json};
 
 use crate::{
@@ -90,24 +90,17 @@ fn run_phases(
 
     let first = first_pass(workspace, libraries, files, world)?;
     phases.push(("referenceAssemblies", first.libraries_took));
-    let share = {
-        let parse: Duration = first.files.iter().map(|f| f.parse_time).sum();
-        let items: Duration = first.files.iter().map(|f| f.items_time).sum();
-        let all = (parse + items + first.library_scopes)
-            .as_secs_f64()
-            .max(f64::MIN_POSITIVE);
-        let wall = first.wall;
-        move |part: Duration| wall.mul_f64(part.as_secs_f64() / all)
-    };
-    let per_file = first.files;
-    phases.push(("parse", share(per_file.iter().map(|f| f.parse_time).sum())));
-    phases.push((
-        "itemTrees",
-        share(per_file.iter().map(|f| f.items_time).sum()),
-    ));
+    let parse: Duration = first.files.iter().map(|f| f.parse_time).sum();
+    let items: Duration = first.files.iter().map(|f| f.items_time).sum();
+    let all = (parse + items + first.library_scopes)
+        .as_secs_f64()
+        .max(f64::MIN_POSITIVE);
+    let share = |part: Duration| first.wall.mul_f64(part.as_secs_f64() / all);
+    phases.push(("parse", share(parse)));
+    phases.push(("itemTrees", share(items)));
     let library_share = share(first.library_scopes);
+    let (per_file, projects) = (first.files, first.projects);
     let snapshot = || workspace.snapshot().analysis;
-    let projects = snapshot().projects()?;
 
     let start = Instant::now();
     let types: Vec<_> = workers::each(snapshot, &projects, |analysis, &project| {
@@ -179,6 +172,7 @@ struct FirstPass {
     /// The worker's time on the indexes of the reference assemblies.
     library_scopes: Duration,
     libraries_took: Duration,
+    projects: Vec<ProjectId>,
 }
 
 fn first_pass(
@@ -190,6 +184,10 @@ fn first_pass(
     enum Rest {
         LibraryScopes,
         File(usize),
+    }
+    enum Done {
+        LibraryScopes(Duration),
+        File(usize, FilePass),
     }
     let start = Instant::now();
     let snapshot = || workspace.snapshot().analysis;
@@ -229,17 +227,16 @@ fn first_pass(
             Rest::LibraryScopes => {
                 let start = Instant::now();
                 (projects.iter()).try_for_each(|&project| analysis.prime_library_scope(project))?;
-                Ok(Err(start.elapsed()))
+                Ok(Done::LibraryScopes(start.elapsed()))
             }
-            Rest::File(i) => file_pass(analysis, world, files[i]).map(Ok),
+            Rest::File(i) => Ok(Done::File(i, file_pass(analysis, world, files[i])?)),
         },
     )?;
     let mut library_scopes = Duration::ZERO;
-    for (task, result) in rest.iter().zip(done) {
-        match (task, result) {
-            (Rest::File(i), Some(Ok(pass))) => per_file[*i] = Some(pass),
-            (_, Some(Err(took))) => library_scopes = took,
-            (_, _) => {}
+    for done in done.into_iter().flatten() {
+        match done {
+            Done::LibraryScopes(took) => library_scopes = took,
+            Done::File(i, pass) => per_file[i] = Some(pass),
         }
     }
     Ok(FirstPass {
@@ -247,6 +244,7 @@ fn first_pass(
         wall: start.elapsed(),
         library_scopes,
         libraries_took,
+        projects,
     })
 }
 

@@ -33,9 +33,7 @@ pub(crate) fn each_heaviest_first<T: Sync, R: Send>(
     weights: &[usize],
     f: impl Fn(&Analysis, &T) -> Cancellable<R> + Sync,
 ) -> Cancellable<Vec<R>> {
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(weights.get(i).copied().unwrap_or(0)));
-    each_in_order(snapshot, items, &order, f)
+    each_in_order(snapshot, items, &heaviest_first(items.len(), weights), f)
 }
 
 /// [`each_heaviest_first`] until `stop` holds: no worker takes another item from then on, and the
@@ -48,13 +46,19 @@ pub(crate) fn each_heaviest_first_until<T: Sync, R: Send>(
     stop: impl Fn() -> bool + Sync,
     f: impl Fn(&Analysis, &T) -> Cancellable<R> + Sync,
 ) -> Cancellable<Vec<Option<R>>> {
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(weights.get(i).copied().unwrap_or(0)));
+    let order = heaviest_first(items.len(), weights);
     let mut all: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
     for (i, r) in claim_in_order(snapshot, items, &order, 1, stop, f)? {
         all[i] = Some(r);
     }
     Ok(all)
+}
+
+/// The indices of `len` items, heaviest first by `weights` (a missing weight is none).
+fn heaviest_first(len: usize, weights: &[usize]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..len).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(weights.get(i).copied().unwrap_or(0)));
+    order
 }
 
 /// `f` of every item, the workers claiming them in `order` (a permutation of the indices); the
