@@ -7,7 +7,7 @@ use smol_str::SmolStr;
 
 use super::{
     Access, Binding, CallKind, Callee, Ctx, Group, Returned, UnresolvedReason, Val,
-    conversion::{self},
+    conversion::{self, Definition},
     known,
     overload::{
         self, ArgInfo, ArgTy, CandMember, Candidate, ParamInfo, Resolution, has_method_param,
@@ -18,9 +18,8 @@ use crate::lookup::{self, own_members};
 use crate::{
     base_db::Db,
     body::{Arg, Body, Expr, ExprId, LocalKind},
-    def_map::TypeId,
     item_tree::{MemberKind, Modifiers, ParamModifier},
-    library::{KnownType, LibTypeId},
+    library::KnownType,
     overrides::overrides,
     symbols::{MemberId, member_params, member_ref, member_signature},
     ty::Ty,
@@ -628,23 +627,5 @@ fn callee_name(body: &Body, expr: ExprId) -> SmolStr {
         Expr::Name { name, .. } | Expr::Member { name, .. } => name.clone(),
         Expr::Local(local) => body.locals[*local].name.clone(),
         _ => SmolStr::default(),
-    }
-}
-
-/// A named type's generic definition, as [`conversion::same_definition`] compares them: the type
-/// and its count of type arguments.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Definition {
-    Source(TypeId, usize),
-    Library(LibTypeId, usize),
-}
-
-impl Definition {
-    fn of(ty: &Ty) -> Option<Definition> {
-        match ty {
-            Ty::Source(id, args) => Some(Definition::Source(*id, args.len())),
-            Ty::Library(id, args) => Some(Definition::Library(*id, args.len())),
-            _ => None,
-        }
     }
 }

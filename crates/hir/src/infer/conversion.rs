@@ -15,10 +15,11 @@ pub(crate) use user_defined::{user_conversion, user_conversions};
 use crate::lookup;
 use crate::{
     base_db::{Db, ProjectId},
+    def_map::TypeId,
     hierarchy::{base_class_of, declared_interfaces_of},
     infer::known,
     item_tree::Variance,
-    library::{KnownType, ScopedDb},
+    library::{KnownType, LibTypeId, ScopedDb},
     ty::Ty,
 };
 
@@ -459,11 +460,28 @@ fn framework_implicit(db: &dyn Db, from: &Ty, to: &Ty) -> bool {
 /// Whether two types are constructions of one generic definition with as many type arguments.
 pub(crate) fn same_definition(a: &Ty, b: &Ty) -> bool {
     match (a, b) {
-        (Ty::Source(x, xa), Ty::Source(y, ya)) => x == y && xa.len() == ya.len(),
-        (Ty::Library(x, xa), Ty::Library(y, ya)) => x == y && xa.len() == ya.len(),
         (Ty::Unresolved(x, xa), Ty::Unresolved(y, ya)) => x == y && xa.len() == ya.len(),
         (Ty::Array(..), Ty::Array(..)) => true,
-        _ => false,
+        _ => Definition::of(a).is_some_and(|d| Definition::of(b) == Some(d)),
+    }
+}
+
+/// A named type's generic definition: the source or library type and its count of type
+/// arguments. A plain key, to compare a type against many (a receiver's supertypes against a
+/// family of overloads).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Definition {
+    Source(TypeId, usize),
+    Library(LibTypeId, usize),
+}
+
+impl Definition {
+    pub(crate) fn of(ty: &Ty) -> Option<Definition> {
+        match ty {
+            Ty::Source(id, args) => Some(Definition::Source(*id, args.len())),
+            Ty::Library(id, args) => Some(Definition::Library(*id, args.len())),
+            _ => None,
+        }
     }
 }
 
