@@ -32,7 +32,7 @@ use smol_str::SmolStr;
 
 use crate::{
     base_db::{Db, ProjectId},
-    def_map::{TypeId, type_header},
+    def_map::{ProjectKey, TypeId, type_header},
     ty::{Ty, TypeParam},
 };
 
@@ -392,8 +392,16 @@ fn assembly_set_index<'db>(db: &'db dyn Db, set: AssemblySet<'db>) -> Arc<Librar
 /// What `project` sees of the libraries: the assemblies it references. Projects referencing the same
 /// set (the usual case: one framework, the same packages) share one index.
 pub(crate) fn library_scope(db: &dyn Db, project: ProjectId) -> Arc<LibraryIndex> {
+    project_library_scope(db, ProjectKey::new(db, project))
+}
+
+/// [`library_scope`], memoized per project: choosing the index hashes the project's assembly set
+/// (interning it) and compares it with every assembly, and every library lookup of a body asks
+/// (1,600 instructions a lookup, 3 % of binding).
+#[salsa::tracked(returns(clone))]
+fn project_library_scope<'db>(db: &'db dyn Db, key: ProjectKey<'db>) -> Arc<LibraryIndex> {
     let input = db.libraries();
-    match input.project_assemblies(db).get(project.0 as usize) {
+    match input.project_assemblies(db).get(key.id(db).0 as usize) {
         Some(set) if !is_everything(set, input.assemblies(db).len()) => {
             assembly_set_index(db, AssemblySet::new(db, set.clone()))
         }

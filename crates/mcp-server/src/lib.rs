@@ -8,6 +8,7 @@
 //! - `tools`: the MCP tools, built on the small shared modules `args`, `options`, `paging`, `paths`,
 //!   `scope`, `symbol_key` and `error`.
 
+mod allocator;
 mod args;
 mod coverage;
 mod error;

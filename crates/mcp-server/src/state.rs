@@ -156,6 +156,7 @@ impl ServerState {
         };
         pool.install(|| self.prime(handle, &files));
         self.advance(|phase| phase.primed = true);
+        crate::allocator::return_freed_pages_at_once();
         // Answers are possible now. Reference searches choose their files by the word indexes:
         // built next, in parallel, as the item trees were, but after the first answer.
         pool.install(|| {

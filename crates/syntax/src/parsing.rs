@@ -150,11 +150,13 @@ pub(crate) fn parse_without_preprocessing(text: &str) -> Parse {
     parse_preprocessed(text, &preprocessed, Bodies::Converted)
 }
 
-/// Makes tree-sitter allocate with mimalloc (its nodes: every parse allocates and frees thousands).
-/// In a process whose heap also holds the analysis, glibc's `malloc` and `free` of tree-sitter's
-/// nodes were a tenth of priming's first pass; mimalloc's thread-local free lists keep them apart.
-/// Rust's own allocations are unchanged (mimalloc for all of them made the peak memory grow a
-/// fifth).
+/// Makes tree-sitter allocate with mimalloc (its nodes: every parse allocates and frees thousands),
+/// in a heap of their own. In a process whose heap also holds the analysis, glibc's `malloc` and
+/// `free` of tree-sitter's nodes were a tenth of priming's first pass; mimalloc's thread-local free
+/// lists keep them apart. The heap of their own keeps their pages apart too: sharing mimalloc's
+/// default heap with the process's Rust allocations (the server's global allocator), a parse's
+/// short-lived nodes landed in pages that long-lived trees and memos fill, and mimalloc's search
+/// for a page with room was a tenth of the server's first pass.
 ///
 /// # Safety
 ///
@@ -162,17 +164,50 @@ pub(crate) fn parse_without_preprocessing(text: &str) -> Parse {
 /// allocated by one allocator must not be freed by the other.
 #[allow(unsafe_code)]
 pub unsafe fn use_mimalloc_for_tree_sitter() {
-    use libmimalloc_sys::{mi_calloc, mi_free, mi_malloc, mi_realloc};
+    use libmimalloc_sys::{mi_free, mi_heap_new};
+    // SAFETY: creates a heap, which any thread may allocate from (mimalloc v3's first-class
+    // heaps); it lives as long as the process.
+    let heap = unsafe { mi_heap_new() };
+    TREE_SITTER_HEAP.store(heap, std::sync::atomic::Ordering::Release);
     let allocator = tree_sitter::Allocator {
-        malloc: mi_malloc,
-        calloc: mi_calloc,
-        realloc: mi_realloc,
+        malloc: tree_sitter_malloc,
+        calloc: tree_sitter_calloc,
+        realloc: tree_sitter_realloc,
         free: mi_free,
     };
-    // SAFETY: one allocator family, none returns null for a non-zero size (mimalloc aborts when
-    // out of memory, as tree-sitter's default does), libc's alignment; the caller vouches that no
-    // tree-sitter object exists yet.
+    // SAFETY: one allocator family (`mi_free` frees a block of any heap), none returns null for a
+    // non-zero size (mimalloc aborts when out of memory, as tree-sitter's default does), libc's
+    // alignment; the caller vouches that no tree-sitter object exists yet.
     unsafe { tree_sitter::set_allocator(Some(allocator)) };
+}
+
+/// tree-sitter's heap, set once before any parse (`use_mimalloc_for_tree_sitter`).
+static TREE_SITTER_HEAP: std::sync::atomic::AtomicPtr<libmimalloc_sys::mi_heap_t> =
+    std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
+
+fn tree_sitter_heap() -> *mut libmimalloc_sys::mi_heap_t {
+    TREE_SITTER_HEAP.load(std::sync::atomic::Ordering::Acquire)
+}
+
+#[allow(unsafe_code)]
+unsafe extern "C" fn tree_sitter_malloc(size: usize) -> *mut std::ffi::c_void {
+    // SAFETY: the heap was made before tree-sitter could call this.
+    unsafe { libmimalloc_sys::mi_heap_malloc(tree_sitter_heap(), size) }
+}
+
+#[allow(unsafe_code)]
+unsafe extern "C" fn tree_sitter_calloc(count: usize, size: usize) -> *mut std::ffi::c_void {
+    // SAFETY: as `tree_sitter_malloc`.
+    unsafe { libmimalloc_sys::mi_heap_calloc(tree_sitter_heap(), count, size) }
+}
+
+#[allow(unsafe_code)]
+unsafe extern "C" fn tree_sitter_realloc(
+    block: *mut std::ffi::c_void,
+    size: usize,
+) -> *mut std::ffi::c_void {
+    // SAFETY: as `tree_sitter_malloc`; `block` is tree-sitter's, so this heap's (or null).
+    unsafe { libmimalloc_sys::mi_heap_realloc(tree_sitter_heap(), block, size) }
 }
 
 fn with_parser<T>(f: impl FnOnce(&mut tree_sitter::Parser) -> T) -> T {
