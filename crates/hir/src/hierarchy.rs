@@ -163,6 +163,14 @@ pub fn direct_derived_index(db: &dyn Db) -> Arc<FxHashMap<TypeId, Vec<(TypeId, R
     Arc::new(index)
 }
 
+/// Builds `id`'s member table and resolves its base list: what a project's symbol index and its
+/// derived edges read of each of its types. Type by type, a whole-workspace pass divides among
+/// threads evenly; project by project, the largest project's thread worked while the others waited.
+pub fn prime_type_tables(db: &dyn Db, id: TypeId) {
+    crate::members::type_member_table(db, id.key());
+    type_bases(db, id);
+}
+
 /// Resolves the base lists of `project`'s types: what [`direct_derived_index`] costs, one project
 /// at a time, so that projects can be primed on several threads (the index itself then only
 /// merges) and an edit resolves again only the bases of the project it touched.

@@ -41,7 +41,7 @@ pub use crate::{
     hierarchy::{
         Relation, TypeBases, all_interfaces, base_chain, derived_types, direct_derived_index,
         interfaces_cycle_back, library_all_interfaces, library_base_chain, library_direct_bases,
-        prime_project_derived_edges, type_bases,
+        prime_project_derived_edges, prime_type_tables, type_bases,
     },
     item_tree::lower::lower_type,
     item_tree::{

@@ -5,7 +5,10 @@
 use hir::{Db, ProjectId, Symbol};
 use smol_str::SmolStr;
 
-use crate::{Analysis, Cancellable, SymbolKey, symbol_info::project_name};
+use crate::{
+    Analysis, Cancellable, SymbolKey,
+    symbol_info::{AnySymbol, project_name},
+};
 
 /// What a file's item tree declares.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +61,18 @@ impl Analysis {
     /// while the other threads wait for it.
     pub fn prime_library_scope(&self, project: ProjectId) -> Cancellable<()> {
         self.with_db(|db| hir::prime_library_scope(db, project))
+    }
+
+    /// Builds the member table and resolves the base list of the source type `key` names (nothing
+    /// for another key): type by type, so that a pass over every type primes what the projects'
+    /// symbol indexes and derived-types index then merge on every thread.
+    pub fn prime_type_tables(&self, key: &SymbolKey) -> Cancellable<()> {
+        self.with_db(|db| {
+            if let Some(AnySymbol::Source(Symbol::Type(id))) = crate::symbol_info::resolve(db, key)
+            {
+                hir::prime_type_tables(db, id);
+            }
+        })
     }
 
     /// Resolves the base lists of the project's types for the derived-types index, which every

@@ -111,9 +111,13 @@ fn run_phases(
     .collect();
     phases.push(("defMaps", start.elapsed()));
 
-    // The projects' symbol indexes on every thread; the reference assemblies' share of the phase
-    // was built during the first pass.
+    // Every type's member table and base list on every thread, then the projects' symbol indexes,
+    // which merge them; the reference assemblies' share of the phase was built during the first
+    // pass.
     let start = Instant::now();
+    workers::each(snapshot, &types, |analysis, key| {
+        analysis.prime_type_tables(key)
+    })?;
     workers::each(snapshot, &projects, |analysis, &project| {
         analysis.prime_project_symbols(project)
     })?;
