@@ -123,8 +123,8 @@ fn run_phases(
     })?;
     phases.push(("symbolIndex", library_share + start.elapsed()));
 
-    // Every project's base lists resolved on every thread before the first hierarchy merges
-    // them into the derived-types index.
+    // Every project's derived edges gathered on every thread (from the base lists the symbol-index
+    // phase resolved) before the first hierarchy merges them into the derived-types index.
     let start = Instant::now();
     workers::each(snapshot, &projects, |analysis, &project| {
         analysis.prime_derived_types(project)
